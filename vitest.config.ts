@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+// One vitest run, three projects: the web app (DOM), the server (Node + databases + chain) and the
+// TypeScript side of the contracts (typed data, signing against anvil).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/tests/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'contracts',
+          environment: 'node',
+          include: ['contracts/test-ts/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
