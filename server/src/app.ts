@@ -1,0 +1,77 @@
+/**
+ * `buildApp(options)`: the Fastify application (fastify/demo order): external plugins, then app
+ * plugins (database, mailer, chain, auth as decorators), then the routes found under routes/
+ * (folder path = URL path). `server.ts` listens; tests call buildApp and use `app.inject`.
+ */
+import path from 'node:path';
+import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { type Config, JSON_BODY_LIMIT, loadConfig } from './config.ts';
+import { createDatabase, type DatabaseHandle } from './db/create-database.ts';
+import { migrate } from './db/migrate.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { registerAuth } from './plugins/app/auth.ts';
+import { registerChain } from './plugins/app/chain.ts';
+import { registerDatabase } from './plugins/app/database.ts';
+import { registerErrorHandler } from './plugins/app/error-handler.ts';
+import { registerMailer } from './plugins/app/mailer.ts';
+import { registerExternalPlugins } from './plugins/external.ts';
+import { registerRoutes } from './plugins/routes.ts';
+
+export interface BuildAppOptions {
+  /** Defaults to loadConfig(process.env). */
+  config?: Config;
+  /** An open database (tests share one); else one is opened from config and closed with the app. */
+  database?: DatabaseHandle;
+  /** Apply pending migrations at start (default true). */
+  migrate?: boolean;
+  /** A mailer to use instead of the one made from config (tests). */
+  mailer?: Mailer;
+  /** Fastify logger option; default: pino at config.logLevel. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
+  const config = options.config ?? loadConfig();
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: [
+        'req.headers.authorization',
+        'req.headers["marketplace-key"]',
+        'req.headers["api-key"]',
+      ],
+    },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  })
+    .setValidatorCompiler(TypeBoxValidatorCompiler)
+    .withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  registerErrorHandler(app);
+  await registerExternalPlugins(app, config);
+
+  const owned = !options.database;
+  const database =
+    options.database ??
+    (await createDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+      poolMax: config.databasePoolMax,
+    }));
+  registerDatabase(app, database, owned);
+  if (options.migrate !== false) {
+    const applied = await migrate(database.db);
+    if (applied.length) app.log.info({ applied }, 'migrations applied');
+  }
+  registerMailer(app, config, options.mailer);
+  registerChain(app, config);
+  registerAuth(app, config);
+
+  await registerRoutes(app);
+  return app;
+}

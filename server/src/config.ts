@@ -1,0 +1,163 @@
+/**
+ * Server configuration from the environment, validated once at start (a bad value stops the
+ * process with a message naming the variable). Server-side choices the spec leaves open live here;
+ * spec §9 constants are in src/config/constants.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { isHexString } from 'ethers';
+import Type, { type Static } from 'typebox';
+import { Value } from 'typebox/value';
+import { VBCHAIN_DEVNET } from '../../contracts/chains.ts';
+
+/**
+ * Public client keys (spec §7 `marketplace-key` and trade `api-key` headers). They identify the
+ * client app, they are NOT secrets: the web bundle carries them. Change them per deployment.
+ */
+export const DEFAULT_MARKETPLACE_KEY = 'vbc-marketplace-public-key';
+export const DEFAULT_API_KEY = 'vbc-trade-public-key';
+
+/** Chosen: e-mail verification links expire after 24 hours. */
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+/** spec §8 + EIP-4361: a sign-in message (nonce) lives 5 minutes and is used once. */
+export const SIWE_NONCE_TTL_MS = 5 * 60 * 1000;
+/** Chosen: a session token (JWT) lives 7 days. */
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** Chosen: avatar and banner uploads up to 5 MB. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Chosen: JSON bodies up to 256 KB (keystores and signed orders are far smaller). */
+export const JSON_BODY_LIMIT = 256 * 1024;
+/** Chosen rate limits (per IP and minute) for the spec's abuse-prone forms. */
+export const RATE_LIMITS = {
+  global: 600,
+  signIn: 10,
+  signUp: 5,
+  resendEmail: 3,
+  supportForm: 5,
+} as const;
+/** spec §9: the RPC URL of a network is its domain plus this suffix, except network 97. */
+export const RPC_SUFFIX = '/rpc';
+
+const EnvSchema = Type.Object({
+  NODE_ENV: Type.Union(
+    [Type.Literal('development'), Type.Literal('production'), Type.Literal('test')],
+    {
+      default: 'development',
+    },
+  ),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATABASE_POOL_MAX: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  MAIL_FROM: Type.String({ default: 'VBChain NFT Marketplace <no-reply@vbchain.local>' }),
+  SUPPORT_EMAIL: Type.String({ default: 'support@vbchain.local' }),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  CORS_ORIGINS: Type.String({ default: '' }),
+  RPC_URL: Type.String({
+    pattern: '^https?://',
+    default: `http://127.0.0.1:${VBCHAIN_DEVNET.defaultRpcPort}`,
+  }),
+  CHAIN_ID: Type.Integer({ minimum: 1, default: VBCHAIN_DEVNET.chainId }),
+  MARKETPLACE_KEY: Type.String({ minLength: 1, default: DEFAULT_MARKETPLACE_KEY }),
+  API_KEY: Type.String({ minLength: 1, default: DEFAULT_API_KEY }),
+  SETTLEMENT_PRIVATE_KEY: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' })),
+  TRUST_PROXY: Type.Boolean({ default: false }),
+  RATE_LIMIT_ENABLED: Type.Boolean({ default: true }),
+});
+
+export type Env = Static<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  logLevel: Env['LOG_LEVEL'];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  publicUrl: string;
+  corsOrigins: string[];
+  rpcUrl: string;
+  chainId: number;
+  marketplaceKey: string;
+  apiKey: string;
+  settlementPrivateKey: string | undefined;
+  trustProxy: boolean;
+  rateLimitEnabled: boolean;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Reads and validates `env` (default process.env); empty strings count as unset. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const withDefaults = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
+  if (!Value.Check(EnvSchema, withDefaults)) {
+    const problems = Value.Errors(EnvSchema, withDefaults).map(
+      (e) => `${e.instancePath.replace(/^\//, '') || 'env'}: ${e.message}`,
+    );
+    throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = withDefaults as Env;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.SETTLEMENT_PRIVATE_KEY && !isHexString(e.SETTLEMENT_PRIVATE_KEY, 32)) {
+    throw new ConfigError('invalid configuration: SETTLEMENT_PRIVATE_KEY must be 32 bytes hex');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    rpcUrl: e.RPC_URL,
+    chainId: e.CHAIN_ID,
+    marketplaceKey: e.MARKETPLACE_KEY,
+    apiKey: e.API_KEY,
+    settlementPrivateKey: e.SETTLEMENT_PRIVATE_KEY,
+    trustProxy: e.TRUST_PROXY,
+    rateLimitEnabled: e.RATE_LIMIT_ENABLED,
+  };
+}
+
+/** JWT_SECRET when absent: generated once and kept in DATA_DIR/jwt-secret (mode 600). */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not created yet
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

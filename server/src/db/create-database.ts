@@ -1,0 +1,55 @@
+/**
+ * Opens the database: a `pg` Pool when DATABASE_URL is set, else PGlite in DATA_DIR/pglite.
+ * Both go through Kysely's Postgres adapter and query compiler, and both return the same
+ * JavaScript types: int8 and numeric as strings (money stays exact), timestamptz as Date,
+ * json/jsonb parsed.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite, types } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './types.ts';
+
+export type DatabaseBackend = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  backend: DatabaseBackend;
+  /** Closes Kysely and the underlying pool or PGlite instance. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://... ; when absent PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite data (DATA_DIR/pglite); `memory://` keeps it in memory. */
+  pgliteDir?: string | undefined;
+  /** Pool size for `pg`. */
+  poolMax?: number | undefined;
+}
+
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, backend: 'postgres', close: () => db.destroy() };
+  }
+  const dir = options.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) await mkdir(path.resolve(dir), { recursive: true });
+  const pglite = new PGlite(dir, {
+    // Same as `pg`: int8 as a decimal string.
+    parsers: { [types.INT8]: (value: string) => value },
+  });
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    backend: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Chain access: one ethers JsonRpcProvider per network, reaching the node at the network's
+ * `node_url` (or RPC_URL for the configured CHAIN_ID). Decorates the app with `chain`.
+ */
+import { JsonRpcProvider, Network } from 'ethers';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+
+export interface Chain {
+  /** The node URL the server uses for a network; throws UNKNOWN_NETWORK when none. */
+  nodeUrl(networkId: number): Promise<string>;
+  provider(networkId: number): Promise<JsonRpcProvider>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    chain: Chain;
+    config: Config;
+  }
+}
+
+export function registerChain(app: FastifyInstance, config: Config): void {
+  const providers = new Map<string, JsonRpcProvider>();
+
+  async function nodeUrl(networkId: number): Promise<string> {
+    const row = await app.db
+      .selectFrom('networks')
+      .select(['node_url'])
+      .where('network_id', '=', networkId)
+      .executeTakeFirst();
+    if (row?.node_url) return row.node_url;
+    if (networkId === config.chainId) return config.rpcUrl;
+    throw new AppError('UNKNOWN_NETWORK');
+  }
+
+  app.decorate('chain', {
+    nodeUrl,
+    async provider(networkId: number) {
+      const url = await nodeUrl(networkId);
+      const key = `${networkId} ${url}`;
+      let provider = providers.get(key);
+      if (!provider) {
+        // Static network: no chain-id probe per call; no cache so automine tests see new state.
+        provider = new JsonRpcProvider(url, Network.from(networkId), {
+          staticNetwork: true,
+          cacheTimeout: -1,
+        });
+        providers.set(key, provider);
+      }
+      return provider;
+    },
+  });
+  app.addHook('onClose', async () => {
+    for (const provider of providers.values()) provider.destroy();
+    providers.clear();
+  });
+}

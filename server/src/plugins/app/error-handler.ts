@@ -1,0 +1,79 @@
+/**
+ * The one error handler: every error answers `{ statusCode, code, message }` (+ `field` for a
+ * validation error). 4xx keep their catalogue message; 5xx are logged and answered with a
+ * generic message, never a stack or a driver error.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, ERRORS, type ErrorCode } from '../../errors.ts';
+import type { ErrorBody } from '../../schemas/common.ts';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+interface ValidationIssue {
+  keyword?: string;
+  instancePath?: string;
+  params?: Record<string, unknown>;
+}
+
+export function toErrorBody(error: unknown): ErrorBody {
+  if (error instanceof AppError) {
+    return { statusCode: error.statusCode, code: error.code, message: error.message };
+  }
+  const e = error as Partial<FastifyError> & { validation?: ValidationIssue[] };
+  if (Array.isArray(e.validation)) {
+    const first: ValidationIssue = e.validation[0] ?? {};
+    const context = (e as { validationContext?: string }).validationContext ?? 'body';
+    const missing = first.keyword === 'required';
+    const requiredName = missing ? requiredProperty(first.params) : undefined;
+    const pathName = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const field = [context, requiredName ?? pathName].filter(Boolean).join('.');
+    const code: ErrorCode = missing ? 'REQUIRED_FIELD' : 'VALIDATION_FAILED';
+    return { statusCode: 400, code, message: ERRORS[code].message, field };
+  }
+  const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const code = CODE_BY_STATUS[status] ?? 'VALIDATION_FAILED';
+    return { statusCode: status, code, message: ERRORS[code].message };
+  }
+  return { statusCode: 500, code: 'INTERNAL_ERROR', message: ERRORS.INTERNAL_ERROR.message };
+}
+
+function requiredProperty(params: Record<string, unknown> | undefined): string | undefined {
+  if (!params) return undefined;
+  const list = params.requiredProperties ?? params.missingProperty;
+  if (Array.isArray(list)) return list.map(String).join(',');
+  return typeof list === 'string' ? list : undefined;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const body = toErrorBody(error);
+    if (body.statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else if (!(error instanceof AppError)) {
+      request.log.info({ err: error, code: body.code }, 'request refused');
+    }
+    if (error instanceof AppError && error.code === 'CHAIN_UNAVAILABLE') {
+      request.log.warn({ err: error.cause }, 'chain call failed');
+    }
+    return reply.status(body.statusCode).send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const body: ErrorBody = {
+      statusCode: 404,
+      code: 'ROUTE_NOT_FOUND',
+      message: ERRORS.ROUTE_NOT_FOUND.message,
+    };
+    request.log.debug({ url: request.url }, 'no route');
+    return reply.status(404).send(body);
+  });
+}

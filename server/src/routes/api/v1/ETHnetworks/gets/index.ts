@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { toNetwork } from '../../../../../db/mappers.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { Network } from '../../../../../schemas/entities.ts';
+
+const GROUP_ORDER = ['mainnet', 'testnet', 'devnet'] as const;
+
+/**
+ * GET /api/v1/ETHnetworks/gets (marketplace-key header): the networks, joined from the three
+ * groups (spec §3) in group order, then sort_order. The first one is the client's default.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      preHandler: app.requireMarketplaceKey,
+      schema: {
+        tags: ['networks'],
+        security: [{ marketplaceKey: [] }],
+        headers: Type.Object({ 'marketplace-key': Type.Optional(Type.String()) }),
+        response: { 200: Data(Type.Array(Network)), ...errorResponses },
+      },
+    },
+    async () => {
+      const rows = await app.db
+        .selectFrom('networks')
+        .selectAll()
+        .where('is_active', '=', true)
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute();
+      const joined = GROUP_ORDER.flatMap((group) => rows.filter((r) => r.network_group === group));
+      return { data: joined.map(toNetwork) };
+    },
+  );
+};
+export default plugin;

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { toCategory } from '../../../../../db/mappers.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { Category } from '../../../../../schemas/entities.ts';
+
+/** GET /api/v1/nft/categories/: the 17 categories of spec §2 (id = labelId). */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        response: { 200: Data(Type.Array(Category)), ...errorResponses },
+      },
+    },
+    async () => {
+      const rows = await app.db
+        .selectFrom('categories')
+        .selectAll()
+        .orderBy('sort_order')
+        .execute();
+      return { data: rows.map(toCategory) };
+    },
+  );
+};
+export default plugin;

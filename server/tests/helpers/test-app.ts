@@ -1,0 +1,120 @@
+/**
+ * Build the real app for `app.inject` tests against a fresh database of either backend:
+ * - `pglite`: a new PGlite in a temp dir;
+ * - `postgres`: a throwaway PostgreSQL cluster (see postgres-cluster.ts).
+ * `describeBackends(name, (t) => { ... })` runs a block once per backend with `t.app`, `t.db`
+ * ready in beforeAll and closed in afterAll. TEST_DB_BACKENDS=pglite (or postgres) narrows it.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { type App, buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { createDatabase, type DatabaseBackend } from '../../src/db/create-database.ts';
+import type { Database } from '../../src/db/types.ts';
+import { startPostgresCluster } from './postgres-cluster.ts';
+import { startTestSmtp, type TestSmtp } from './smtp.ts';
+
+export const ALL_BACKENDS: DatabaseBackend[] = ['pglite', 'postgres'];
+
+/** Backends to run: TEST_DB_BACKENDS=pglite,postgres (default both). */
+export function selectedBackends(): DatabaseBackend[] {
+  const wanted = process.env.TEST_DB_BACKENDS?.split(',').map((s) => s.trim());
+  return wanted?.length ? ALL_BACKENDS.filter((b) => wanted.includes(b)) : [...ALL_BACKENDS];
+}
+
+export interface TestAppOptions {
+  /** Extra environment for loadConfig (strings, as in process.env). */
+  env?: Record<string, string>;
+  /** Start a loopback SMTP server and point SMTP_URL at it. */
+  smtp?: boolean;
+}
+
+export interface TestApp {
+  backend: DatabaseBackend;
+  app: App;
+  db: Kysely<Database>;
+  config: Config;
+  /** Present when started with `smtp: true`. */
+  smtp: TestSmtp | undefined;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export const TEST_MARKETPLACE_KEY = 'test-marketplace-key';
+export const TEST_API_KEY = 'test-api-key';
+
+export async function createTestApp(
+  backend: DatabaseBackend,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'vbc-server-test-'));
+  const cleanups: (() => Promise<void>)[] = [() => rm(dataDir, { recursive: true, force: true })];
+  try {
+    const smtp = options.smtp ? await startTestSmtp() : undefined;
+    if (smtp) cleanups.unshift(() => smtp.close());
+    let databaseUrl: string | undefined;
+    if (backend === 'postgres') {
+      const cluster = await startPostgresCluster();
+      cleanups.unshift(() => cluster.stop());
+      databaseUrl = await cluster.createDatabase('marketplace_test');
+    }
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      PUBLIC_URL: 'http://marketplace.test',
+      MARKETPLACE_KEY: TEST_MARKETPLACE_KEY,
+      API_KEY: TEST_API_KEY,
+      RATE_LIMIT_ENABLED: 'false',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(smtp ? { SMTP_URL: smtp.url } : {}),
+      ...options.env,
+    });
+    const database = await createDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(dataDir, 'pglite'),
+      poolMax: 5,
+    });
+    cleanups.unshift(() => database.close());
+    const app = await buildApp({ config, database });
+    cleanups.unshift(() => app.close());
+    await app.ready();
+    const close = async () => {
+      for (const cleanup of cleanups.splice(0)) await cleanup();
+    };
+    return { backend, app, db: database.db, config, smtp, dataDir, close };
+  } catch (error) {
+    for (const cleanup of cleanups.splice(0)) await cleanup().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Runs `body` once per selected backend. `t` is filled in beforeAll; read its fields inside
+ * tests (not at collection time).
+ */
+export function describeBackends(
+  name: string,
+  body: (t: TestApp) => void,
+  options: TestAppOptions = {},
+): void {
+  describe.each(selectedBackends())(`${name} [%s]`, (backend) => {
+    const t = {} as TestApp;
+    beforeAll(async () => {
+      Object.assign(t, await createTestApp(backend, options));
+    });
+    afterAll(async () => {
+      await t.close?.();
+    });
+    body(t);
+  });
+}
+
+/** Shorthand for JSON bodies of `app.inject` responses. */
+export function json<T = Record<string, unknown>>(response: { body: string }): T {
+  return JSON.parse(response.body) as T;
+}
