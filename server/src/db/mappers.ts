@@ -3,9 +3,39 @@
  * become ISO strings, numeric stays a decimal string. Use these instead of hand-mapping.
  */
 import { getAddress } from 'ethers';
+import type { Selectable } from 'kysely';
 import { RPC_SUFFIX } from '../config.ts';
-import type { Category, Network } from '../schemas/entities.ts';
-import type { CategoriesTable, NetworkRow } from './types.ts';
+import type {
+  Account,
+  Activity,
+  Bid,
+  Bundle,
+  Category,
+  Collection,
+  Diary,
+  InspectionReport,
+  Network,
+  Nft,
+  NftSet,
+  Order,
+  Property,
+  User,
+} from '../schemas/entities.ts';
+import type {
+  ActivityRow,
+  BidRow,
+  BundleRow,
+  CategoriesTable,
+  CollectionRow,
+  DiariesTable,
+  InspectionReportsTable,
+  NetworkRow,
+  NftPropertiesTable,
+  NftRow,
+  OrderRow,
+  SetRow,
+  UserRow,
+} from './types.ts';
 
 /** Checksummed address for the wire. */
 export function checksum(address: string): string {
@@ -54,4 +84,243 @@ export function toNetwork(row: NetworkRow): Network {
 
 export function toCategory(row: CategoriesTable): Category {
   return { id: row.id, key: row.key, name: row.name };
+}
+
+// ---------------------------------------------------------------- catalogue entities
+
+/** Set of ids (of one target type) that the `likeAddress` liked; empty without an address. */
+export type LikedIds = ReadonlySet<number>;
+
+export function toUser(row: UserRow, bcAddresses: string[] = []): User {
+  return {
+    id: row.id,
+    username: row.username,
+    avatar: row.avatar,
+    banner: row.banner,
+    bio: row.bio,
+    isCreator: row.is_creator,
+    followersCount: row.followers_count,
+    followingCount: row.following_count,
+    bcAddresses: bcAddresses.map(checksum),
+    createdAt: iso(row.created_at),
+  };
+}
+
+export function toAccount(row: UserRow, bcAddresses: string[] = []): Account {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    emailVerified: row.email_verified,
+    avatar: row.avatar,
+    banner: row.banner,
+    bio: row.bio,
+    isCreator: row.is_creator,
+    isPartner: row.is_partner,
+    followersCount: row.followers_count,
+    followingCount: row.following_count,
+    bc_address_mints: bcAddresses.map(checksum),
+    createdAt: iso(row.created_at),
+  };
+}
+
+export function toNft(row: NftRow, liked: LikedIds = new Set()): Nft {
+  return {
+    item_id: row.id,
+    networkId: row.network_id,
+    collectionAddr: checksum(row.collection_address),
+    collectionId: row.collection_id,
+    tokenId: row.token_id,
+    tokenNonce: row.token_nonce,
+    owner: checksum(row.owner),
+    creator: checksum(row.creator),
+    name: row.name,
+    description: row.description,
+    image: row.image,
+    animationUrl: row.animation_url,
+    metadataUri: row.metadata_uri,
+    status: row.status,
+    baseType: row.base_type,
+    labelId: row.label_id,
+    hotNFT: row.hot_nft,
+    isSet: row.is_set,
+    isBundle: row.is_bundle,
+    isBid: row.is_bid,
+    saleType: row.sale_type,
+    buyPrice: row.buy_price,
+    discountBps: row.discount_bps,
+    highestBid: row.highest_bid,
+    likeCount: row.likes_count,
+    bidCount: row.bids_count,
+    orderHash: row.current_order_hash,
+    setId: row.set_id,
+    bundleId: row.bundle_id,
+    isLiked: liked.has(row.id),
+    createdAt: iso(row.created_at),
+  };
+}
+
+export function toCollection(row: CollectionRow, liked: LikedIds = new Set()): Collection {
+  return {
+    id: row.id,
+    networkId: row.network_id,
+    collectionAddr: checksum(row.address),
+    name: row.name,
+    symbol: row.symbol,
+    description: row.description,
+    image: row.image,
+    banner: row.banner,
+    creator: checksum(row.creator),
+    labelId: row.label_id,
+    likeCount: row.likes_count,
+    bidCount: row.bids_count,
+    itemsCount: row.items_count,
+    floorPrice: row.floor_price,
+    volume: row.volume,
+    isLiked: liked.has(row.id),
+    createdAt: iso(row.created_at),
+  };
+}
+
+export function toSet(row: SetRow, itemsCount: number, liked: LikedIds = new Set()): NftSet {
+  return {
+    id: row.id,
+    setId: row.id,
+    networkId: row.network_id,
+    collectionAddr: checksumOrNull(row.collection_address),
+    owner: checksum(row.owner),
+    creator: checksum(row.creator),
+    name: row.name,
+    description: row.description,
+    image: row.image,
+    status: row.status,
+    baseType: row.base_type,
+    labelId: row.label_id,
+    saleType: row.sale_type,
+    isBid: row.is_bid,
+    hotNFT: row.hot_nft,
+    price: row.price,
+    highestBid: row.highest_bid,
+    likeCount: row.likes_count,
+    bidCount: row.bids_count,
+    itemsCount,
+    orderHash: row.current_order_hash,
+    isLiked: liked.has(row.id),
+    createdAt: iso(row.created_at),
+  };
+}
+
+export function toBundle(
+  row: BundleRow,
+  items: { count: number; priceTotal: string | bigint },
+  liked: LikedIds = new Set(),
+): Bundle {
+  return {
+    id: row.id,
+    networkId: row.network_id,
+    owner: checksum(row.owner),
+    creator: checksum(row.creator),
+    name: row.name,
+    description: row.description,
+    image: row.image,
+    status: row.status,
+    labelId: row.label_id,
+    discountBps: row.discount_bps,
+    minCount: row.min_count,
+    itemsCount: items.count,
+    priceTotal: String(items.priceTotal),
+    likeCount: row.likes_count,
+    orderHash: row.current_order_hash,
+    isLiked: liked.has(row.id),
+    createdAt: iso(row.created_at),
+  };
+}
+
+export function toActivity(row: ActivityRow): Activity {
+  return {
+    id: String(row.id),
+    type: row.type,
+    networkId: row.network_id,
+    item_id: row.nft_id,
+    setId: row.set_id,
+    bundleId: row.bundle_id,
+    collectionAddr: checksumOrNull(row.collection_address),
+    from: checksumOrNull(row.from_address),
+    to: checksumOrNull(row.to_address),
+    price: row.price,
+    orderHash: row.order_hash,
+    txHash: row.tx_hash,
+    blockNumber: row.block_number === null ? null : String(row.block_number),
+    createdAt: iso(row.created_at),
+  };
+}
+
+export function toBid(row: BidRow): Bid {
+  return {
+    id: row.id,
+    orderHash: row.order_hash,
+    networkId: row.network_id,
+    bidder: checksum(row.bidder),
+    amount: row.amount,
+    isHighest: row.is_highest,
+    createdAt: iso(row.created_at),
+  };
+}
+
+export function toOrder(row: OrderRow): Order {
+  return {
+    orderHash: row.order_hash,
+    networkId: row.network_id,
+    maker: checksum(row.maker),
+    saleKind: row.sale_kind,
+    target: row.target,
+    item_id: row.nft_id,
+    setId: row.set_id,
+    bundleId: row.bundle_id,
+    paymentToken: checksum(row.payment_token),
+    price: row.price,
+    startTime: iso(row.start_time),
+    endTime: isoOrNull(row.end_time),
+    message: row.message,
+    signature: row.signature,
+    status: row.status,
+    taker: checksumOrNull(row.taker),
+    txHash: row.tx_hash,
+    createdAt: iso(row.created_at),
+  };
+}
+
+export function toProperty(row: Selectable<NftPropertiesTable>): Property {
+  return {
+    id: row.id,
+    traitType: row.trait_type,
+    value: row.value,
+    displayType: row.display_type,
+    rarityBps: row.rarity_bps,
+  };
+}
+
+export function toInspectionReport(row: Selectable<InspectionReportsTable>): InspectionReport {
+  return {
+    id: row.id,
+    item_id: row.nft_id,
+    inspector: row.inspector,
+    result: row.result,
+    summary: row.summary,
+    documentUrl: row.document_url,
+    inspectedAt: iso(row.inspected_at),
+  };
+}
+
+export function toDiary(row: Selectable<DiariesTable>): Diary {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    content: row.content,
+    image: row.image,
+    link: row.link,
+    lang: row.lang,
+    publishedAt: iso(row.published_at),
+  };
 }

@@ -258,11 +258,16 @@ export const BundleItem = Type.Object({
 });
 export type BundleItem = Static<typeof BundleItem>;
 
-export const ActivityType = Type.Union(
-  ['MINT', 'LIST', 'TRANSFER', 'BUY', 'REVOKE', 'BID', 'PURCHASE', 'LIKE'].map((t) =>
-    Type.Literal(t),
-  ),
-);
+export const ActivityType = Type.Union([
+  Type.Literal('MINT'),
+  Type.Literal('LIST'),
+  Type.Literal('TRANSFER'),
+  Type.Literal('BUY'),
+  Type.Literal('REVOKE'),
+  Type.Literal('BID'),
+  Type.Literal('PURCHASE'),
+  Type.Literal('LIKE'),
+]);
 
 export const Activity = Type.Object({
   id: Type.String(),
