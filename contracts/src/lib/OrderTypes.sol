@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.37;
+
+/// @dev The EIP-712 messages of the marketplace. Their TypeScript twin is
+/// contracts/typed-data/index.ts (a test proves both give the same type hashes).
+
+/// @dev Sale kinds (`Order.saleKind`).
+uint8 constant FIXED_PRICE = 0; // paid in native VBC, exact amount, by `buy`
+uint8 constant AUCTION = 1; // English auction paid in WVBC, settled by `claim`
+
+/// @dev Item kinds (`Order.itemsKind`).
+uint8 constant SINGLE = 0; // exactly one token
+uint8 constant SET = 1; // several tokens, sold only all together
+uint8 constant BUNDLE = 2; // several tokens, the buyer picks any non-empty subset
+
+/// @notice A maker's signed offer to sell tokens of one collection.
+/// @param maker The seller, who signs the order and owns the tokens.
+/// @param collection The ERC-721 collection (a MarketplaceCollection: it keeps token nonces).
+/// @param tokenIds The items (1 to 256).
+/// @param tokenNonces For each item, the collection's `tokenNonce` when the order was signed.
+/// @param saleKind FIXED_PRICE or AUCTION.
+/// @param itemsKind SINGLE, SET or BUNDLE (auctions: SINGLE or SET).
+/// @param price Total price (SINGLE, SET), price per item (BUNDLE), or reserve price (AUCTION), in wei.
+/// @param discountBps BUNDLE only: discount in basis points on the chosen items' total...
+/// @param minCountForDiscount ...when at least this many items are chosen (0: no discount).
+/// @param startTime Fixed price: first second the order can be filled.
+/// @param endTime Fixed price: the order expires at this second. Auction: bidding ends and
+/// claiming starts at this second.
+/// @param salt Makes otherwise equal orders distinct.
+/// @param counter The maker's counter when signing; `incrementCounter` voids older orders.
+struct Order {
+    address maker;
+    address collection;
+    uint256[] tokenIds;
+    uint256[] tokenNonces;
+    uint8 saleKind;
+    uint8 itemsKind;
+    uint256 price;
+    uint256 discountBps;
+    uint256 minCountForDiscount;
+    uint256 startTime;
+    uint256 endTime;
+    uint256 salt;
+    uint256 counter;
+}
+
+/// @notice An off-chain bid on an auction order, signed by the bidder, payable in WVBC.
+struct Bid {
+    bytes32 orderHash;
+    address bidder;
+    uint256 amount;
+}
+
+/// @notice The marketplace settlement key's attestation that `bidder`'s bid of `amount` is the
+/// winning bid of an ended auction. Same fields as Bid, a distinct type (and type hash).
+struct Settlement {
+    bytes32 orderHash;
+    address bidder;
+    uint256 amount;
+}
+
+bytes32 constant ORDER_TYPEHASH = keccak256(
+    "Order(address maker,address collection,uint256[] tokenIds,uint256[] tokenNonces,uint8 saleKind,uint8 itemsKind,uint256 price,uint256 discountBps,uint256 minCountForDiscount,uint256 startTime,uint256 endTime,uint256 salt,uint256 counter)"
+);
+bytes32 constant BID_TYPEHASH = keccak256("Bid(bytes32 orderHash,address bidder,uint256 amount)");
+bytes32 constant SETTLEMENT_TYPEHASH = keccak256("Settlement(bytes32 orderHash,address bidder,uint256 amount)");

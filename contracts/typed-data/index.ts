@@ -1,0 +1,262 @@
+/**
+ * The one EIP-712 definition of the marketplace: domain, types and helpers. The web app signs with
+ * it, the server verifies with it, the tests prove its type hashes equal the Exchange's.
+ * Solidity twin: contracts/src/lib/OrderTypes.sol and contracts/src/Exchange.sol.
+ */
+import {
+  getAddress,
+  id,
+  type SignatureLike,
+  type Signer,
+  type TypedDataDomain,
+  TypedDataEncoder,
+  type TypedDataField,
+  verifyTypedData,
+} from 'ethers';
+
+export const EIP712_NAME = 'VBChain Marketplace';
+export const EIP712_VERSION = '1';
+
+/** Order.saleKind (uint8). FIXED_PRICE is paid in native VBC by `buy`, AUCTION in WVBC by `claim`. */
+export const SaleKind = { FIXED_PRICE: 0, AUCTION: 1 } as const;
+export type SaleKind = (typeof SaleKind)[keyof typeof SaleKind];
+
+/** Order.itemsKind (uint8). SET is sold whole only; a BUNDLE lets the buyer pick any subset. */
+export const ItemsKind = { SINGLE: 0, SET: 1, BUNDLE: 2 } as const;
+export type ItemsKind = (typeof ItemsKind)[keyof typeof ItemsKind];
+
+/** Basis points denominator (discounts, fees). */
+export const BPS = 10_000n;
+/** An order lists at most this many items (one bit each in the buyer's item mask). */
+export const MAX_ORDER_ITEMS = 256;
+
+/** A maker's sell order (field meanings: contracts/src/lib/OrderTypes.sol). */
+export type Order = {
+  maker: string;
+  collection: string;
+  tokenIds: bigint[];
+  /** Each item's `tokenNonce` on the collection when signing: the order dies once an item moves. */
+  tokenNonces: bigint[];
+  saleKind: SaleKind;
+  itemsKind: ItemsKind;
+  /** wei: total (SINGLE, SET), per item (BUNDLE), reserve (AUCTION). */
+  price: bigint;
+  discountBps: bigint;
+  minCountForDiscount: bigint;
+  /** Unix seconds. */
+  startTime: bigint;
+  /** Unix seconds: fixed price expires, auction ends (claim from then on). */
+  endTime: bigint;
+  salt: bigint;
+  counter: bigint;
+};
+
+/** A bidder's signed bid on an auction order (WVBC, wei). */
+export type Bid = { orderHash: string; bidder: string; amount: bigint };
+
+/** The settlement key's attestation that a bid won an ended auction. */
+export type Settlement = { orderHash: string; bidder: string; amount: bigint };
+
+export const ORDER_TYPES: Record<'Order', TypedDataField[]> = {
+  Order: [
+    { name: 'maker', type: 'address' },
+    { name: 'collection', type: 'address' },
+    { name: 'tokenIds', type: 'uint256[]' },
+    { name: 'tokenNonces', type: 'uint256[]' },
+    { name: 'saleKind', type: 'uint8' },
+    { name: 'itemsKind', type: 'uint8' },
+    { name: 'price', type: 'uint256' },
+    { name: 'discountBps', type: 'uint256' },
+    { name: 'minCountForDiscount', type: 'uint256' },
+    { name: 'startTime', type: 'uint256' },
+    { name: 'endTime', type: 'uint256' },
+    { name: 'salt', type: 'uint256' },
+    { name: 'counter', type: 'uint256' },
+  ],
+};
+
+export const BID_TYPES: Record<'Bid', TypedDataField[]> = {
+  Bid: [
+    { name: 'orderHash', type: 'bytes32' },
+    { name: 'bidder', type: 'address' },
+    { name: 'amount', type: 'uint256' },
+  ],
+};
+
+export const SETTLEMENT_TYPES: Record<'Settlement', TypedDataField[]> = {
+  Settlement: [
+    { name: 'orderHash', type: 'bytes32' },
+    { name: 'bidder', type: 'address' },
+    { name: 'amount', type: 'uint256' },
+  ],
+};
+
+/** The `types` argument of ethers `signTypedData` for each message. */
+export const types = { order: ORDER_TYPES, bid: BID_TYPES, settlement: SETTLEMENT_TYPES } as const;
+
+/** The Exchange's EIP-712 domain on a chain. */
+export function marketplaceDomain(
+  chainId: bigint | number,
+  verifyingContract: string,
+): TypedDataDomain {
+  return {
+    name: EIP712_NAME,
+    version: EIP712_VERSION,
+    chainId: BigInt(chainId),
+    verifyingContract: getAddress(verifyingContract),
+  };
+}
+
+/** keccak256 of the EIP-712 type string (equals the contract's *_TYPEHASH constants). */
+export const ORDER_TYPEHASH = id(TypedDataEncoder.from(ORDER_TYPES).encodeType('Order'));
+export const BID_TYPEHASH = id(TypedDataEncoder.from(BID_TYPES).encodeType('Bid'));
+export const SETTLEMENT_TYPEHASH = id(
+  TypedDataEncoder.from(SETTLEMENT_TYPES).encodeType('Settlement'),
+);
+
+/** The order's EIP-712 struct hash: its id on chain (`cancel`, `Bid.orderHash`, events). */
+export function hashOrder(order: Order): string {
+  return TypedDataEncoder.hashStruct('Order', ORDER_TYPES, order);
+}
+export function hashBid(bid: Bid): string {
+  return TypedDataEncoder.hashStruct('Bid', BID_TYPES, bid);
+}
+export function hashSettlement(settlement: Settlement): string {
+  return TypedDataEncoder.hashStruct('Settlement', SETTLEMENT_TYPES, settlement);
+}
+
+/** The digest a signer signs (domain + struct). */
+export function orderDigest(domain: TypedDataDomain, order: Order): string {
+  return TypedDataEncoder.hash(domain, ORDER_TYPES, order);
+}
+export function bidDigest(domain: TypedDataDomain, bid: Bid): string {
+  return TypedDataEncoder.hash(domain, BID_TYPES, bid);
+}
+export function settlementDigest(domain: TypedDataDomain, settlement: Settlement): string {
+  return TypedDataEncoder.hash(domain, SETTLEMENT_TYPES, settlement);
+}
+
+export function signOrder(signer: Signer, domain: TypedDataDomain, order: Order): Promise<string> {
+  return signer.signTypedData(domain, ORDER_TYPES, order);
+}
+export function signBid(signer: Signer, domain: TypedDataDomain, bid: Bid): Promise<string> {
+  return signer.signTypedData(domain, BID_TYPES, bid);
+}
+export function signSettlement(
+  signer: Signer,
+  domain: TypedDataDomain,
+  settlement: Settlement,
+): Promise<string> {
+  return signer.signTypedData(domain, SETTLEMENT_TYPES, settlement);
+}
+
+/** The EOA that signed an order / bid / settlement (contract wallets: check ERC-1271 on chain). */
+export function recoverOrderSigner(
+  domain: TypedDataDomain,
+  order: Order,
+  sig: SignatureLike,
+): string {
+  return verifyTypedData(domain, ORDER_TYPES, order, sig);
+}
+export function recoverBidSigner(domain: TypedDataDomain, bid: Bid, sig: SignatureLike): string {
+  return verifyTypedData(domain, BID_TYPES, bid, sig);
+}
+export function recoverSettlementSigner(
+  domain: TypedDataDomain,
+  settlement: Settlement,
+  sig: SignatureLike,
+): string {
+  return verifyTypedData(domain, SETTLEMENT_TYPES, settlement, sig);
+}
+
+/**
+ * The JSON of `eth_signTypedData_v4` for an order (browser wallets through EIP-1193): the same
+ * message ethers signs, with numbers as decimal strings.
+ */
+export function orderTypedDataV4(domain: TypedDataDomain, order: Order): string {
+  return JSON.stringify(TypedDataEncoder.getPayload(domain, ORDER_TYPES, order));
+}
+
+/** The buyer's item mask: bit i chooses `order.tokenIds[i]`. */
+export function itemMask(indexes: readonly number[]): bigint {
+  let mask = 0n;
+  for (const i of indexes) {
+    if (!Number.isInteger(i) || i < 0 || i >= MAX_ORDER_ITEMS) throw new RangeError(`item ${i}`);
+    mask |= 1n << BigInt(i);
+  }
+  return mask;
+}
+
+/** The mask choosing every item of an order (what SINGLE, SET and auctions require). */
+export function allItemsMask(itemCount: number): bigint {
+  return (1n << BigInt(itemCount)) - 1n;
+}
+
+/**
+ * What `buy` charges for the chosen items (the contract's `quote`): SINGLE/SET the order's price;
+ * BUNDLE price x count, minus `discountBps` when count >= minCountForDiscount (> 0). spec §5.
+ */
+export function quoteOrder(order: Order, mask: bigint): { count: number; total: bigint } {
+  let count = 0;
+  for (let m = mask; m > 0n; m >>= 1n) if (m & 1n) count++;
+  if (order.itemsKind !== ItemsKind.BUNDLE) return { count, total: order.price };
+  let total = order.price * BigInt(count);
+  if (order.minCountForDiscount > 0n && BigInt(count) >= order.minCountForDiscount) {
+    total -= (total * order.discountBps) / BPS;
+  }
+  return { count, total };
+}
+
+/** Wire form of an order: every integer as a decimal string (money never as a JS number). */
+export type OrderJson = {
+  [K in keyof Order]: Order[K] extends bigint
+    ? string
+    : Order[K] extends bigint[]
+      ? string[]
+      : Order[K];
+};
+
+export function orderToJson(order: Order): OrderJson {
+  return {
+    ...order,
+    tokenIds: order.tokenIds.map(String),
+    tokenNonces: order.tokenNonces.map(String),
+    price: order.price.toString(),
+    discountBps: order.discountBps.toString(),
+    minCountForDiscount: order.minCountForDiscount.toString(),
+    startTime: order.startTime.toString(),
+    endTime: order.endTime.toString(),
+    salt: order.salt.toString(),
+    counter: order.counter.toString(),
+  };
+}
+
+export function orderFromJson(json: OrderJson): Order {
+  const saleKind = Number(json.saleKind);
+  const itemsKind = Number(json.itemsKind);
+  if (saleKind !== SaleKind.FIXED_PRICE && saleKind !== SaleKind.AUCTION) {
+    throw new RangeError('saleKind');
+  }
+  if (
+    itemsKind !== ItemsKind.SINGLE &&
+    itemsKind !== ItemsKind.SET &&
+    itemsKind !== ItemsKind.BUNDLE
+  ) {
+    throw new RangeError('itemsKind');
+  }
+  return {
+    maker: getAddress(json.maker),
+    collection: getAddress(json.collection),
+    tokenIds: json.tokenIds.map(BigInt),
+    tokenNonces: json.tokenNonces.map(BigInt),
+    saleKind,
+    itemsKind,
+    price: BigInt(json.price),
+    discountBps: BigInt(json.discountBps),
+    minCountForDiscount: BigInt(json.minCountForDiscount),
+    startTime: BigInt(json.startTime),
+    endTime: BigInt(json.endTime),
+    salt: BigInt(json.salt),
+    counter: BigInt(json.counter),
+  };
+}

@@ -1,0 +1,239 @@
+/**
+ * `npm run bench:gas`: receipt gasUsed (whole transaction: 21,000 base and calldata included) of
+ * the marketplace's hot paths on a fresh anvil (automine, Cancun), against a Baseline contract that
+ * does only the unavoidable work of a sale (one ecrecover, one ERC-721 transferFrom, one value
+ * transfer). Conditions for every figure (issue 2): fresh random accounts funded by anvil, the
+ * seller approved the exchange in an earlier transaction, the buyer owns no token of the
+ * collection, the seller keeps at least one token, first fill of a fresh order, no fee.
+ * Exits non-zero when a budget is missed.
+ */
+import { getAddress, hexlify, randomBytes, Signature, type Signer, Wallet } from 'ethers';
+import {
+  allItemsMask,
+  ItemsKind,
+  marketplaceDomain,
+  type Order,
+  SaleKind,
+  signBid,
+  signOrder,
+  signSettlement,
+} from '../contracts/typed-data/index.ts';
+import { ANVIL_KEYS, startAnvil } from './lib/anvil.ts';
+import { loadArtifact } from './lib/contracts.ts';
+import { type Deployment, deploy, rpcProvider } from './lib/deploy.ts';
+import {
+  approveExchange,
+  collectionAt,
+  createCollection,
+  exchangeAt,
+  grantPartner,
+  mined,
+  mintBatch,
+  tokenNonces,
+  wvbcAt,
+} from './lib/marketplace.ts';
+
+const ONE = 10n ** 18n;
+const BUDGETS = { buy: 95_000n, claim: 125_000n, bundle10: 210_000n, cancel: 50_000n } as const;
+
+type Row = { scenario: string; gasUsed: bigint; budget?: bigint };
+
+const anvil = await startAnvil({ blockTime: 'automine' });
+const provider = rpcProvider(anvil.url);
+const rows: Row[] = [];
+try {
+  const admin = new Wallet(ANVIL_KEYS[0], provider);
+  const settlementKey = new Wallet(ANVIL_KEYS[1], provider);
+  const d = await deploy({
+    rpcUrl: anvil.url,
+    deployerKey: ANVIL_KEYS[0],
+    settlementSigner: settlementKey.address,
+    dataDir: `/tmp/bench-gas-${process.pid}`,
+  });
+  const domain = marketplaceDomain(d.chainId, d.exchange);
+  const now = BigInt((await provider.getBlock('latest'))!.timestamp);
+
+  /** A fresh random account with 1,000 VBC from anvil. */
+  async function freshAccount(): Promise<Wallet> {
+    const w = new Wallet(hexlify(randomBytes(32)), provider);
+    await provider.send('anvil_setBalance', [w.address, `0x${(1000n * ONE).toString(16)}`]);
+    return w;
+  }
+
+  /** A fresh partner seller with a fresh collection of `count` tokens, exchange approved. */
+  async function freshSeller(
+    count: number,
+  ): Promise<{ seller: Wallet; collection: string; ids: bigint[] }> {
+    const seller = await freshAccount();
+    await grantPartner(admin, d.collectionFactory, seller.address);
+    const collection = await createCollection(seller, d.collectionFactory, {
+      name: 'Bench',
+      symbol: 'BNCH',
+    });
+    const ids = await mintBatch(
+      seller,
+      collection,
+      seller.address,
+      Array.from({ length: count }, (_, i) => `ipfs://bench/${i}`),
+    );
+    await approveExchange(seller, collection, d.exchange);
+    return { seller, collection, ids };
+  }
+
+  async function order(
+    seller: Signer,
+    collection: string,
+    ids: bigint[],
+    fields: Partial<Order>,
+  ): Promise<Order> {
+    return {
+      maker: getAddress(await seller.getAddress()),
+      collection,
+      tokenIds: ids,
+      tokenNonces: await tokenNonces(provider, collection, ids),
+      saleKind: SaleKind.FIXED_PRICE,
+      itemsKind: ItemsKind.SINGLE,
+      price: ONE,
+      discountBps: 0n,
+      minCountForDiscount: 0n,
+      startTime: now - 60n,
+      endTime: now + 86_400n,
+      salt: BigInt(hexlify(randomBytes(32))),
+      counter: 0n,
+      ...fields,
+    };
+  }
+
+  // Baseline: the same kind of sale with no exchange logic.
+  {
+    const { seller, collection, ids } = await freshSeller(2);
+    const buyer = await freshAccount();
+    const art = loadArtifact('Baseline');
+    const { ContractFactory, Contract } = await import('ethers');
+    const baselineDeployed = await new ContractFactory(art.abi, art.bytecode, admin).deploy();
+    await baselineDeployed.waitForDeployment();
+    const baselineAddress = await baselineDeployed.getAddress();
+    await mined(
+      collectionAt(collection, seller).getFunction('setApprovalForAll')(baselineAddress, true),
+    );
+    const digest = hexlify(randomBytes(32));
+    const sig = Signature.from(seller.signingKey.sign(digest));
+    const baseline = new Contract(baselineAddress, art.abi, buyer);
+    const r = await mined(
+      baseline.getFunction('sale')(
+        collection,
+        ids[0],
+        seller.address,
+        digest,
+        sig.v,
+        sig.r,
+        sig.s,
+        {
+          value: ONE,
+        },
+      ),
+    );
+    rows.push({
+      scenario: 'baseline: ecrecover + ERC-721 transferFrom + value transfer',
+      gasUsed: r.gasUsed,
+    });
+  }
+
+  // Buy one ERC-721 for VBC.
+  {
+    const { seller, collection, ids } = await freshSeller(2);
+    const buyer = await freshAccount();
+    const o = await order(seller, collection, [ids[0]!], {});
+    const sig = await signOrder(seller, domain, o);
+    const r = await mined(
+      exchangeAt(d.exchange, buyer).getFunction('buy')(o, sig, 1n, { value: ONE }),
+    );
+    rows.push({ scenario: 'buy 1 ERC-721 for VBC', gasUsed: r.gasUsed, budget: BUDGETS.buy });
+  }
+
+  // Claim a won auction in WVBC (called by the winner; the settlement key attests the winner).
+  {
+    const { seller, collection, ids } = await freshSeller(2);
+    const bidder = await freshAccount();
+    const wvbc = wvbcAt(d.wvbc, bidder);
+    await mined(wvbc.getFunction('deposit')({ value: 5n * ONE }));
+    await mined(wvbc.getFunction('approve')(d.exchange, 2n ** 256n - 1n));
+    const end = BigInt((await provider.getBlock('latest'))!.timestamp) + 100n;
+    const o = await order(seller, collection, [ids[0]!], {
+      saleKind: SaleKind.AUCTION,
+      endTime: end,
+    });
+    const orderSig = await signOrder(seller, domain, o);
+    const { hashOrder } = await import('../contracts/typed-data/index.ts');
+    const bid = { orderHash: hashOrder(o), bidder: bidder.address, amount: 2n * ONE };
+    await signBid(bidder, domain, bid); // the server holds it; the winner's own call authorizes it
+    await provider.send('evm_setNextBlockTimestamp', [Number(end + 1n)]);
+    await provider.send('evm_mine', []);
+    const settlementSig = await signSettlement(settlementKey, domain, bid);
+    const r = await mined(
+      exchangeAt(d.exchange, bidder).getFunction('claim')(o, orderSig, bid, '0x', settlementSig),
+    );
+    rows.push({
+      scenario: 'claim a won auction in WVBC',
+      gasUsed: r.gasUsed,
+      budget: BUDGETS.claim,
+    });
+  }
+
+  // Buy 10 ERC-721 from one bundle order in one transaction.
+  {
+    const { seller, collection, ids } = await freshSeller(11);
+    const buyer = await freshAccount();
+    const o = await order(seller, collection, ids.slice(0, 10), {
+      itemsKind: ItemsKind.BUNDLE,
+      price: ONE / 10n,
+      discountBps: 1_000n,
+      minCountForDiscount: 5n,
+    });
+    const sig = await signOrder(seller, domain, o);
+    const r = await mined(
+      exchangeAt(d.exchange, buyer).getFunction('buy')(o, sig, allItemsMask(10), {
+        value: ONE - ONE / 10n,
+      }),
+    );
+    rows.push({
+      scenario: 'buy 10 ERC-721 from one bundle',
+      gasUsed: r.gasUsed,
+      budget: BUDGETS.bundle10,
+    });
+  }
+
+  // Cancel one order.
+  {
+    const { seller, collection, ids } = await freshSeller(2);
+    const o = await order(seller, collection, [ids[0]!], {});
+    const { hashOrder } = await import('../contracts/typed-data/index.ts');
+    const r = await mined(exchangeAt(d.exchange, seller).getFunction('cancel')(hashOrder(o)));
+    rows.push({ scenario: 'cancel 1 order', gasUsed: r.gasUsed, budget: BUDGETS.cancel });
+  }
+} finally {
+  provider.destroy();
+  await anvil.stop();
+}
+
+const baseline = rows[0]!.gasUsed;
+const table = rows.map((r) => ({
+  scenario: r.scenario,
+  gasUsed: r.gasUsed.toLocaleString('en-US'),
+  'x baseline': (Number(r.gasUsed) / Number(baseline)).toFixed(2),
+  budget: r.budget ? r.budget.toLocaleString('en-US') : '-',
+  result: r.budget ? (r.gasUsed <= r.budget ? 'pass' : 'FAIL') : '-',
+}));
+const cols = Object.keys(table[0]!) as (keyof (typeof table)[number])[];
+const widths = cols.map((c) => Math.max(c.length, ...table.map((t) => t[c].length)));
+const line = (cells: string[]) =>
+  cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ');
+console.log(line(cols));
+console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+for (const t of table) console.log(line(cols.map((c) => t[c])));
+const failed = rows.filter((r) => r.budget && r.gasUsed > r.budget);
+if (failed.length) {
+  console.error(`\n${failed.length} budget(s) missed`);
+  process.exit(1);
+}
+console.log('\nall budgets met');

@@ -1,0 +1,12 @@
+/** `npm run contracts:build`: compiles contracts/ with the npm solc (cached; `--force` rebuilds). */
+import { ARTIFACTS_DIR, compileContracts } from './lib/contracts.ts';
+
+export { compileContracts, loadArtifact } from './lib/contracts.ts';
+
+const started = Date.now();
+const compiled = compileContracts({ force: process.argv.includes('--force') });
+console.log(
+  compiled
+    ? `compiled contracts into ${ARTIFACTS_DIR} in ${Date.now() - started} ms`
+    : 'contracts unchanged (cached artifacts)',
+);
