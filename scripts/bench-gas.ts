@@ -20,7 +20,7 @@ import {
 } from '../contracts/typed-data/index.ts';
 import { ANVIL_KEYS, startAnvil } from './lib/anvil.ts';
 import { loadArtifact } from './lib/contracts.ts';
-import { type Deployment, deploy, rpcProvider } from './lib/deploy.ts';
+import { deploy, rpcProvider } from './lib/deploy.ts';
 import {
   approveExchange,
   collectionAt,
@@ -171,7 +171,14 @@ try {
     await provider.send('evm_mine', []);
     const settlementSig = await signSettlement(settlementKey, domain, bid);
     const r = await mined(
-      exchangeAt(d.exchange, bidder).getFunction('claim')(o, orderSig, bid, '0x', settlementSig),
+      exchangeAt(d.exchange, bidder).getFunction('claim')(
+        o,
+        orderSig,
+        bid.bidder,
+        bid.amount,
+        '0x',
+        settlementSig,
+      ),
     );
     rows.push({
       scenario: 'claim a won auction in WVBC',
@@ -207,8 +214,7 @@ try {
   {
     const { seller, collection, ids } = await freshSeller(2);
     const o = await order(seller, collection, [ids[0]!], {});
-    const { hashOrder } = await import('../contracts/typed-data/index.ts');
-    const r = await mined(exchangeAt(d.exchange, seller).getFunction('cancel')(hashOrder(o)));
+    const r = await mined(exchangeAt(d.exchange, seller).getFunction('cancel')(o));
     rows.push({ scenario: 'cancel 1 order', gasUsed: r.gasUsed, budget: BUDGETS.cancel });
   }
 } finally {

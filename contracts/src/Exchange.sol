@@ -10,7 +10,7 @@ import {SafeTransferLib} from "solady/utils/SafeTransferLib.sol";
 import {SignatureCheckerLib} from "solady/utils/SignatureCheckerLib.sol";
 import {IMarketplaceCollection} from "./interfaces/IMarketplaceCollection.sol";
 import {IExchangeErrors, IExchangeEvents} from "./interfaces/IExchange.sol";
-import {AUCTION, BUNDLE, Bid, FIXED_PRICE, Order, SET, SINGLE} from "./lib/OrderTypes.sol";
+import {AUCTION, BUNDLE, FIXED_PRICE, Order, SET, SINGLE} from "./lib/OrderTypes.sol";
 
 /// @title Exchange: the VBChain Marketplace settlement contract
 /// @notice Settles EIP-712 signed sell orders (gasless listing): fixed-price sales paid in native
@@ -18,16 +18,20 @@ import {AUCTION, BUNDLE, Bid, FIXED_PRICE, Order, SET, SINGLE} from "./lib/Order
 /// Assets never rest here: NFTs go seller -> buyer by `transferFrom`, VBC is forwarded in the same
 /// call, WVBC moves bidder -> seller by `transferFrom`.
 ///
-/// @dev REPLAY PROTECTION. A fill is the costliest path, and a per-order "filled" status slot
-/// (Seaport's design) costs 22,100 gas in a fresh slot per fill, which alone would break the buy
-/// budget. Instead each order commits to the transfer nonce of each of its items
-/// (`MarketplaceCollection.tokenNonce`, kept in the token's ownership slot and bumped on every
-/// transfer). A fill moves the items, which bumps their nonces, so the same order can never fill
-/// the same item twice; a bundle can be bought partly by several buyers (each item once); and once
-/// an item moves for any reason (sale elsewhere, gift, ...) every older order on it is dead for
-/// good: a stale listing can never revive when the token comes back. Explicit revocation
-/// (`cancel`, keyed by maker and order hash) and the maker's `counter` remain, read with two cold
-/// loads per fill.
+/// @dev REPLAY PROTECTION AND CANCELLATION. A fill is the costliest path, and a per-order
+/// "filled" status slot (Seaport's design) costs 22,100 gas in a fresh slot per fill, which alone
+/// would break the buy budget. Instead each order commits to the transfer nonce of each of its
+/// items (`MarketplaceCollection.tokenNonce`, kept in the token's ownership slot, which a transfer
+/// writes anyway, and bumped on every transfer). A fill moves the items, which bumps their
+/// nonces, so an order can never fill the same item twice; a bundle can be bought partly by
+/// several buyers (each item once); and once an item moves for any reason (sale elsewhere,
+/// gift, ...) every older order on it is dead for good: a stale listing never revives when the
+/// token comes back. `cancel` (the spec's REVOKE) bumps the nonces of the order's items through
+/// the collection: the order, and any other open order on those items, is void. A per-order
+/// `cancelled` flag would cost every fill a cold storage read (2,100 gas), which the claim budget
+/// cannot afford next to the seller's first WVBC balance write (22,100); revoking every order of
+/// an item at once is also what a seller means by "take it off sale". The maker's `counter`
+/// (one cold read per fill) voids all of a maker's orders at once.
 ///
 /// AUCTIONS. Bids are EIP-712 `Bid` messages signed by bidders and kept by the marketplace server
 /// (gasless, WVBC stays in the bidder's wallet). The chain cannot see which bid is the highest, so
@@ -75,8 +79,6 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     address public feeRecipient;
     /// @notice Each maker's counter; orders signed with another value are void.
     mapping(address maker => uint256) public counters;
-    /// @notice Orders revoked by their maker.
-    mapping(address maker => mapping(bytes32 orderHash => bool)) public cancelled;
 
     /*//////////////////////////////////////////////////////////////
                               CONSTRUCTOR
@@ -112,52 +114,64 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         if (block.timestamp < order.startTime) revert OrderNotStarted();
         if (block.timestamp >= order.endTime) revert OrderExpired();
         bytes32 orderHash = _hashOrder(order);
-        _checkOrderStatus(maker, orderHash, order.counter);
+        _checkCounter(maker, order.counter);
         if (!_isValidSignature(maker, _hashTypedData(orderHash), signature)) revert InvalidMakerSignature();
 
-        (uint256 count, uint256 total) = _quote(order, itemMask);
+        (, uint256 total) = _quote(order, itemMask);
         if (msg.value != total) revert WrongPayment(total, msg.value);
 
-        // Effects on the collection first (nonces move), then the value transfer.
-        uint256[] memory bought = _transferItems(order, itemMask, count, maker, msg.sender);
+        // Items first (their nonces move: the order cannot fill them again), then the value.
+        _transferItems(order, itemMask, maker, msg.sender);
         uint256 fee = _fee(total);
         if (fee != 0) _sendNative(feeRecipient, fee);
         _sendNative(maker, total - fee);
-        emit OrderFilled(orderHash, maker, msg.sender, order.collection, bought, total, FIXED_PRICE);
+        emit OrderFilled(orderHash, maker, msg.sender, itemMask, total);
     }
 
     /// @notice Settles an ended auction: the winning bid's WVBC goes from the bidder to the seller
     /// and every item goes from the seller to the bidder, atomically.
-    /// @dev Callable by the winning bidder or by the seller, from `endTime` on. A signature of the
-    /// caller's own side may be empty (the call itself authorizes it).
+    /// @dev Callable by the winning bidder or by the seller, from `endTime` on. The signature of
+    /// the caller's own side may be empty (the call itself authorizes it). The bid's `orderHash`
+    /// is not passed: it is the hash of `order`, which every signature below covers.
     /// @param order The maker's auction order (SINGLE or SET).
     /// @param orderSignature The maker's signature of the order (may be empty when the maker calls).
-    /// @param bid The winning bid.
-    /// @param bidSignature The bidder's signature of the bid (may be empty when the bidder calls).
+    /// @param bidder The winning bidder (Bid.bidder).
+    /// @param amount The winning bid in WVBC wei (Bid.amount).
+    /// @param bidSignature The bidder's `Bid` signature (may be empty when the bidder calls).
     /// @param settlementSignature The settlement signer's `Settlement` signature for this bid.
     function claim(
         Order calldata order,
         bytes calldata orderSignature,
-        Bid calldata bid,
+        address bidder,
+        uint256 amount,
         bytes calldata bidSignature,
         bytes calldata settlementSignature
     ) external nonReentrant {
-        bytes32 orderHash = _checkClaim(order, orderSignature, bid, bidSignature);
+        bytes32 orderHash = _checkClaim(order, orderSignature, bidder, amount, bidSignature);
         address signer = settlementSigner;
         if (
             signer == address(0)
-                || ECDSA.tryRecoverCalldata(_bidDigest(SETTLEMENT_TYPEHASH, bid), settlementSignature) != signer
+                || ECDSA.tryRecoverCalldata(_bidDigest(SETTLEMENT_TYPEHASH, orderHash, bidder, amount), settlementSignature)
+                    != signer
         ) revert InvalidSettlementSignature();
-        _settle(order, orderHash, bid.bidder, bid.amount);
+        _settle(order, orderHash, bidder, amount);
     }
 
-    /// @notice Revokes one of the caller's orders (the spec's REVOKE).
-    /// @dev Keyed by the caller, so anyone can only cancel their own orders; taking the hash
-    /// rather than the whole order keeps the transaction small (cancel budget: 50,000 gas).
-    /// @param orderHash The order's EIP-712 struct hash (`hashOrder`).
-    function cancel(bytes32 orderHash) external {
-        cancelled[msg.sender][orderHash] = true;
-        emit OrderCancelled(orderHash, msg.sender);
+    /// @notice Revokes an order (the spec's REVOKE): bumps the nonce of each of its items that the
+    /// maker still holds unchanged, so this order and every other open order on those items is
+    /// void. Maker only; the exchange acts as the maker's approved operator.
+    /// @param order The order to revoke.
+    function cancel(Order calldata order) external {
+        address maker = order.maker;
+        if (msg.sender != maker) revert CallerIsNotMaker();
+        IMarketplaceCollection collection = IMarketplaceCollection(order.collection);
+        uint256[] calldata ids = order.tokenIds;
+        uint256[] calldata nonces = order.tokenNonces;
+        if (nonces.length != ids.length) revert InvalidOrder();
+        for (uint256 i; i < ids.length; ++i) {
+            collection.invalidateNonce(maker, ids[i], nonces[i]);
+        }
+        emit OrderCancelled(_hashOrder(order), maker);
     }
 
     /// @notice Voids every open order of the caller (they were signed with the old counter).
@@ -191,7 +205,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
                                  VIEWS
     //////////////////////////////////////////////////////////////*/
 
-    /// @notice The EIP-712 struct hash of an order (its id for `cancel`, bids and events).
+    /// @notice The EIP-712 struct hash of an order (its id in bids and events).
     function hashOrder(Order calldata order) external pure returns (bytes32) {
         return _hashOrder(order);
     }
@@ -231,25 +245,25 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     function _checkClaim(
         Order calldata order,
         bytes calldata orderSignature,
-        Bid calldata bid,
+        address bidder,
+        uint256 amount,
         bytes calldata bidSignature
     ) private view returns (bytes32 orderHash) {
         if (order.saleKind != AUCTION) revert OrderIsNotAnAuction();
         address maker = order.maker;
-        address bidder = bid.bidder;
         if (msg.sender != bidder && msg.sender != maker) revert CallerIsNotWinnerOrSeller();
         if (bidder == maker) revert SellerCannotBuy();
         if (block.timestamp < order.endTime) revert AuctionNotEnded();
-        if (bid.amount < order.price) revert BidBelowReserve();
+        if (amount < order.price) revert BidBelowReserve();
         orderHash = _hashOrder(order);
-        if (bid.orderHash != orderHash) revert BidIsForAnotherOrder();
-        _checkOrderStatus(maker, orderHash, order.counter);
+        _checkCounter(maker, order.counter);
         if (msg.sender != maker && !_isValidSignature(maker, _hashTypedData(orderHash), orderSignature)) {
             revert InvalidMakerSignature();
         }
-        if (msg.sender != bidder && !_isValidSignature(bidder, _bidDigest(BID_TYPEHASH, bid), bidSignature)) {
-            revert InvalidBidderSignature();
-        }
+        if (
+            msg.sender != bidder
+                && !_isValidSignature(bidder, _bidDigest(BID_TYPEHASH, orderHash, bidder, amount), bidSignature)
+        ) revert InvalidBidderSignature();
     }
 
     /// @dev Moves every item of an auction order to the winner and the bid's WVBC to the seller.
@@ -257,17 +271,16 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         if (order.itemsKind == BUNDLE) revert InvalidOrder(); // a bundle cannot be auctioned
         uint256 n = order.tokenIds.length;
         uint256 allItems = n >= MAX_ITEMS ? type(uint256).max : (1 << n) - 1;
-        (uint256 count,) = _quote(order, allItems);
+        _quote(order, allItems); // validates the order's shape
         address maker = order.maker;
-        uint256[] memory bought = _transferItems(order, allItems, count, maker, bidder);
+        _transferItems(order, allItems, maker, bidder);
         uint256 fee = _fee(amount);
         if (fee != 0) SafeTransferLib.safeTransferFrom(wvbc, bidder, feeRecipient, fee);
         SafeTransferLib.safeTransferFrom(wvbc, bidder, maker, amount - fee);
-        emit OrderFilled(orderHash, maker, bidder, order.collection, bought, amount, AUCTION);
+        emit OrderFilled(orderHash, maker, bidder, allItems, amount);
     }
 
-    function _checkOrderStatus(address maker, bytes32 orderHash, uint256 counter) private view {
-        if (cancelled[maker][orderHash]) revert OrderIsCancelled();
+    function _checkCounter(address maker, uint256 counter) private view {
         if (counters[maker] != counter) revert OrderCounterIsOutdated();
     }
 
@@ -293,26 +306,14 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         if (minCount != 0 && count >= minCount) total -= total * order.discountBps / _BPS;
     }
 
-    /// @dev Moves the chosen items maker -> taker, each only if it has not moved since signing.
-    function _transferItems(Order calldata order, uint256 itemMask, uint256 count, address maker, address taker)
-        private
-        returns (uint256[] memory bought)
-    {
+    /// @dev Moves the chosen items maker -> taker, each only if it has not moved since signing
+    /// (the collection checks the nonce: `ItemNoLongerAvailable`).
+    function _transferItems(Order calldata order, uint256 itemMask, address maker, address taker) private {
         IMarketplaceCollection collection = IMarketplaceCollection(order.collection);
         uint256[] calldata ids = order.tokenIds;
         uint256[] calldata nonces = order.tokenNonces;
-        bought = new uint256[](count);
-        uint256 j;
         for (uint256 i; itemMask != 0; ++i) {
-            if (itemMask & 1 != 0) {
-                uint256 id = ids[i];
-                if (collection.tokenNonce(id) != nonces[i]) revert ItemAlreadySoldOrMoved(id);
-                collection.transferFrom(maker, taker, id);
-                bought[j] = id;
-                unchecked {
-                    ++j;
-                }
-            }
+            if (itemMask & 1 != 0) collection.transferFromAtNonce(maker, taker, ids[i], nonces[i]);
             itemMask >>= 1;
         }
     }
@@ -345,19 +346,39 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     }
 
     /// @dev Digest of a Bid or a Settlement (same fields, different type hash).
-    function _bidDigest(bytes32 typeHash, Bid calldata bid) private view returns (bytes32) {
-        return _hashTypedData(keccak256(abi.encode(typeHash, bid.orderHash, bid.bidder, bid.amount)));
+    function _bidDigest(bytes32 typeHash, bytes32 orderHash, address bidder, uint256 amount)
+        private
+        view
+        returns (bytes32 structHash)
+    {
+        /// @solidity memory-safe-assembly
+        assembly {
+            let m := mload(0x40)
+            mstore(m, typeHash)
+            mstore(add(m, 0x20), orderHash)
+            mstore(add(m, 0x40), bidder)
+            mstore(add(m, 0x60), amount)
+            structHash := keccak256(m, 0x80)
+        }
+        return _hashTypedData(structHash);
     }
 
     /// @dev EIP-712 hashStruct(order): the 13 head words of the calldata struct, with the two
     /// array offsets replaced by the hashes of the arrays (EIP-712 encodes arrays that way).
     function _hashOrder(Order calldata order) internal pure returns (bytes32 result) {
-        bytes32 idsHash = keccak256(abi.encodePacked(order.tokenIds));
-        bytes32 noncesHash = keccak256(abi.encodePacked(order.tokenNonces));
         bytes32 typeHash = ORDER_TYPEHASH;
         /// @solidity memory-safe-assembly
         assembly {
             let m := mload(0x40) // scratch space past the free memory pointer, not kept
+            // keccak256 of each array's elements (EIP-712 encodes arrays by their hash).
+            let ids := add(order, calldataload(add(order, 0x40)))
+            let idsBytes := shl(5, calldataload(ids))
+            calldatacopy(m, add(ids, 0x20), idsBytes)
+            let idsHash := keccak256(m, idsBytes)
+            let nonces := add(order, calldataload(add(order, 0x60)))
+            let noncesBytes := shl(5, calldataload(nonces))
+            calldatacopy(m, add(nonces, 0x20), noncesBytes)
+            let noncesHash := keccak256(m, noncesBytes)
             mstore(m, typeHash)
             calldatacopy(add(m, 0x20), order, 0x1a0)
             mstore(add(m, 0x60), idsHash)

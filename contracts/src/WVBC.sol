@@ -60,6 +60,12 @@ contract WVBC is ERC20 {
         if (!ok) revert NativeTransferFailed();
     }
 
+    /// @dev Solady's ERC20 gives the canonical Permit2 contract an infinite allowance by default;
+    /// WVBC keeps WETH9's rule: only allowances the holder granted.
+    function _givePermit2InfiniteAllowance() internal pure override returns (bool) {
+        return false;
+    }
+
     /// @notice A plain VBC transfer wraps, as in WETH9.
     receive() external payable {
         deposit();

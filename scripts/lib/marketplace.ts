@@ -30,7 +30,7 @@ export async function mined(
   tx: ContractTransactionResponse | Promise<ContractTransactionResponse>,
 ): Promise<TransactionReceipt> {
   const receipt = await (await tx).wait();
-  if (!receipt || receipt.status !== 1) throw new Error('transaction reverted');
+  if (receipt?.status !== 1) throw new Error('transaction reverted');
   return receipt;
 }
 

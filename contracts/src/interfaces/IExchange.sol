@@ -3,25 +3,22 @@ pragma solidity 0.8.37;
 
 /// @notice Errors and events of the Exchange (errors read as sentences).
 interface IExchangeEvents {
-    /// @notice An order was filled (fully for SINGLE, SET and auctions, the chosen items of a BUNDLE).
-    /// @param orderHash The EIP-712 hash of the order.
+    /// @notice An order was filled: the chosen items moved from maker to taker, who paid `amount`.
+    /// @dev Lean on purpose (each log word costs gas on every sale): the items are
+    /// `order.tokenIds[i]` for each bit i of `itemMask` (every item for SINGLE, SET and auctions),
+    /// also visible as the collection's Transfer events of the same transaction; the currency
+    /// follows from the order's saleKind (FIXED_PRICE: VBC, AUCTION: WVBC).
+    /// @param orderHash The EIP-712 struct hash of the order.
     /// @param maker The seller.
     /// @param taker The buyer (fixed price) or the winning bidder (auction).
-    /// @param collection The collection of the items.
-    /// @param tokenIds The items that moved from maker to taker.
+    /// @param itemMask Bit i set: `order.tokenIds[i]` was bought.
     /// @param amount The total paid by the taker (fee included), in wei.
-    /// @param saleKind FIXED_PRICE (paid in VBC) or AUCTION (paid in WVBC).
     event OrderFilled(
-        bytes32 indexed orderHash,
-        address indexed maker,
-        address indexed taker,
-        address collection,
-        uint256[] tokenIds,
-        uint256 amount,
-        uint8 saleKind
+        bytes32 indexed orderHash, address indexed maker, address indexed taker, uint256 itemMask, uint256 amount
     );
 
-    /// @notice The maker cancelled (revoked) an order.
+    /// @notice The maker cancelled (revoked) an order: its items' nonces were bumped, which also
+    /// voids every other open order on those items.
     event OrderCancelled(bytes32 indexed orderHash, address indexed maker);
 
     /// @notice The maker voided all its orders signed with a lower counter.
@@ -45,12 +42,13 @@ interface IExchangeErrors {
     error OrderNotStarted();
     /// @notice The order's end time has passed.
     error OrderExpired();
-    /// @notice The maker cancelled this order.
-    error OrderIsCancelled();
+    /// @notice Only the order's maker can cancel it.
+    error CallerIsNotMaker();
     /// @notice The maker incremented its counter since signing this order.
     error OrderCounterIsOutdated();
-    /// @notice The item has moved (sold, or transferred by its owner) since the order was signed.
-    error ItemAlreadySoldOrMoved(uint256 tokenId);
+    /// @notice The item was sold, transferred, or its orders revoked since the order was signed
+    /// (raised by the collection, which checks the item's nonce).
+    error ItemNoLongerAvailable(uint256 tokenId);
     /// @notice The value sent is not the exact price.
     error WrongPayment(uint256 expected, uint256 sent);
     /// @notice `buy` only fills fixed-price orders.
@@ -69,8 +67,6 @@ interface IExchangeErrors {
     error AuctionNotEnded();
     /// @notice The bid is below the auction's reserve price.
     error BidBelowReserve();
-    /// @notice The bid is for another order.
-    error BidIsForAnotherOrder();
     /// @notice Only the winning bidder or the seller can claim.
     error CallerIsNotWinnerOrSeller();
     /// @notice Sending VBC to the seller or fee recipient failed.
