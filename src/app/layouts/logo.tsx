@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
+
+export function Logo() {
+  const { t } = useTranslation();
+  return (
+    <Link to={paths.marketplace.build({})} className="logo" aria-label={t('nav.home')}>
+      <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+        <rect width="32" height="32" rx="8" fill="currentColor" />
+        <path d="M8 9l8 15 8-15h-4l-4 8-4-8z" fill="#fff" />
+      </svg>
+      <span className="logo__text">VBChain NFT</span>
+    </Link>
+  );
+}

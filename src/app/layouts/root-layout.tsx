@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+
+/** Skip link, scroll to top on a new path, and the default document title. */
+export function RootLayout() {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset the title on every navigation
+  useEffect(() => {
+    // Screens set a more precise title; this is the default on each navigation.
+    document.title = t('appName');
+  }, [t, pathname, i18n.language]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes only
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('skipToContent')}
+      </a>
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Every route of spec §2 with its layout. Patterns come from src/config/paths.ts; every screen is
+ * a lazy chunk (code splitting keeps /marketplace's first JavaScript small). Declarative routes
+ * (BrowserRouter) rather than the data router: about 17 KB gzip less in the initial bundle.
+ */
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { type Layout, paths, type RouteName } from '../config/paths.ts';
+import { FullLayout, HeaderLayout, LogoLayout } from './layouts/layouts.tsx';
+import { RootLayout } from './layouts/root-layout.tsx';
+
+type Screen = LazyExoticComponent<ComponentType>;
+const screen = (load: () => Promise<{ Component: ComponentType }>): Screen =>
+  lazy(() => load().then((m) => ({ default: m.Component })));
+
+/** One lazy module per route (each exports `Component`). */
+const screens: Record<RouteName, Screen> = {
+  marketplace: screen(() => import('./routes/marketplace.tsx')),
+  nfts: screen(() => import('./routes/nfts.tsx')),
+  collections: screen(() => import('./routes/collections.tsx')),
+  sets: screen(() => import('./routes/sets.tsx')),
+  bundles: screen(() => import('./routes/bundles.tsx')),
+  downloadApp: screen(() => import('./routes/download-app.tsx')),
+  support: screen(() => import('./routes/support.tsx')),
+  notification: screen(() => import('./routes/notification.tsx')),
+  fractional: screen(() => import('./routes/fractional.tsx')),
+  bundleDetail: screen(() => import('./routes/bundle-detail.tsx')),
+  userDetail: screen(() => import('./routes/user-detail.tsx')),
+  profile: screen(() => import('./routes/profile.tsx')),
+  orderHistory: screen(() => import('./routes/order-history.tsx')),
+  collectionDetail: screen(() => import('./routes/collection-detail.tsx')),
+  nftInspection: screen(() => import('./routes/nft-inspection.tsx')),
+  preOrderDetail: screen(() => import('./routes/pre-order-detail.tsx')),
+  giftClaim: screen(() => import('./routes/gift-claim.tsx')),
+  search: screen(() => import('./routes/search.tsx')),
+  changePassword: screen(() => import('./routes/change-password.tsx')),
+  nftDetail: screen(() => import('./routes/nft-detail.tsx')),
+  setDetail: screen(() => import('./routes/set-detail.tsx')),
+  signIn: screen(() => import('./routes/sign-in.tsx')),
+  signUp: screen(() => import('./routes/sign-up.tsx')),
+  verifyEmail: screen(() => import('./routes/verify-email.tsx')),
+  createWallet: screen(() => import('./routes/create-wallet.tsx')),
+};
+
+function routesOf(layout: Layout) {
+  return (Object.keys(paths) as RouteName[])
+    .filter((name) => paths[name].layout === layout)
+    .map((name) => {
+      const Screen = screens[name];
+      return <Route key={name} path={paths[name].pattern} element={<Screen />} />;
+    });
+}
+
+export function AppRoutes() {
+  const home = paths.marketplace.build({});
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route element={<FullLayout />}>{routesOf('full')}</Route>
+        <Route element={<HeaderLayout />}>{routesOf('header')}</Route>
+        <Route element={<LogoLayout />}>{routesOf('logo')}</Route>
+        {/* spec §2: `/` and any unknown path go to /marketplace. */}
+        <Route index element={<Navigate to={home} replace />} />
+        <Route path="*" element={<Navigate to={home} replace />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,6 @@
+import { BundleDetailScreen } from '../../features/bundle/components/bundle-detail-screen.tsx';
+import { WithParams } from '../route-params.tsx';
+
+export function Component() {
+  return <WithParams route="bundleDetail">{({ id }) => <BundleDetailScreen id={id} />}</WithParams>;
+}

@@ -1,0 +1,10 @@
+import { ListScreen } from '../../features/marketplace/components/list-screen.tsx';
+import { WithParams } from '../route-params.tsx';
+
+export function Component() {
+  return (
+    <WithParams route="bundles">
+      {({ page }) => <ListScreen kind="bundles" page={page} />}
+    </WithParams>
+  );
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../components/ui/page-title.tsx';
+import { ChangePasswordForm } from '../../features/account/components/change-password-screen.tsx';
+import { RequireAuth } from '../require-auth.tsx';
+
+export function Component() {
+  const { t } = useTranslation('account');
+  usePageTitle(t('password.title'));
+  return (
+    <RequireAuth>
+      <div className="main--narrow">
+        <ChangePasswordForm />
+      </div>
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../components/ui/page-title.tsx';
+
+/** spec §2 download-app. The PWA issue adds the install button (beforeinstallprompt). */
+export function Component() {
+  const { t } = useTranslation('pages');
+  usePageTitle(t('downloadApp.title'));
+  return (
+    <article className="prose">
+      <h1>{t('downloadApp.title')}</h1>
+      <p>{t('downloadApp.intro')}</p>
+      <ul>
+        <li>{t('downloadApp.android')}</li>
+        <li>{t('downloadApp.ios')}</li>
+        <li>{t('downloadApp.desktop')}</li>
+      </ul>
+    </article>
+  );
+}

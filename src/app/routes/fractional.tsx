@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../components/ui/page-title.tsx';
+import { EmptyState } from '../../components/ui/states.tsx';
+
+/** spec §2/§8: fractional NFTs are announced, not yet offered: 'Coming soon'. */
+export function Component() {
+  const { t } = useTranslation('pages');
+  usePageTitle(t('fractional.title'));
+  return (
+    <>
+      <h1>{t('fractional.title')}</h1>
+      <p>{t('fractional.intro')}</p>
+      <EmptyState kind="comingSoon" />
+    </>
+  );
+}

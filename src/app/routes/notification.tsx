@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { EventsTable } from '../../components/events-table.tsx';
+import { usePageTitle } from '../../components/ui/page-title.tsx';
+import { EmptyState } from '../../components/ui/states.tsx';
+import { paths } from '../../config/paths.ts';
+import { useAddressActivity } from '../../features/user/api/activity.ts';
+import { session } from '../../stores/session.ts';
+
+/**
+ * spec §2 /notification. The spec names no notification entity; until the trading issue adds
+ * live notifications, this lists the chain activity that involves the user's addresses.
+ */
+function Notifications({ address }: { address: string }) {
+  const query = useAddressActivity(address);
+  return <EventsTable query={query} symbol="VBC" />;
+}
+
+export function Component() {
+  const { t } = useTranslation(['pages', 'common']);
+  usePageTitle(t('notification.title'));
+  const snap = useSnapshot(session);
+  const address = snap.chainAddress ?? snap.profile?.bc_address_mints[0];
+  return (
+    <>
+      <h1>{t('notification.title')}</h1>
+      {!snap.account.isSignedIn ? (
+        <p>
+          {t('notification.signInFirst')}{' '}
+          <Link
+            to={`${paths.signIn.build({})}?next=${encodeURIComponent(paths.notification.build({}))}`}
+          >
+            {t('common:account.signIn')}
+          </Link>
+        </p>
+      ) : address ? (
+        <Notifications address={address} />
+      ) : (
+        <EmptyState kind="noDataFound" />
+      )}
+    </>
+  );
+}

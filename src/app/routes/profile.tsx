@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { usePageTitle } from '../../components/ui/page-title.tsx';
+import { QueryView } from '../../components/ui/query-view.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useAccountInfo } from '../../features/account/api/account.ts';
+import { fromAccount, UserProfile } from '../../features/user/components/user-profile.tsx';
+import { session } from '../../stores/session.ts';
+import { RequireAuth } from '../require-auth.tsx';
+
+function OwnProfile() {
+  const { t } = useTranslation('pages');
+  usePageTitle(t('profile.title'));
+  const token = useSnapshot(session).account.data?.token ?? null;
+  const query = useAccountInfo(token);
+  return (
+    <QueryView
+      query={query}
+      empty="noDataFound"
+      skeleton={<Skeleton width="100%" height="12rem" />}
+    >
+      {(account) => <UserProfile user={fromAccount(account)} self account={account} />}
+    </QueryView>
+  );
+}
+
+/** spec §2 /profile (the header's Sign in button leads here; signed out → sign-in first). */
+export function Component() {
+  return (
+    <RequireAuth>
+      <OwnProfile />
+    </RequireAuth>
+  );
+}

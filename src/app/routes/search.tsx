@@ -1,0 +1,5 @@
+import { SearchScreen } from '../../features/search/components/search-screen.tsx';
+
+export function Component() {
+  return <SearchScreen />;
+}

@@ -1,0 +1,5 @@
+import { SignUpScreen } from '../../features/account/components/sign-up-screen.tsx';
+
+export function Component() {
+  return <SignUpScreen />;
+}

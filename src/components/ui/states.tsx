@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ErrorKey, errorKeyOf } from '../../lib/errors.ts';
+import { Button } from './button.tsx';
+
+/** spec §8: 'No data found' (a section) or 'Sorry, no items found' (a list). */
+export function EmptyState({
+  kind = 'noItemsFound',
+  children,
+}: {
+  kind?: 'noDataFound' | 'noItemsFound' | 'comingSoon' | 'improvingFeature';
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('errors');
+  return (
+    <div className="state state--empty">
+      <p>{t(kind)}</p>
+      {children}
+    </div>
+  );
+}
+
+export function FailureState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation(['common', 'errors']);
+  const key: ErrorKey = errorKeyOf(error);
+  return (
+    <div className="state state--failure" role="alert">
+      <p>{t('state.failed')}</p>
+      <p className="state__detail">{t(`errors:${key}`, { min: 6 })}</p>
+      {onRetry ? (
+        <Button variant="secondary" onClick={onRetry}>
+          {t('state.retry')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

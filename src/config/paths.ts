@@ -1,0 +1,205 @@
+/**
+ * Every route of spec §2, in ONE place: the react-router pattern, a typed builder and a parser.
+ * The spec's shapes are kept exactly (`/nfts/page={page}`,
+ * `/nft/detail/collectionAddr={addr}/tokenId={id}[/{mode}]`); react-router cannot match partial
+ * segments, so the pattern takes the whole segment (`:page` = 'page=3') and `parse` checks it.
+ */
+
+export type Layout = 'full' | 'header' | 'logo';
+
+type Params = Readonly<Record<string, string | undefined>>;
+
+export type RouteDef<P> = {
+  /** react-router pattern (whole segments). */
+  readonly pattern: string;
+  /** spec §2 layout: header+footer, header only, logo-only header. */
+  readonly layout: Layout;
+  readonly build: (p: P) => string;
+  /** Typed params from the router's raw params; null when a segment is malformed. */
+  readonly parse: (params: Params) => P | null;
+};
+
+const POSITIVE_INT = /^[1-9]\d{0,8}$/;
+const UINT = /^\d{1,78}$/;
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** Server ids are opaque; allow the characters ids and uuids are made of, nothing else. */
+const ID = /^[A-Za-z0-9_-]{1,80}$/;
+const TOKEN_HASH = /^[A-Za-z0-9_-]{8,200}$/;
+
+/** Detail tabs a trailing `/{mode}` can open (spec §2 leaves the values open: chosen here). */
+export const NFT_MODES = [
+  'details',
+  'bids',
+  'provenance',
+  'properties',
+  'inspection',
+  'activity',
+] as const;
+export type NftMode = (typeof NFT_MODES)[number];
+export const SET_MODES = ['items', 'bids', 'activity'] as const;
+export type SetMode = (typeof SET_MODES)[number];
+
+/** Value of a `name=value` segment, or null. */
+function prefixed(segment: string | undefined, name: string, shape: RegExp): string | null {
+  if (segment === undefined) return null;
+  const prefix = `${name}=`;
+  if (!segment.startsWith(prefix)) return null;
+  const value = segment.slice(prefix.length);
+  return shape.test(value) ? value : null;
+}
+
+function plain(segment: string | undefined, shape: RegExp): string | null {
+  return segment !== undefined && shape.test(segment) ? segment : null;
+}
+
+function oneOf<T extends string>(value: string | undefined, list: readonly T[]): T | null {
+  return list.includes(value as T) ? (value as T) : null;
+}
+
+const staticRoute = (path: string, layout: Layout): RouteDef<Record<string, never>> => ({
+  pattern: path,
+  layout,
+  build: () => path,
+  parse: () => ({}),
+});
+
+const pagedList = (base: string): RouteDef<{ page: number }> => ({
+  pattern: `/${base}/:page`,
+  layout: 'full',
+  build: ({ page }) => `/${base}/page=${page}`,
+  parse: (p) => {
+    const page = prefixed(p.page, 'page', POSITIVE_INT);
+    return page === null ? null : { page: Number(page) };
+  },
+});
+
+const byId = (base: string, layout: Layout): RouteDef<{ id: string }> => ({
+  pattern: `${base}/:id`,
+  layout,
+  build: ({ id }) => `${base}/${encodeURIComponent(id)}`,
+  parse: (p) => {
+    const id = plain(p.id, ID);
+    return id === null ? null : { id };
+  },
+});
+
+export const paths = {
+  // Header + footer (spec §2).
+  marketplace: staticRoute('/marketplace', 'full'),
+  nfts: pagedList('nfts'),
+  collections: pagedList('collections'),
+  sets: pagedList('sets'),
+  bundles: pagedList('bundles'),
+  downloadApp: staticRoute('/download-app', 'full'),
+  // spec §2 lists /support under both "header and footer" and "header only": header + footer
+  // chosen (the footer carries the contact details the support page refers to).
+  support: staticRoute('/support', 'full'),
+  notification: staticRoute('/notification', 'full'),
+  fractional: staticRoute('/fractional', 'full'),
+  bundleDetail: byId('/bundle/detail', 'full'),
+  userDetail: byId('/user/detail', 'full'),
+  profile: staticRoute('/profile', 'full'),
+  orderHistory: staticRoute('/order-history', 'full'),
+  collectionDetail: byId('/collection/detail', 'full'),
+  nftInspection: byId('/nft/inspection', 'full'),
+  preOrderDetail: staticRoute('/pre-order/detail', 'full'),
+  // Not routed by the spec, which names the screens only: chosen paths.
+  giftClaim: staticRoute('/gift-claim', 'full'),
+  search: staticRoute('/search', 'full'),
+  changePassword: staticRoute('/account/change-password', 'full'),
+
+  // Header only.
+  nftDetail: {
+    pattern: '/nft/detail/:collectionAddr/:tokenId/:mode?',
+    layout: 'header',
+    build: ({ collectionAddr, tokenId, mode }) =>
+      `/nft/detail/collectionAddr=${collectionAddr}/tokenId=${tokenId}${mode ? `/${mode}` : ''}`,
+    parse: (p) => {
+      const collectionAddr = prefixed(p.collectionAddr, 'collectionAddr', ADDRESS);
+      const tokenId = prefixed(p.tokenId, 'tokenId', UINT);
+      const mode = p.mode === undefined ? undefined : oneOf(p.mode, NFT_MODES);
+      if (collectionAddr === null || tokenId === null || mode === null) return null;
+      return mode ? { collectionAddr, tokenId, mode } : { collectionAddr, tokenId };
+    },
+  } satisfies RouteDef<{ collectionAddr: string; tokenId: string; mode?: NftMode }>,
+  setDetail: {
+    pattern: '/set/detail/:id/:mode?',
+    layout: 'header',
+    build: ({ id, mode }) => `/set/detail/${encodeURIComponent(id)}${mode ? `/${mode}` : ''}`,
+    parse: (p) => {
+      const id = plain(p.id, ID);
+      const mode = p.mode === undefined ? undefined : oneOf(p.mode, SET_MODES);
+      if (id === null || mode === null) return null;
+      return mode ? { id, mode } : { id };
+    },
+  } satisfies RouteDef<{ id: string; mode?: SetMode }>,
+
+  // Logo-only header.
+  signIn: staticRoute('/sign-in', 'logo'),
+  signUp: staticRoute('/sign-up', 'logo'),
+  verifyEmail: {
+    pattern: '/account/verify-email/:userId/:tokenHash',
+    layout: 'logo',
+    build: ({ userId, tokenHash }) =>
+      `/account/verify-email/${encodeURIComponent(userId)}/${encodeURIComponent(tokenHash)}`,
+    parse: (p) => {
+      const userId = plain(p.userId, ID);
+      const tokenHash = plain(p.tokenHash, TOKEN_HASH);
+      return userId === null || tokenHash === null ? null : { userId, tokenHash };
+    },
+  } satisfies RouteDef<{ userId: string; tokenHash: string }>,
+  createWallet: staticRoute('/create-wallet', 'logo'),
+} as const;
+
+export type RouteName = keyof typeof paths;
+export type RouteParams<N extends RouteName> = Parameters<(typeof paths)[N]['build']>[0];
+
+/** Compiles a react-router pattern to a regex over whole segments (used by `matchAppPath`). */
+function compile(pattern: string): { regex: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      if (!segment.startsWith(':')) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+      const optional = segment.endsWith('?');
+      names.push(segment.slice(1, optional ? -1 : undefined));
+      return optional ? '(?:/([^/]+))?' : '/([^/]+)';
+    })
+    .join('');
+  return { regex: new RegExp(`^${source}/?$`), names };
+}
+
+const compiled = (Object.keys(paths) as RouteName[]).map((name) => ({
+  name,
+  ...compile(paths[name].pattern),
+}));
+
+export type AppMatch = { name: RouteName; params: Record<string, unknown>; layout: Layout };
+
+/** Which route a pathname is, with typed params; null means "unknown: go to /marketplace". */
+export function matchAppPath(pathname: string): AppMatch | null {
+  for (const { name, regex, names } of compiled) {
+    const m = regex.exec(pathname);
+    if (!m) continue;
+    const raw: Record<string, string | undefined> = {};
+    names.forEach((n, i) => {
+      const v = m[i + 1];
+      raw[n] = v === undefined ? undefined : decodeURIComponent(v);
+    });
+    const parsed = (paths[name].parse as (p: Params) => Record<string, unknown> | null)(raw);
+    if (parsed) return { name, params: parsed, layout: paths[name].layout };
+  }
+  return null;
+}
+
+/** List screens' search params: category (slug) and sort, added only when present (spec §5). */
+export type ListSearch = { category?: string | undefined; sort?: string | undefined };
+
+export function buildListSearch({ category, sort }: ListSearch): string {
+  const q = new URLSearchParams();
+  if (category) q.set('category', category);
+  if (sort) q.set('sort', sort);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

@@ -1,0 +1,42 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/ui/button.tsx';
+import { FormError } from '../../../components/ui/field.tsx';
+import { usePageTitle } from '../../../components/ui/page-title.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorKeyOf } from '../../../lib/errors.ts';
+import { verifyEmail } from '../api/account.ts';
+
+/** spec §2: /account/verify-email/{user_id}/{token_hash}, 'Verifying email failure' on error. */
+export function VerifyEmailScreen({ userId, tokenHash }: { userId: string; tokenHash: string }) {
+  const { t } = useTranslation('account');
+  usePageTitle(t('verify.title'));
+  const { mutate, isPending, isSuccess, isError, error } = useMutation({ mutationFn: verifyEmail });
+  useEffect(() => {
+    mutate({ user_id: userId, token_hash: tokenHash });
+  }, [mutate, userId, tokenHash]);
+  return (
+    <>
+      <h1>{t('verify.title')}</h1>
+      {isPending ? <p role="status">{t('verify.working')}</p> : null}
+      {isSuccess ? (
+        <p role="status" className="form__ok">
+          {t('verify.done')}
+        </p>
+      ) : null}
+      <FormError
+        error={
+          isError
+            ? errorKeyOf(error) === 'unknown'
+              ? 'verifyEmailFailed'
+              : errorKeyOf(error)
+            : null
+        }
+      />
+      {isSuccess || isError ? (
+        <ButtonLink to={paths.signIn.build({})}>{t('verify.toSignIn')}</ButtonLink>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { changePasswordErrors, email, signUpErrors } from './validation.ts';
+
+describe('email (spec §5/§8: Invalid Email, Compulsory field)', () => {
+  it.each([
+    ['a@b.vn', null],
+    ['  user.name+tag@example.com ', null],
+    ['', 'compulsoryField'],
+    ['   ', 'compulsoryField'],
+    ['no-at-sign', 'invalidEmail'],
+    ['a@b', 'invalidEmail'],
+    ['a b@c.com', 'invalidEmail'],
+  ])('%j → %s', (value, expected) => expect(email(value)).toBe(expected));
+});
+
+describe('changePasswordErrors (spec §5: ≥ 6, differs from current, matches confirmation)', () => {
+  it.each([
+    [{ current: 'oldpass', next: 'newpass', confirm: 'newpass' }, {}],
+    [{ current: 'oldpass', next: '12345', confirm: '12345' }, { next: 'passwordTooShort' }],
+    [{ current: 'same12', next: 'same12', confirm: 'same12' }, { next: 'passwordSameAsOld' }],
+    [{ current: 'oldpass', next: 'newpass', confirm: 'newpasz' }, { confirm: 'passwordMismatch' }],
+    [
+      { current: '', next: '', confirm: '' },
+      { current: 'compulsoryField', next: 'compulsoryField', confirm: 'compulsoryField' },
+    ],
+  ])('%j', (form, expected) => expect(changePasswordErrors(form)).toEqual(expected));
+});
+
+describe('signUpErrors', () => {
+  it.each([
+    [{ username: 'alice', email: 'a@b.vn', password: 'secret1', confirm: 'secret1' }, {}],
+    [
+      { username: '', email: 'bad', password: '123', confirm: '1234' },
+      {
+        username: 'compulsoryField',
+        email: 'invalidEmail',
+        password: 'passwordTooShort',
+        confirm: 'passwordMismatch',
+      },
+    ],
+  ])('%j', (form, expected) => expect(signUpErrors(form)).toEqual(expected));
+});

@@ -1,0 +1,136 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { CategoryFilter, SortSelect } from '../../../components/ui/filters.tsx';
+import { usePageTitle } from '../../../components/ui/page-title.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { QueryView } from '../../../components/ui/query-view.tsx';
+import { CardGridSkeleton } from '../../../components/ui/skeleton.tsx';
+import { EmptyState, FailureState } from '../../../components/ui/states.tsx';
+import { isCategorySlug, isListSort, LIST_PAGE_SIZE } from '../../../config/catalogue.ts';
+import type { ListSort } from '../../../config/constants.ts';
+import { buildListSearch, type ListSearch, paths } from '../../../config/paths.ts';
+import type { ListBody } from '../../../lib/api-client.ts';
+import { session } from '../../../stores/session.ts';
+import { labelIdFor } from '../api/categories.ts';
+import { useBundles, useCategories, useCollections, useNfts, useSets } from '../api/lists.ts';
+import { BundleCard, CollectionCard, NftCard, SetCard } from './cards.tsx';
+
+export type ListKind = 'nfts' | 'collections' | 'sets' | 'bundles';
+
+const DEFAULT_SORT: ListSort = 'newest';
+
+/** spec §2 lists: category filter (17), the 5 sorts, pages of 24 (spec §7). */
+export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
+  const { t } = useTranslation('market');
+  usePageTitle(t(`list.${kind}`));
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const likeAddress = useSnapshot(session).chainAddress ?? undefined;
+  const rawCategory = search.get('category');
+  const rawSort = search.get('sort');
+  const category = isCategorySlug(rawCategory) ? rawCategory : undefined;
+  const sort = isListSort(rawSort) ? rawSort : DEFAULT_SORT;
+  const categories = useCategories();
+  const labelId = labelIdFor(category, categories.data ?? []);
+  // A chosen category waits for the category list (its labelId); an unknown one lists nothing.
+  const ready = !category || categories.isSuccess;
+  const unknownCategory = Boolean(category && categories.isSuccess && labelId === undefined);
+  const base = { page, size: LIST_PAGE_SIZE, sort, likeAddress, labelId };
+  const enabled = ready && !unknownCategory;
+
+  const nfts = useNfts({ ...base, isSet: 0, isBundle: 0 }, enabled && kind === 'nfts');
+  const collections = useCollections(base, enabled && kind === 'collections');
+  const sets = useSets(base, enabled && kind === 'sets');
+  const bundles = useBundles(base, enabled && kind === 'bundles');
+
+  const current: ListSearch = { category, sort: sort === DEFAULT_SORT ? undefined : sort };
+  const hrefFor = (p: number, s: ListSearch = current) =>
+    `${paths[kind].build({ page: p })}${buildListSearch(s)}`;
+  // A new filter or sort starts again at page 1.
+  const onFilter = (next: ListSearch) => {
+    const merged: ListSearch = { ...current, ...next };
+    if (merged.sort === DEFAULT_SORT) merged.sort = undefined;
+    navigate(hrefFor(1, merged));
+  };
+
+  const total = (q: UseQueryResult<ListBody<unknown>>) => q.data?.total ?? 0;
+  const query = { nfts, collections, sets, bundles }[kind] as UseQueryResult<ListBody<unknown>>;
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>{t(`list.${kind}`)}</h1>
+        {query.data ? (
+          <p className="muted" role="status">
+            {t('list.results', { count: total(query) })}
+          </p>
+        ) : null}
+      </div>
+      <div className="toolbar">
+        <CategoryFilter value={category} onChange={(c) => onFilter({ category: c })} />
+        <SortSelect value={sort} onChange={(s) => onFilter({ sort: s })} />
+      </div>
+      {category && categories.isError ? (
+        <FailureState error={categories.error} onRetry={() => void categories.refetch()} />
+      ) : unknownCategory ? (
+        <EmptyState kind="noItemsFound" />
+      ) : (
+        <div aria-busy={query.isFetching} data-testid="list-results">
+          {kind === 'nfts' ? (
+            <Results
+              query={nfts}
+              render={(n, i) => <NftCard key={n.item_id} nft={n} priority={i < 2} />}
+            />
+          ) : null}
+          {kind === 'collections' ? (
+            <Results
+              query={collections}
+              render={(c, i) => <CollectionCard key={c.id} collection={c} priority={i < 2} />}
+            />
+          ) : null}
+          {kind === 'sets' ? (
+            <Results
+              query={sets}
+              render={(s, i) => <SetCard key={s.id} set={s} priority={i < 2} />}
+            />
+          ) : null}
+          {kind === 'bundles' ? (
+            <Results
+              query={bundles}
+              render={(b, i) => <BundleCard key={b.id} bundle={b} priority={i < 2} />}
+            />
+          ) : null}
+        </div>
+      )}
+      {query.data ? (
+        <Pagination
+          page={page}
+          total={total(query)}
+          size={LIST_PAGE_SIZE}
+          href={(p) => hrefFor(p)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function Results<T>({
+  query,
+  render,
+}: {
+  query: UseQueryResult<ListBody<T>>;
+  render: (item: T, index: number) => ReactNode;
+}) {
+  return (
+    <QueryView
+      query={query}
+      isEmpty={(b) => b.data.length === 0}
+      skeleton={<CardGridSkeleton count={8} />}
+    >
+      {(b) => <div className="card-grid">{b.data.map(render)}</div>}
+    </QueryView>
+  );
+}

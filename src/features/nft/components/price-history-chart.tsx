@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { localizeDecimal } from '../../../components/ui/amount.tsx';
+import { currentLanguage, INTL_LOCALE } from '../../../lib/i18n.ts';
+import { formatAmount } from '../../../lib/money.ts';
+import { chartPoints, type Sale } from './price-chart-geometry.ts';
+
+const W = 600;
+const H = 200;
+
+/** The price history of an NFT's sales as an SVG picture (lazy chunk). */
+export default function PriceHistoryChart({ sales, symbol }: { sales: Sale[]; symbol: string }) {
+  const { t } = useTranslation('market');
+  const locale = INTL_LOCALE[currentLanguage()];
+  const { points, min, max } = chartPoints(sales, W, H, 16);
+  const fmt = (wei: bigint) => localizeDecimal(formatAmount(wei).text, locale);
+  const alt = t('nft.priceHistoryAlt', {
+    count: sales.length,
+    min: fmt(min),
+    max: fmt(max),
+    symbol,
+  });
+  const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x},${p.y}`).join(' ');
+  return (
+    <figure className="chart">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={alt} width={W} height={H}>
+        <rect x="0" y="0" width={W} height={H} fill="#f4f4f8" rx="8" />
+        <line x1="16" y1={H - 16} x2={W - 16} y2={H - 16} stroke="#8a8fa0" />
+        {points.length > 1 ? (
+          <path d={path} fill="none" stroke="#4327b8" strokeWidth="2.5" />
+        ) : null}
+        {points.map((p) => (
+          <circle key={`${p.sale.time}-${p.x}`} cx={p.x} cy={p.y} r="4" fill="#4327b8" />
+        ))}
+        <text x="20" y="24" fontSize="13" fill="#1a1a2e">
+          {`${fmt(max)} ${symbol}`}
+        </text>
+        <text x="20" y={H - 22} fontSize="13" fill="#1a1a2e">
+          {`${fmt(min)} ${symbol}`}
+        </text>
+      </svg>
+      <figcaption className="visually-hidden">{alt}</figcaption>
+    </figure>
+  );
+}

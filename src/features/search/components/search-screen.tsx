@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { usePageTitle } from '../../../components/ui/page-title.tsx';
+import { QueryView } from '../../../components/ui/query-view.tsx';
+import { EmptyState } from '../../../components/ui/states.tsx';
+import { CollectionCard, NftCard, UserCard } from '../../marketplace/components/cards.tsx';
+import { useSearch } from '../api/search.ts';
+
+export function SearchScreen() {
+  const { t } = useTranslation('market');
+  const [search, setSearch] = useSearchParams();
+  const q = (search.get('q') ?? '').trim();
+  usePageTitle(t('search.submit'));
+  const query = useSearch(q);
+  const id = useId();
+  return (
+    <>
+      <h1>{q ? t('search.title', { query: q }) : t('search.label')}</h1>
+      <search>
+        <form
+          className="toolbar"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const next = String(new FormData(e.currentTarget).get('q') ?? '').trim();
+            setSearch(next ? { q: next } : {});
+          }}
+        >
+          <label htmlFor={id} className="visually-hidden">
+            {t('search.label')}
+          </label>
+          <input
+            id={id}
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder={t('search.placeholder')}
+            className="field"
+          />
+          <Button type="submit">{t('search.submit')}</Button>
+        </form>
+      </search>
+      {!q ? (
+        <p className="muted">{t('search.prompt')}</p>
+      ) : (
+        <QueryView
+          query={query}
+          isEmpty={(r) => r.collections.length + r.nfts.length + r.users.length === 0}
+        >
+          {(r) => (
+            <>
+              {r.collections.length ? (
+                <section className="section">
+                  <h2>{t('search.collections')}</h2>
+                  <div className="card-grid">
+                    {r.collections.map((c) => (
+                      <CollectionCard key={c.id} collection={c} />
+                    ))}
+                  </div>
+                </section>
+              ) : null}
+              {r.nfts.length ? (
+                <section className="section">
+                  <h2>{t('search.nfts')}</h2>
+                  <div className="card-grid">
+                    {r.nfts.map((n) => (
+                      <NftCard key={n.item_id} nft={n} />
+                    ))}
+                  </div>
+                </section>
+              ) : null}
+              {r.users.length ? (
+                <section className="section">
+                  <h2>{t('search.users')}</h2>
+                  <div className="card-grid">
+                    {r.users.map((u) => (
+                      <UserCard key={u.id} user={u} />
+                    ))}
+                  </div>
+                </section>
+              ) : null}
+            </>
+          )}
+        </QueryView>
+      )}
+      {q && query.isSuccess && !query.data ? <EmptyState /> : null}
+    </>
+  );
+}

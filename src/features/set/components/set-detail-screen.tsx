@@ -1,0 +1,165 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { EventsTable } from '../../../components/events-table.tsx';
+import { Address } from '../../../components/ui/address.tsx';
+import { Amount } from '../../../components/ui/amount.tsx';
+import { Img } from '../../../components/ui/image.tsx';
+import { usePageTitle } from '../../../components/ui/page-title.tsx';
+import { QueryView } from '../../../components/ui/query-view.tsx';
+import { CardGridSkeleton, Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Table } from '../../../components/ui/table.tsx';
+import { Tabs } from '../../../components/ui/tabs.tsx';
+import { paths, SET_MODES, type SetMode } from '../../../config/paths.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { weiFromWire } from '../../../lib/money.ts';
+import { useNetworkSymbols } from '../../../lib/networks.ts';
+import { session } from '../../../stores/session.ts';
+import { NftCard } from '../../marketplace/components/cards.tsx';
+import { LikeButton } from '../../social/components/like-button.tsx';
+import { type NftSet, useSet, useSetActivity, useSetBids, useSetItems } from '../api/set.ts';
+
+/** spec §2 set detail (header only), optional trailing /{mode} opens a section. */
+export function SetDetailScreen({ id, mode = 'items' }: { id: string; mode?: SetMode }) {
+  const likeAddress = useSnapshot(session).chainAddress ?? undefined;
+  const query = useSet(id, likeAddress);
+  usePageTitle(query.data?.name);
+  return (
+    <QueryView
+      query={query}
+      empty="noDataFound"
+      skeleton={<Skeleton width="100%" height="12rem" />}
+    >
+      {(set) => <SetView set={set} mode={mode} />}
+    </QueryView>
+  );
+}
+
+function SetView({ set, mode }: { set: NftSet; mode: SetMode }) {
+  const { t } = useTranslation(['market', 'common']);
+  const navigate = useNavigate();
+  const symbols = useNetworkSymbols(set.networkId);
+  const price = set.saleType === 'AUCTION' ? (set.highestBid ?? set.price) : set.price;
+  return (
+    <>
+      <div className="detail">
+        <Img src={set.image} alt={set.name} priority className="hero-banner" />
+        <div>
+          <h1>{set.name}</h1>
+          <p>
+            <span className="badge">{t(`common:status.${set.status}`)}</span>{' '}
+            <LikeButton target="set" id={set.id} liked={set.isLiked} count={set.likeCount} />
+          </p>
+          <dl className="facts">
+            <dt>{t('field.price')}</dt>
+            <dd>
+              {price ? (
+                <Amount
+                  wei={weiFromWire(price)}
+                  symbol={set.saleType === 'AUCTION' ? symbols.wrapped : symbols.native}
+                />
+              ) : (
+                '—'
+              )}
+            </dd>
+            <dt>{t('field.owner')}</dt>
+            <dd>
+              <Address address={set.owner} />
+            </dd>
+            <dt>{t('field.creator')}</dt>
+            <dd>
+              <Address address={set.creator} />
+            </dd>
+            <dt>{t('field.itemsQuantity')}</dt>
+            <dd>{set.itemsCount}</dd>
+            <dt>{t('field.network')}</dt>
+            <dd>{symbols.name}</dd>
+          </dl>
+          <p className="muted">{t('set.wholeOnly')}</p>
+          {set.description ? <p>{set.description}</p> : null}
+        </div>
+      </div>
+      <Tabs
+        label={t('set.tabs')}
+        tabs={SET_MODES.map((m) => ({ id: m, label: t(m === 'items' ? 'set.items' : `nft.${m}`) }))}
+        value={mode}
+        onChange={(next) =>
+          navigate(
+            paths.setDetail.build({
+              id: String(set.id),
+              ...(next === 'items' ? {} : { mode: next }),
+            }),
+            {
+              replace: true,
+              preventScrollReset: true,
+            },
+          )
+        }
+      />
+      <div role="tabpanel" aria-label={t(mode === 'items' ? 'set.items' : `nft.${mode}`)}>
+        {mode === 'items' ? <SetItems setId={set.setId} /> : null}
+        {mode === 'bids' ? <SetBids id={set.id} symbol={symbols.wrapped} /> : null}
+        {mode === 'activity' ? <SetActivity id={set.id} symbol={symbols.native} /> : null}
+      </div>
+    </>
+  );
+}
+
+function SetItems({ setId }: { setId: number }) {
+  const query = useSetItems(setId);
+  return (
+    <QueryView
+      query={query}
+      isEmpty={(d) => d.length === 0}
+      skeleton={<CardGridSkeleton count={4} />}
+    >
+      {(items) => (
+        <div className="card-grid">
+          {items.map((n) => (
+            <NftCard key={n.item_id} nft={n} />
+          ))}
+        </div>
+      )}
+    </QueryView>
+  );
+}
+
+function SetBids({ id, symbol }: { id: number; symbol: string }) {
+  const { t } = useTranslation('market');
+  const query = useSetBids(id);
+  const language = currentLanguage();
+  return (
+    <>
+      <p className="muted">{t('nft.bidsLocked')}</p>
+      <QueryView
+        query={query}
+        isEmpty={(b) => b.data.length === 0}
+        empty="noDataFound"
+        skeleton={<Skeleton width="100%" height="6rem" />}
+      >
+        {(b) => (
+          <Table head={[t('field.bidder'), t('field.amount'), t('field.time')]}>
+            {b.data.map((bid) => (
+              <tr key={bid.id}>
+                <td>
+                  <Address address={bid.bidder} />{' '}
+                  {bid.isHighest ? <span className="badge">{t('nft.highestBidder')}</span> : null}
+                </td>
+                <td>
+                  <Amount wei={weiFromWire(bid.amount)} symbol={symbol} />
+                </td>
+                <td>{formatDateTime(bid.createdAt, language)}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+      </QueryView>
+    </>
+  );
+}
+
+function SetActivity({ id, symbol }: { id: number; symbol: string }) {
+  const query = useSetActivity(id);
+  return <EventsTable query={query} symbol={symbol} />;
+}

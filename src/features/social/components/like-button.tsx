@@ -1,0 +1,75 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { errorKeyOf } from '../../../lib/errors.ts';
+import { session } from '../../../stores/session.ts';
+import { type LikeTarget, setLike } from '../api/social.ts';
+
+/**
+ * Like with an optimistic update (rolled back on failure). spec §6: liking without a wallet
+ * account says 'Please use Wallet account'.
+ */
+export function LikeButton({
+  target,
+  id,
+  liked,
+  count,
+}: {
+  target: LikeTarget;
+  id: number;
+  liked: boolean;
+  count: number;
+}) {
+  const { t } = useTranslation(['common', 'errors']);
+  const address = useSnapshot(session).chainAddress;
+  const queryClient = useQueryClient();
+  const [state, setState] = useState({ liked, count });
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => setState({ liked, count }), [liked, count]);
+  const mutation = useMutation({
+    mutationFn: setLike,
+    onMutate: (vars) => {
+      const previous = state;
+      setState({ liked: vars.like, count: Math.max(0, previous.count + (vars.like ? 1 : -1)) });
+      return previous;
+    },
+    onError: (error, _vars, previous) => {
+      if (previous) setState(previous);
+      setMessage(t(`errors:${errorKeyOf(error)}`, { min: 6 }));
+    },
+    onSuccess: ({ data }) => setState({ liked: data.liked, count: data.likeCount }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['marketplace'] });
+    },
+  });
+  return (
+    <span className="like">
+      <button
+        type="button"
+        className="btn btn--ghost like__btn"
+        aria-pressed={state.liked}
+        disabled={mutation.isPending}
+        onClick={() => {
+          if (!address) {
+            setMessage(t('errors:useWalletAccount'));
+            return;
+          }
+          setMessage(null);
+          mutation.mutate({ target, id, address, like: !state.liked });
+        }}
+      >
+        <span aria-hidden="true">{state.liked ? '♥' : '♡'}</span>
+        <span className="visually-hidden">
+          {state.liked ? t('social.unlike') : t('social.like')}
+        </span>
+        <span>{t('social.likes', { count: state.count })}</span>
+      </button>
+      {message ? (
+        <span role="alert" className="field__error">
+          {message}
+        </span>
+      ) : null}
+    </span>
+  );
+}

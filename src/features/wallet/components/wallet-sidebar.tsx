@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { Address } from '../../../components/ui/address.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { EmptyState } from '../../../components/ui/states.tsx';
+import { paths } from '../../../config/paths.ts';
+import { session } from '../../../stores/session.ts';
+import { ui, uiActions } from '../../../stores/ui.ts';
+
+/**
+ * The wallet sidebar's place in the shell (spec §2). Connecting (platform wallets, browser
+ * extensions, WalletConnect) is the wallets issue's; until then it shows the connected address or
+ * says the feature is being improved. Loaded only when opened (its own chunk).
+ */
+export default function WalletSidebar() {
+  const { t } = useTranslation(['common', 'errors']);
+  const { walletOpen } = useSnapshot(ui);
+  const snap = useSnapshot(session);
+  return (
+    <Dialog open={walletOpen} onClose={uiActions.CLOSE_WALLET} title={t('wallet.connect')}>
+      {snap.chainAddress ? (
+        <Address address={snap.chainAddress} />
+      ) : !snap.account.isSignedIn ? (
+        <p>
+          {t('errors:notSignedIn')}{' '}
+          <Link to={paths.signIn.build({})} onClick={uiActions.CLOSE_WALLET}>
+            {t('account.signIn')}
+          </Link>
+        </p>
+      ) : (
+        <EmptyState kind="improvingFeature" />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../locales/en/errors.json';
+import { ERROR_CODES } from '../../server/src/errors.ts';
+import { ApiError, ERROR_CODE_KEYS, errorKeyFor } from './errors.ts';
+
+describe('server error codes → catalogue keys', () => {
+  it('maps every code the server can answer', () => {
+    const missing = ERROR_CODES.filter((code) => !Object.hasOwn(ERROR_CODE_KEYS, code));
+    expect(missing).toEqual([]);
+  });
+
+  it('maps only to keys that exist in the English catalogue', () => {
+    for (const key of Object.values(ERROR_CODE_KEYS)) expect(Object.keys(en)).toContain(key);
+  });
+
+  it.each([
+    ['WRONG_CREDENTIALS', 401, 'wrongCredentials'],
+    ['USE_WALLET_ACCOUNT', 403, 'useWalletAccount'],
+    ['SOMETHING_NEW', 404, 'notFound'],
+    [undefined, 401, 'notSignedIn'],
+    [undefined, 429, 'rateLimited'],
+    [undefined, 503, 'server'],
+    [undefined, 0, 'network'],
+    [undefined, 418, 'unknown'],
+  ] as const)('%s / %d → %s', (code, status, key) => {
+    expect(errorKeyFor(code, status)).toBe(key);
+  });
+
+  it('ApiError carries status, code, key and the cause', () => {
+    const cause = { statusCode: 409, code: 'ACCOUNT_EXISTS' };
+    const error = new ApiError('exists', { status: 409, code: 'ACCOUNT_EXISTS', cause });
+    expect(error).toMatchObject({
+      name: 'ApiError',
+      status: 409,
+      code: 'ACCOUNT_EXISTS',
+      key: 'accountExists',
+    });
+    expect(error.cause).toBe(cause);
+  });
+});

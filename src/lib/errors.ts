@@ -1,0 +1,95 @@
+/**
+ * The API layer's error: the server's stable code (server/src/schemas errors), mapped to an i18n
+ * key of the §8 catalogue (`errors:*`), with the cause chained.
+ */
+import type { Resources } from './i18n-resources.ts';
+
+export type ErrorKey = keyof Resources['errors'];
+
+/**
+ * Server error code (server/src/errors.ts, stable by contract) → catalogue key. errors.test.ts
+ * fails when the server has a code this table lacks (a typecheck failure would block everyone).
+ */
+export const ERROR_CODE_KEYS = {
+  ACCOUNT_NOT_FOUND: 'accountNotExist',
+  WRONG_CREDENTIALS: 'wrongCredentials',
+  WRONG_PASSWORD: 'wrongPassword',
+  ACCOUNT_EXISTS: 'accountExists',
+  AUTH_REQUEST_EXPIRED: 'authExpired',
+  EMAIL_VERIFICATION_FAILED: 'verifyEmailFailed',
+  EMAIL_ALREADY_VERIFIED: 'emailAlreadyVerified',
+  EMAIL_NOT_VERIFIED: 'emailNotVerified',
+  PASSWORD_MISMATCH: 'passwordMismatch',
+  PASSWORD_TOO_SHORT: 'passwordTooShort',
+  PASSWORD_SAME_AS_OLD: 'passwordSameAsOld',
+  INVALID_EMAIL: 'invalidEmail',
+  REQUIRED_FIELD: 'compulsoryField',
+  VALIDATION_FAILED: 'invalid',
+  ADDRESS_IN_USE: 'addressInUse',
+  INVALID_ADDRESS: 'invalidAddress',
+  INVALID_SIGNATURE: 'invalidSignature',
+  WRONG_NETWORK: 'wrongNetwork',
+  UNKNOWN_NETWORK: 'wrongNetwork',
+  CONTRACT_NOT_DEPLOYED: 'comingSoon',
+  CLEAR_SECRET_REFUSED: 'clearSecretRefused',
+  WALLET_NOT_FOUND: 'walletNotConnected',
+  NOT_ENOUGH_WRAPPER_BALANCE: 'notEnoughWrapper',
+  NOT_ENOUGH_ACCOUNT_BALANCE: 'notEnoughAccount',
+  NO_ITEMS_SELECTED: 'selectItems',
+  NOT_FOUND: 'noDataFound',
+  USE_WALLET_ACCOUNT: 'useWalletAccount',
+  SELLER_CANNOT_BUY: 'youAreTheSeller',
+  COMING_SOON: 'comingSoon',
+  UNAUTHORIZED: 'notSignedIn',
+  FORBIDDEN: 'forbidden',
+  INVALID_MARKETPLACE_KEY: 'invalidKey',
+  INVALID_API_KEY: 'invalidKey',
+  ROUTE_NOT_FOUND: 'noDataFound',
+  METHOD_NOT_ALLOWED: 'methodNotAllowed',
+  PAYLOAD_TOO_LARGE: 'payloadTooLarge',
+  UNSUPPORTED_MEDIA_TYPE: 'unsupportedMediaType',
+  RATE_LIMITED: 'rateLimited',
+  CHAIN_UNAVAILABLE: 'chainUnavailable',
+  MAIL_FAILED: 'mailFailed',
+  INTERNAL_ERROR: 'server',
+} as const satisfies Record<string, ErrorKey>;
+
+type MappedCode = keyof typeof ERROR_CODE_KEYS;
+
+function isMappedCode(code: string): code is MappedCode {
+  return Object.hasOwn(ERROR_CODE_KEYS, code);
+}
+
+export function errorKeyFor(code: string | undefined, status: number): ErrorKey {
+  if (code && isMappedCode(code)) return ERROR_CODE_KEYS[code];
+  if (status === 401) return 'notSignedIn';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'notFound';
+  if (status === 400 || status === 422) return 'validation';
+  if (status === 429) return 'rateLimited';
+  if (status >= 500) return 'server';
+  if (status === 0) return 'network';
+  return 'unknown';
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  /** i18n key in the `errors` namespace. */
+  readonly key: ErrorKey;
+
+  constructor(
+    message: string,
+    options: { status: number; code?: string | undefined; cause?: unknown },
+  ) {
+    super(message, { cause: options.cause });
+    this.status = options.status;
+    this.code = options.code ?? (options.status === 0 ? 'NETWORK' : `HTTP_${options.status}`);
+    this.key = errorKeyFor(options.code, options.status);
+  }
+}
+
+export function errorKeyOf(error: unknown): ErrorKey {
+  return error instanceof ApiError ? error.key : 'unknown';
+}

@@ -1,0 +1,85 @@
+/**
+ * i18next setup. spec §1: Vietnamese at first start, English available; the choice is remembered
+ * (localStorage). Only the chosen language's strings are downloaded (one chunk per language).
+ */
+import i18next, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { NAMESPACES } from './i18n-resources.ts';
+
+export const LANGUAGES = ['vi', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'vi';
+export const LANGUAGE_STORAGE_KEY = 'vbc.lang';
+
+/** BCP 47 tags for Intl (numbers, dates) per language. */
+export const INTL_LOCALE: Record<Language, string> = { vi: 'vi-VN', en: 'en-US' };
+
+export function isLanguage(value: unknown): value is Language {
+  return LANGUAGES.includes(value as Language);
+}
+
+const loaders: Record<Language, () => Promise<{ resources: Record<string, unknown> }>> = {
+  en: () => import('./locales/en.ts'),
+  vi: () => import('./locales/vi.ts'),
+};
+
+const bundleBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read(language, namespace, callback) {
+    if (!isLanguage(language)) {
+      callback(null, {});
+      return;
+    }
+    loaders[language]().then(
+      (m) => callback(null, (m.resources[namespace] ?? {}) as Record<string, string>),
+      (error: unknown) => callback(error as Error, false),
+    );
+  },
+};
+
+export function storedLanguage(): Language {
+  try {
+    const stored = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+function applyDocumentLanguage(language: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+export async function initI18n(language: Language = storedLanguage()) {
+  i18next.on('languageChanged', applyDocumentLanguage);
+  await i18next
+    .use(bundleBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+  applyDocumentLanguage(language);
+  return i18next;
+}
+
+/** Switches language and remembers the choice (header and footer switches call this). */
+export async function changeLanguage(language: Language): Promise<void> {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Private mode: the choice lasts for this visit only.
+  }
+  await i18next.changeLanguage(language);
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
+}

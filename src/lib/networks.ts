@@ -1,0 +1,36 @@
+/** Networks (spec §3, GET /api/v1/ETHnetworks/gets with the public marketplace key). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Network } from '../../server/src/schemas/entities.ts';
+import { api, type DataBody } from './api-client.ts';
+
+export const networkKeys = {
+  all: ['network'] as const,
+  list: () => [...networkKeys.all, 'list'] as const,
+};
+
+export const networksQueryOptions = () =>
+  queryOptions({
+    queryKey: networkKeys.list(),
+    queryFn: ({ signal }) =>
+      api
+        .get<DataBody<Network[]>>('/api/v1/ETHnetworks/gets', { marketplaceKey: true, signal })
+        .then((b) => b.data),
+    staleTime: 60 * 60 * 1000,
+  });
+
+export const useNetworks = () => useQuery(networksQueryOptions());
+
+/** spec §1: VBC / WVBC on the product chain; BNB / WBNB on the test chain. */
+export function useNetworkSymbols(networkId: number): {
+  native: string;
+  wrapped: string;
+  name: string;
+} {
+  const { data } = useNetworks();
+  const network = data?.find((n) => n.networkId === networkId);
+  return {
+    native: network?.nativeSymbol ?? 'VBC',
+    wrapped: network?.wrappedSymbol ?? 'WVBC',
+    name: network?.name ?? String(networkId),
+  };
+}

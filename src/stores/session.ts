@@ -1,0 +1,103 @@
+/**
+ * Session store (valtio), spec §3/§4: account (isSignedIn, token), profile detail and the wallet
+ * part of the session (address, type, network, encrypted passphrase, balances). Changed only by
+ * the named actions below. Persistence: src/stores/persist.ts (the PWA issue moves it to Dexie).
+ */
+import { proxy } from 'valtio';
+
+export type WalletType = 'platform' | 'metamask' | 'walletconnect';
+
+export type AsyncSlot<T> = { isLoading: boolean; is_failure: boolean; data: T | null };
+
+export type Profile = {
+  id: string;
+  username: string;
+  email?: string;
+  avatar?: string | null;
+  /** spec §3: chain addresses owned by the account. */
+  bc_address_mints: string[];
+};
+
+export type SessionState = {
+  account: { isSignedIn: boolean; data: { token: string } | null };
+  profile: Profile | null;
+  chainAddress: string | null;
+  walletType: WalletType | null;
+  selectedNetworkId: number | null;
+  /** Encrypted (never clear) passphrase of the active platform wallet. */
+  encPassphrase: string | null;
+  accountBalance: AsyncSlot<string>;
+  wrapperBalance: AsyncSlot<string>;
+  totalBidBalance: AsyncSlot<string>;
+};
+
+const emptySlot = <T>(): AsyncSlot<T> => ({ isLoading: false, is_failure: false, data: null });
+
+export function initialSession(): SessionState {
+  return {
+    account: { isSignedIn: false, data: null },
+    profile: null,
+    chainAddress: null,
+    walletType: null,
+    selectedNetworkId: null,
+    encPassphrase: null,
+    accountBalance: emptySlot(),
+    wrapperBalance: emptySlot(),
+    totalBidBalance: emptySlot(),
+  };
+}
+
+export const session = proxy<SessionState>(initialSession());
+
+/** Listeners run by CLEAN_STORE so every persisted copy is cleared too (spec §4). */
+const cleanListeners = new Set<() => void | Promise<void>>();
+export function onCleanStore(listener: () => void | Promise<void>): () => void {
+  cleanListeners.add(listener);
+  return () => cleanListeners.delete(listener);
+}
+
+function clearWallet(): void {
+  session.chainAddress = null;
+  session.walletType = null;
+  session.encPassphrase = null;
+  session.accountBalance = emptySlot();
+  session.wrapperBalance = emptySlot();
+  session.totalBidBalance = emptySlot();
+}
+
+export const sessionActions = {
+  /** Signed out → signed in on saving info (spec §4). */
+  SAVE_INFO(token: string, profile?: Profile | null): void {
+    session.account = { isSignedIn: true, data: { token } };
+    if (profile !== undefined) session.profile = profile;
+  },
+  SET_PROFILE(profile: Profile): void {
+    session.profile = profile;
+  },
+  SET_CHAIN_ADDRESS(address: string | null, walletType: WalletType | null): void {
+    session.chainAddress = address;
+    session.walletType = walletType;
+  },
+  SELECT_NETWORK(networkId: number): void {
+    session.selectedNetworkId = networkId;
+  },
+  /** spec §4: disconnect clears connection state, type, address, passphrase, balances. */
+  DISCONNECT(): void {
+    clearWallet();
+  },
+  /** spec §4: log out also clears account, profile data and the auth header. */
+  LOG_OUT(): void {
+    clearWallet();
+    session.account = { isSignedIn: false, data: null };
+    session.profile = null;
+  },
+  /** spec §4: reset the whole store and its persisted copy. */
+  async CLEAN_STORE(): Promise<void> {
+    Object.assign(session, initialSession());
+    await Promise.all([...cleanListeners].map((l) => l()));
+  },
+};
+
+export function authToken(): string | null {
+  return session.account.data?.token ?? null;
+}
