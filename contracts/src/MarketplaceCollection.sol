@@ -204,19 +204,20 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
             mstore(0x1c, or(_SLOT_SEED, caller()))
             let ownershipSlot := add(id, add(id, keccak256(0x00, 0x20)))
             let ownershipPacked := sload(ownershipSlot)
-            let tokenOwner := and(bitmaskAddress, ownershipPacked)
-            // Revert if the token does not exist, or if `from` is not the owner.
-            if iszero(mul(tokenOwner, eq(tokenOwner, from))) {
-                // `TokenDoesNotExist()`, `TransferFromIncorrectOwner()`.
-                mstore(shl(2, iszero(tokenOwner)), 0xceea21b6a1148100)
-                revert(0x1c, 0x04)
-            }
+            // The nonce first: an order's item that moved gets the order's error, not an owner one.
             let extra := shr(160, ownershipPacked)
             let nonce := and(extra, _NONCE_MASK)
             if iszero(or(eq(expectedNonce, _ANY_NONCE), eq(nonce, expectedNonce))) {
                 mstore(0x00, 0xfb2c57db) // `ItemNoLongerAvailable(uint256)`.
                 mstore(0x20, id)
                 revert(0x1c, 0x24)
+            }
+            let tokenOwner := and(bitmaskAddress, ownershipPacked)
+            // Revert if the token does not exist, or if `from` is not the owner.
+            if iszero(mul(tokenOwner, eq(tokenOwner, from))) {
+                // `TokenDoesNotExist()`, `TransferFromIncorrectOwner()`.
+                mstore(shl(2, iszero(tokenOwner)), 0xceea21b6a1148100)
+                revert(0x1c, 0x04)
             }
             // Check the caller: owner, approved for this token (only if flagged), or operator.
             {
