@@ -39,7 +39,12 @@ export function persistSession(storage: Storage = localStorage): () => void {
   const stopClean = onCleanStore(() => storage.removeItem(KEY));
   const stop = subscribe(session, () => {
     try {
-      storage.setItem(KEY, JSON.stringify(pick(session)));
+      const data = pick(session);
+      // An empty session (after LOG_OUT or CLEAN_STORE) leaves no persisted copy behind.
+      const empty =
+        !data.account.isSignedIn && data.chainAddress === null && data.selectedNetworkId === null;
+      if (empty) storage.removeItem(KEY);
+      else storage.setItem(KEY, JSON.stringify(data));
     } catch {
       // Quota or private mode: the session lasts for this visit only.
     }
