@@ -17,6 +17,7 @@ import { registerErrorHandler } from './plugins/app/error-handler.ts';
 import { registerMailer } from './plugins/app/mailer.ts';
 import { registerExternalPlugins } from './plugins/external.ts';
 import { registerRoutes } from './plugins/routes.ts';
+import { registerUploads } from './plugins/uploads.ts';
 
 export interface BuildAppOptions {
   /** Defaults to loadConfig(process.env). */
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   registerMailer(app, config, options.mailer);
   registerChain(app, config);
   registerAuth(app, config);
+  await registerUploads(app, config);
 
   await registerRoutes(app);
   return app;

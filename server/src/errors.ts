@@ -13,6 +13,7 @@ export const ERRORS = {
   AUTH_REQUEST_EXPIRED: { status: 401, message: 'Authentication request has expired' },
   EMAIL_VERIFICATION_FAILED: { status: 400, message: 'Verifying email failure' },
   EMAIL_ALREADY_VERIFIED: { status: 409, message: 'Email has already been verified' },
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email first' },
   // spec §5/§8, passwords and forms
   PASSWORD_MISMATCH: { status: 400, message: 'Passwords do not match' },
   PASSWORD_TOO_SHORT: { status: 400, message: 'Password is too short' },

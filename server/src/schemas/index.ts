@@ -1,2 +1,3 @@
+export * from './account.ts';
 export * from './common.ts';
 export * from './entities.ts';

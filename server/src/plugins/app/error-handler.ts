@@ -36,7 +36,13 @@ export function toErrorBody(error: unknown): ErrorBody {
     const requiredName = missing ? requiredProperty(first.params) : undefined;
     const pathName = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
     const field = [context, requiredName ?? pathName].filter(Boolean).join('.');
-    const code: ErrorCode = missing ? 'REQUIRED_FIELD' : 'VALIDATION_FAILED';
+    const empty = first.keyword === 'minLength' && first.params?.limit === 1;
+    const code: ErrorCode =
+      missing || empty
+        ? 'REQUIRED_FIELD'
+        : first.keyword === 'format' && first.params?.format === 'email'
+          ? 'INVALID_EMAIL'
+          : 'VALIDATION_FAILED';
     return { statusCode: 400, code, message: ERRORS[code].message, field };
   }
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;

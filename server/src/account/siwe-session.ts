@@ -1,0 +1,71 @@
+/**
+ * Checks a signed EIP-4361 message issued by GET sign-in/message: our domain, a known chain, an
+ * unused nonce within its 5 minutes (else AUTH_REQUEST_EXPIRED), and a signature by the address
+ * in the message. `consumeNonce` marks the nonce used atomically (a replay gets EXPIRED).
+ */
+import { verifyMessage } from 'ethers';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { AppError } from '../errors.ts';
+import { parseSiweMessage, type SiweFields } from './siwe.ts';
+
+export function siweDomain(publicUrl: string): string {
+  return new URL(publicUrl).host;
+}
+
+export async function isKnownChain(app: FastifyInstance, chainId: number): Promise<boolean> {
+  if (chainId === app.config.chainId) return true;
+  const row = await app.db
+    .selectFrom('networks')
+    .select('id')
+    .where('network_id', '=', chainId)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Verifies message + signature without using the nonce up. */
+export async function checkSiwe(
+  app: FastifyInstance,
+  message: string,
+  signature: string,
+): Promise<SiweFields> {
+  const fields = parseSiweMessage(message);
+  if (!fields) throw new AppError('INVALID_SIGNATURE');
+  if (fields.domain !== siweDomain(app.config.publicUrl) || fields.uri !== app.config.publicUrl) {
+    throw new AppError('INVALID_SIGNATURE');
+  }
+  const nonce = await app.db
+    .selectFrom('siwe_nonces')
+    .selectAll()
+    .where('nonce', '=', fields.nonce)
+    .executeTakeFirst();
+  if (!nonce || nonce.used_at || nonce.expires_at.getTime() <= Date.now()) {
+    throw new AppError('AUTH_REQUEST_EXPIRED');
+  }
+  if (nonce.chain_id !== fields.chainId || nonce.domain !== fields.domain) {
+    throw new AppError('WRONG_NETWORK');
+  }
+  if (!(await isKnownChain(app, fields.chainId))) throw new AppError('WRONG_NETWORK');
+  let signer: string;
+  try {
+    signer = verifyMessage(message, signature);
+  } catch (cause) {
+    throw new AppError('INVALID_SIGNATURE', { cause });
+  }
+  if (signer !== fields.address) throw new AppError('INVALID_SIGNATURE');
+  return fields;
+}
+
+/** Marks the nonce used; false when another request used it first or it expired meanwhile. */
+export async function consumeNonce(app: FastifyInstance, nonce: string): Promise<void> {
+  const used = await app.db
+    .updateTable('siwe_nonces')
+    .set({ used_at: sql<Date>`now()` })
+    .where('nonce', '=', nonce)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning('nonce')
+    .executeTakeFirst();
+  if (!used) throw new AppError('AUTH_REQUEST_EXPIRED');
+}

@@ -1,0 +1,36 @@
+/** E-mail verification tokens: random, stored hashed, single use, 24 h (EMAIL_VERIFICATION_TTL_MS). */
+import type { FastifyInstance } from 'fastify';
+import { EMAIL_VERIFICATION_TTL_MS } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { verificationMail } from './emails.ts';
+import { newToken } from './password.ts';
+
+export async function sendVerificationMail(
+  app: FastifyInstance,
+  user: { id: number; username: string; email: string },
+): Promise<void> {
+  const { token, hash } = newToken();
+  await app.db.transaction().execute(async (tx) => {
+    // A new link replaces the earlier ones.
+    await tx
+      .updateTable('email_verifications')
+      .set({ used_at: new Date() })
+      .where('user_id', '=', user.id)
+      .where('used_at', 'is', null)
+      .execute();
+    await tx
+      .insertInto('email_verifications')
+      .values({
+        user_id: user.id,
+        token_hash: hash,
+        expires_at: new Date(Date.now() + EMAIL_VERIFICATION_TTL_MS),
+      })
+      .execute();
+  });
+  const mail = verificationMail(app.config.publicUrl, user.id, token, user.username);
+  try {
+    await app.mailer.send({ to: user.email, subject: mail.subject, text: mail.text });
+  } catch (cause) {
+    throw new AppError('MAIL_FAILED', { cause });
+  }
+}

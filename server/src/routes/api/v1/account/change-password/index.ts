@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { MIN_PASSWORD_LENGTH } from '../../../../../../../src/config/constants.ts';
+import { getUserOrThrow } from '../../../../../account/accounts.ts';
+import { hashPassword, verifyPassword } from '../../../../../account/password.ts';
+import { RATE_LIMITS } from '../../../../../config.ts';
+import { AppError } from '../../../../../errors.ts';
+import { ChangePasswordBody } from '../../../../../schemas/account.ts';
+import { errorResponses, OkBody } from '../../../../../schemas/common.ts';
+
+/**
+ * POST /api/v1/account/change-password (bearer). spec §5: new password ≥ 6, differs from the
+ * current one, matches its confirmation; a wrong current password → WRONG_PASSWORD.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: { max: RATE_LIMITS.signIn, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['account'],
+        security: [{ bearer: [] }],
+        body: ChangePasswordBody,
+        response: { 200: OkBody, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { currentPassword, newPassword, confirmPassword } = request.body;
+      const user = await getUserOrThrow(app.db, request.user!.id);
+      if (newPassword.length < MIN_PASSWORD_LENGTH) throw new AppError('PASSWORD_TOO_SHORT');
+      if (newPassword !== confirmPassword) throw new AppError('PASSWORD_MISMATCH');
+      if (!(await verifyPassword(currentPassword, user.password_hash))) {
+        throw new AppError('WRONG_PASSWORD');
+      }
+      if (newPassword === currentPassword) throw new AppError('PASSWORD_SAME_AS_OLD');
+      await app.db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(newPassword), updated_at: new Date() })
+        .where('id', '=', user.id)
+        .execute();
+      return { data: true };
+    },
+  );
+};
+export default plugin;

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isUniqueViolation, loadAccount } from '../../../../../../account/accounts.ts';
+import { checkSiwe, consumeNonce } from '../../../../../../account/siwe-session.ts';
+import { RATE_LIMITS } from '../../../../../../config.ts';
+import { AppError } from '../../../../../../errors.ts';
+import { SiweSignInBody } from '../../../../../../schemas/account.ts';
+import { Data, errorResponses } from '../../../../../../schemas/common.ts';
+import { Session } from '../../../../../../schemas/entities.ts';
+
+/**
+ * POST /api/v1/account/create/default {message, signature}: creates the default account of a
+ * wallet (no e-mail, no password; username `user-<first 8 hex of the address>`), links the
+ * address and signs it in. The address must be linked to no account (else ADDRESS_IN_USE).
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      config: { rateLimit: { max: RATE_LIMITS.signUp, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['account'],
+        body: SiweSignInBody,
+        response: { 201: Data(Session), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const fields = await checkSiwe(app, request.body.message, request.body.signature);
+      const address = fields.address.toLowerCase();
+      const taken = await app.db
+        .selectFrom('bc_addresses')
+        .select('user_id')
+        .where('address', '=', address)
+        .executeTakeFirst();
+      if (taken) throw new AppError('ADDRESS_IN_USE');
+      await consumeNonce(app, fields.nonce);
+      let userId: number;
+      try {
+        userId = await app.db.transaction().execute(async (tx) => {
+          const user = await tx
+            .insertInto('users')
+            .values({ username: `user-${address.slice(2, 10)}`, email: null, password_hash: null })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await tx.insertInto('bc_addresses').values({ address, user_id: user.id }).execute();
+          return user.id;
+        });
+      } catch (error) {
+        // The same address linked meanwhile, or the default username exists.
+        if (isUniqueViolation(error)) throw new AppError('ADDRESS_IN_USE');
+        throw error;
+      }
+      const session = await app.signSession(userId);
+      reply.status(201);
+      return {
+        data: {
+          token: session.token,
+          expiresAt: session.expiresAt.toISOString(),
+          user: await loadAccount(app.db, userId),
+        },
+      };
+    },
+  );
+};
+export default plugin;

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sendVerificationMail } from '../../../../../account/verification.ts';
+import { RATE_LIMITS } from '../../../../../config.ts';
+import { AppError } from '../../../../../errors.ts';
+import { ResendEmailBody } from '../../../../../schemas/account.ts';
+import { errorResponses, OkBody } from '../../../../../schemas/common.ts';
+
+/** POST /api/v1/account/resend-email: a new verification link (the earlier ones stop working). */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      config: { rateLimit: { max: RATE_LIMITS.resendEmail, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['account'],
+        body: ResendEmailBody,
+        response: { 200: OkBody, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const email = request.body.email.trim().toLowerCase();
+      const user = await app.db
+        .selectFrom('users')
+        .select(['id', 'username', 'email', 'email_verified'])
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+        .executeTakeFirst();
+      if (!user?.email) throw new AppError('ACCOUNT_NOT_FOUND');
+      if (user.email_verified) throw new AppError('EMAIL_ALREADY_VERIFIED');
+      await sendVerificationMail(app, { id: user.id, username: user.username, email: user.email });
+      return { data: true };
+    },
+  );
+};
+export default plugin;

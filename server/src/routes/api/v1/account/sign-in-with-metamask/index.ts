@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { loadAccount } from '../../../../../account/accounts.ts';
+import { checkSiwe, consumeNonce } from '../../../../../account/siwe-session.ts';
+import { RATE_LIMITS } from '../../../../../config.ts';
+import { AppError } from '../../../../../errors.ts';
+import { SiweSignInBody } from '../../../../../schemas/account.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { Session } from '../../../../../schemas/entities.ts';
+
+/**
+ * POST /api/v1/account/sign-in-with-metamask {message, signature}: EIP-4361 sign-in of the
+ * account the address is linked to. An address linked to no account → ACCOUNT_NOT_FOUND and the
+ * nonce stays unused, so the same signed message can go to POST create/default.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      config: { rateLimit: { max: RATE_LIMITS.signIn, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['account'],
+        body: SiweSignInBody,
+        response: { 200: Data(Session), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const fields = await checkSiwe(app, request.body.message, request.body.signature);
+      const link = await app.db
+        .selectFrom('bc_addresses')
+        .select('user_id')
+        .where('address', '=', fields.address.toLowerCase())
+        .executeTakeFirst();
+      if (!link) throw new AppError('ACCOUNT_NOT_FOUND');
+      await consumeNonce(app, fields.nonce);
+      const session = await app.signSession(link.user_id);
+      return {
+        data: {
+          token: session.token,
+          expiresAt: session.expiresAt.toISOString(),
+          user: await loadAccount(app.db, link.user_id),
+        },
+      };
+    },
+  );
+};
+export default plugin;

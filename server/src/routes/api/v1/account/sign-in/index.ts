@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { findByLogin, loadAccount } from '../../../../../account/accounts.ts';
+import { verifyPassword } from '../../../../../account/password.ts';
+import { RATE_LIMITS } from '../../../../../config.ts';
+import { AppError } from '../../../../../errors.ts';
+import { SignInBody } from '../../../../../schemas/account.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { Session } from '../../../../../schemas/entities.ts';
+
+/**
+ * POST /api/v1/account/sign-in: username (or e-mail) + password → JWT bearer session.
+ * Unknown → ACCOUNT_NOT_FOUND; wrong password → WRONG_CREDENTIALS; e-mail not verified yet →
+ * EMAIL_NOT_VERIFIED.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      config: { rateLimit: { max: RATE_LIMITS.signIn, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['account'],
+        body: SignInBody,
+        response: { 200: Data(Session), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await findByLogin(app.db, request.body.username);
+      if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
+      if (!(await verifyPassword(request.body.password, user.password_hash))) {
+        throw new AppError('WRONG_CREDENTIALS');
+      }
+      if (user.email && !user.email_verified) throw new AppError('EMAIL_NOT_VERIFIED');
+      const session = await app.signSession(user.id);
+      return {
+        data: {
+          token: session.token,
+          expiresAt: session.expiresAt.toISOString(),
+          user: await loadAccount(app.db, user.id),
+        },
+      };
+    },
+  );
+};
+export default plugin;

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isUniqueViolation, loadAccount } from '../../../../../account/accounts.ts';
+import { toDbAddress } from '../../../../../db/mappers.ts';
+import { AppError } from '../../../../../errors.ts';
+import { AddBcAddressBody } from '../../../../../schemas/account.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { Account } from '../../../../../schemas/entities.ts';
+
+/**
+ * POST /api/v1/bc-address/add-to-account {new_bc_address} (bearer): links a chain address to the
+ * signed-in account. spec §5: an address belongs to one account → ADDRESS_IN_USE. Linking an
+ * address the account already holds is a no-op. Answers the updated profile.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['bc-address'],
+        security: [{ bearer: [] }],
+        body: AddBcAddressBody,
+        response: { 200: Data(Account), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = request.user!.id;
+      let address: string;
+      try {
+        address = toDbAddress(request.body.new_bc_address);
+      } catch {
+        throw new AppError('INVALID_ADDRESS');
+      }
+      const existing = await app.db
+        .selectFrom('bc_addresses')
+        .select('user_id')
+        .where('address', '=', address)
+        .executeTakeFirst();
+      if (existing && existing.user_id !== userId) throw new AppError('ADDRESS_IN_USE');
+      if (!existing) {
+        try {
+          await app.db.insertInto('bc_addresses').values({ address, user_id: userId }).execute();
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new AppError('ADDRESS_IN_USE');
+          throw error;
+        }
+      }
+      return { data: await loadAccount(app.db, userId) };
+    },
+  );
+};
+export default plugin;

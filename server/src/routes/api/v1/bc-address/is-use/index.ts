@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { toDbAddress } from '../../../../../db/mappers.ts';
+import { AppError } from '../../../../../errors.ts';
+import { BcAddressQuery } from '../../../../../schemas/account.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+
+/** GET /api/v1/bc-address/is-use?bc_address=: data true when an account holds the address. */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['bc-address'],
+        querystring: BcAddressQuery,
+        response: { 200: Data(Type.Boolean()), ...errorResponses },
+      },
+    },
+    async (request) => {
+      let address: string;
+      try {
+        address = toDbAddress(request.query.bc_address);
+      } catch {
+        throw new AppError('INVALID_ADDRESS');
+      }
+      const row = await app.db
+        .selectFrom('bc_addresses')
+        .select('user_id')
+        .where('address', '=', address)
+        .executeTakeFirst();
+      return { data: Boolean(row) };
+    },
+  );
+};
+export default plugin;
