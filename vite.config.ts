@@ -3,10 +3,10 @@ import { defineConfig, type PluginOption } from 'vite';
 
 /**
  * The web app. In development `/api` is proxied to the API server (API_PROXY_TARGET, default
- * http://127.0.0.1:3000); in production the API server serves `dist/` on the same origin.
+ * http://127.0.0.1:8080, the server's default PORT); in production the API server serves `dist/` on the same origin.
  * Every route is a lazy chunk (src/app/router.tsx) so /marketplace loads little JavaScript.
  */
-const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 const plugins: PluginOption[] = [react()];
 

@@ -3,6 +3,13 @@
  * Shapes: server/src/schemas (Session, Account).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  ChangePasswordBody,
+  ResendEmailBody,
+  SignInBody,
+  SignUpBody,
+  UpdateInfoBody,
+} from '../../../../server/src/schemas/account.ts';
 import type { Account, Session } from '../../../../server/src/schemas/entities.ts';
 import { api, type DataBody } from '../../../lib/api-client.ts';
 import { type Profile, sessionActions } from '../../../stores/session.ts';
@@ -24,7 +31,7 @@ export function toProfile(a: Account): Profile {
   };
 }
 
-export async function signIn(body: { username: string; password: string }): Promise<Session> {
+export async function signIn(body: SignInBody): Promise<Session> {
   const { data } = await api.post<DataBody<Session>>('/api/v1/account/sign-in', body, {
     auth: false,
   });
@@ -32,24 +39,28 @@ export async function signIn(body: { username: string; password: string }): Prom
   return data;
 }
 
-export function signUp(body: { username: string; email: string; password: string }) {
-  return api.post<DataBody<unknown>>('/api/v1/account/sign-up', body, { auth: false });
+export function signUp(body: SignUpBody) {
+  return api.post<DataBody<{ id: number; username: string; email: string }>>(
+    '/api/v1/account/sign-up',
+    body,
+    { auth: false },
+  );
 }
 
-export function verifyEmail(body: { user_id: string; token_hash: string }) {
-  return api.post<DataBody<unknown>>('/api/v1/account/verify-email', body, { auth: false });
+/** GET /api/v1/account/verify-email/{user_id}/{token_hash} (the link of the mail). */
+export function verifyEmail({ userId, tokenHash }: { userId: string; tokenHash: string }) {
+  return api.get<DataBody<{ verified: boolean; username: string }>>(
+    `/api/v1/account/verify-email/${encodeURIComponent(userId)}/${encodeURIComponent(tokenHash)}`,
+    { auth: false },
+  );
 }
 
-export function resendEmail(body: { email: string }) {
-  return api.post<DataBody<unknown>>('/api/v1/account/resend-email', body, { auth: false });
+export function resendEmail(body: ResendEmailBody) {
+  return api.post<DataBody<boolean>>('/api/v1/account/resend-email', body, { auth: false });
 }
 
-export function changePassword(body: {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}) {
-  return api.post<DataBody<unknown>>('/api/v1/account/change-password', body);
+export function changePassword(body: ChangePasswordBody) {
+  return api.post<DataBody<boolean>>('/api/v1/account/change-password', body);
 }
 
 export const accountInfoQueryOptions = (token: string | null) =>
@@ -62,6 +73,11 @@ export const accountInfoQueryOptions = (token: string | null) =>
 
 export const useAccountInfo = (token: string | null) => useQuery(accountInfoQueryOptions(token));
 
-export function updateInfo(body: FormData | Record<string, unknown>) {
-  return api.put<DataBody<Account>>('/api/v1/account/info', body).then((b) => b.data);
+/** multipart/form-data (username, bio, avatar and banner files): POST; JSON: PUT. */
+export function updateInfo(body: FormData | UpdateInfoBody) {
+  const call =
+    body instanceof FormData
+      ? api.post<DataBody<Account>>('/api/v1/account/info', body)
+      : api.put<DataBody<Account>>('/api/v1/account/info', body);
+  return call.then((b) => b.data);
 }

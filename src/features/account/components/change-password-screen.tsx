@@ -26,7 +26,11 @@ export function ChangePasswordForm() {
     setErrors(found);
     if (Object.keys(found).length === 0)
       mutation.mutate(
-        { oldPassword: values.current, newPassword: values.next, confirmPassword: values.confirm },
+        {
+          currentPassword: values.current,
+          newPassword: values.next,
+          confirmPassword: values.confirm,
+        },
         { onSuccess: () => formEl.reset() },
       );
   };

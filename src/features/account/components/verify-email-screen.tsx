@@ -14,7 +14,7 @@ export function VerifyEmailScreen({ userId, tokenHash }: { userId: string; token
   usePageTitle(t('verify.title'));
   const { mutate, isPending, isSuccess, isError, error } = useMutation({ mutationFn: verifyEmail });
   useEffect(() => {
-    mutate({ user_id: userId, token_hash: tokenHash });
+    mutate({ userId, tokenHash });
   }, [mutate, userId, tokenHash]);
   return (
     <>
