@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isUniqueViolation } from '../../../../../../account/accounts.ts';
+import {
+  assertKeystore,
+  dbAddress,
+  toWalletAccount,
+  walletOfUser,
+} from '../../../../../../account/wallets.ts';
+import { AppError } from '../../../../../../errors.ts';
+import { Data, errorResponses } from '../../../../../../schemas/common.ts';
+import { WalletAccount } from '../../../../../../schemas/entities.ts';
+import { CreateWalletAccountBody } from '../../../../../../schemas/wallet.ts';
+
+/**
+ * POST /api/v1/ETHwallets/account/create/ (bearer): adds an account (keystore encrypted in the
+ * browser) to a platform wallet of the signed-in user. Clear keys and phrases are refused.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['wallets'],
+        security: [{ bearer: [] }],
+        body: CreateWalletAccountBody,
+        response: { 201: Data(WalletAccount), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { walletId, address, encPrivateKey } = request.body;
+      const wallet = await walletOfUser(app.db, request.user!.id, walletId);
+      if (wallet.platform !== 0) throw new AppError('VALIDATION_FAILED');
+      assertKeystore(encPrivateKey, address);
+      try {
+        const row = await app.db
+          .insertInto('eth_wallet_accounts')
+          .values({
+            wallet_id: wallet.id,
+            address: dbAddress(address),
+            enc_private_key: JSON.stringify(encPrivateKey),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        reply.status(201);
+        return { data: toWalletAccount(row) };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('ADDRESS_IN_USE');
+        throw error;
+      }
+    },
+  );
+};
+export default plugin;

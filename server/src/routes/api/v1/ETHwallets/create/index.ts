@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isUniqueViolation } from '../../../../../account/accounts.ts';
+import { hashPassword } from '../../../../../account/password.ts';
+import { looksLikeClearSecret } from '../../../../../account/secrets.ts';
+import { assertKeystore, dbAddress, toWallet } from '../../../../../account/wallets.ts';
+import { AppError } from '../../../../../errors.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { Wallet } from '../../../../../schemas/entities.ts';
+import { CreateWalletBody } from '../../../../../schemas/wallet.ts';
+
+/**
+ * POST /api/v1/ETHwallets/create (bearer): a platform wallet (0: keystore encrypted in the
+ * browser + a hash of the passphrase, both required) or an extension wallet (1: address only).
+ * The first wallet, or one created with isActive 1, becomes the active one.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['wallets'],
+        security: [{ bearer: [] }],
+        body: CreateWalletBody,
+        response: { 201: Data(Wallet), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.user!.id;
+      const body = request.body;
+      if (looksLikeClearSecret(body.name)) throw new AppError('CLEAR_SECRET_REFUSED');
+      const address = dbAddress(body.address);
+      let passphraseCheck: string | null = null;
+      if (body.platform === 0) {
+        if (!body.encPrivateKey || !body.hashedPassword) throw new AppError('REQUIRED_FIELD');
+        assertKeystore(body.encPrivateKey, address);
+        passphraseCheck = await hashPassword(body.hashedPassword);
+      } else if (body.encPrivateKey) {
+        // An extension wallet keeps its keys in the extension.
+        throw new AppError('CLEAR_SECRET_REFUSED');
+      }
+      try {
+        const row = await app.db.transaction().execute(async (tx) => {
+          const existing = await tx
+            .selectFrom('eth_wallets')
+            .select('id')
+            .where('user_id', '=', userId)
+            .limit(1)
+            .executeTakeFirst();
+          const active = !existing || body.isActive === 1;
+          if (active) {
+            await tx
+              .updateTable('eth_wallets')
+              .set({ is_active: false })
+              .where('user_id', '=', userId)
+              .execute();
+          }
+          const wallet = await tx
+            .insertInto('eth_wallets')
+            .values({
+              user_id: userId,
+              name: body.name.trim(),
+              platform: body.platform,
+              address,
+              is_active: active,
+              passphrase_check: passphraseCheck,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          if (body.platform === 0 && body.encPrivateKey) {
+            await tx
+              .insertInto('eth_wallet_accounts')
+              .values({
+                wallet_id: wallet.id,
+                address,
+                enc_private_key: JSON.stringify(body.encPrivateKey),
+              })
+              .execute();
+          }
+          return wallet;
+        });
+        reply.status(201);
+        return { data: toWallet(row) };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('ADDRESS_IN_USE');
+        throw error;
+      }
+    },
+  );
+};
+export default plugin;

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { toWallet } from '../../../../../account/wallets.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { Wallet } from '../../../../../schemas/entities.ts';
+
+/** GET /api/v1/ETHwallets/get (bearer): every wallet of the signed-in account. */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['wallets'],
+        security: [{ bearer: [] }],
+        response: { 200: Data(Type.Array(Wallet)), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const rows = await app.db
+        .selectFrom('eth_wallets')
+        .selectAll()
+        .where('user_id', '=', request.user!.id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return { data: rows.map(toWallet) };
+    },
+  );
+};
+export default plugin;

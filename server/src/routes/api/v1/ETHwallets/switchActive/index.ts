@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { verifyPassword } from '../../../../../account/password.ts';
+import { toWallet, walletOfUser } from '../../../../../account/wallets.ts';
+import { AppError } from '../../../../../errors.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { Wallet } from '../../../../../schemas/entities.ts';
+import { SwitchActiveBody } from '../../../../../schemas/wallet.ts';
+
+/**
+ * PUT /api/v1/ETHwallets/switchActive/{walletId} {hashedPassword, isActive} (bearer): makes a
+ * wallet the active one (isActive 1; others become inactive) or deactivates it (0). Activating a
+ * platform wallet needs its passphrase hash (else WRONG_PASSWORD).
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.put(
+    '/:walletId',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['wallets'],
+        security: [{ bearer: [] }],
+        params: Type.Object({ walletId: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
+        body: SwitchActiveBody,
+        response: { 200: Data(Wallet), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = request.user!.id;
+      const wallet = await walletOfUser(app.db, userId, request.params.walletId);
+      const activate = request.body.isActive === 1;
+      if (activate && wallet.platform === 0) {
+        const ok = await verifyPassword(request.body.hashedPassword ?? '', wallet.passphrase_check);
+        if (!ok) throw new AppError('WRONG_PASSWORD');
+      }
+      const row = await app.db.transaction().execute(async (tx) => {
+        if (activate) {
+          await tx
+            .updateTable('eth_wallets')
+            .set({ is_active: false })
+            .where('user_id', '=', userId)
+            .where('id', '<>', wallet.id)
+            .execute();
+        }
+        return tx
+          .updateTable('eth_wallets')
+          .set({ is_active: activate })
+          .where('id', '=', wallet.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+      return { data: toWallet(row) };
+    },
+  );
+};
+export default plugin;
