@@ -145,7 +145,9 @@ export async function makerCounter(m: MarketChain, maker: string): Promise<bigin
 
 export async function settlementSignerOnChain(m: MarketChain): Promise<string> {
   const exchange = new Contract(m.exchange, EXCHANGE_ABI, m.provider);
-  return getAddress(await node(() => exchange.getFunction('settlementSigner')() as Promise<string>));
+  return getAddress(
+    await node(() => exchange.getFunction('settlementSigner')() as Promise<string>),
+  );
 }
 
 /** Per token: its owner (null when it does not exist) and its transfer nonce. */

@@ -255,7 +255,9 @@ export type BidHistoryQuery = Static<typeof BidHistoryQuery>;
 export const BidsByBidderQuery = Type.Object({
   page: Type.Optional(Page),
   size: Type.Optional(Size),
-  type: Type.Optional(Type.Union([Type.Literal('NFT'), Type.Literal('SET'), Type.Literal('BUNDLE')])),
+  type: Type.Optional(
+    Type.Union([Type.Literal('NFT'), Type.Literal('SET'), Type.Literal('BUNDLE')]),
+  ),
   isLocked: Type.Optional(Flag),
   networkId: Type.Optional(NetworkId),
 });
@@ -306,7 +308,9 @@ export const MarketplaceKeyHeaders = Type.Object({
 
 export const SearchQuery = Type.Object({
   q: Type.String({ minLength: 1, maxLength: 100 }),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 12, description: 'per kind, default 6' })),
+  size: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 12, description: 'per kind, default 6' }),
+  ),
   likeAddress: LikeAddress,
 });
 export type SearchQuery = Static<typeof SearchQuery>;

@@ -1,0 +1,161 @@
+/**
+ * The chain events the indexer follows, decoded from the generated ABIs (contracts/abi): one
+ * `eth_getLogs` per block range asks for all of their topics, then each log is kept only when it
+ * comes from one of our contracts (factory, exchange, WVBC, or a collection the factory created).
+ */
+import { getAddress, Interface, type Log } from 'ethers';
+import {
+  COLLECTION_FACTORY_ABI,
+  EXCHANGE_ABI,
+  MARKETPLACE_COLLECTION_ABI,
+  WVBC_ABI,
+} from '../../../contracts/abi/index.ts';
+
+export const factoryInterface = new Interface(COLLECTION_FACTORY_ABI);
+export const exchangeInterface = new Interface(EXCHANGE_ABI);
+export const collectionInterface = new Interface(MARKETPLACE_COLLECTION_ABI);
+export const wvbcInterface = new Interface(WVBC_ABI);
+
+function topic(iface: Interface, name: string): string {
+  const event = iface.getEvent(name);
+  if (!event) throw new Error(`event ${name} missing from the ABI`);
+  return event.topicHash;
+}
+
+export const TOPICS = {
+  CollectionCreated: topic(factoryInterface, 'CollectionCreated'),
+  /** ERC-721 Transfer(from, to, id): 4 topics (the ERC-20 Transfer of WVBC has 3). */
+  Transfer: topic(collectionInterface, 'Transfer'),
+  TokenNonceBumped: topic(collectionInterface, 'TokenNonceBumped'),
+  OrderFilled: topic(exchangeInterface, 'OrderFilled'),
+  OrderCancelled: topic(exchangeInterface, 'OrderCancelled'),
+  CounterIncremented: topic(exchangeInterface, 'CounterIncremented'),
+  Deposit: topic(wvbcInterface, 'Deposit'),
+  Withdrawal: topic(wvbcInterface, 'Withdrawal'),
+} as const;
+
+export const ALL_TOPICS = Object.values(TOPICS);
+
+/** Addresses are lowercase in the database (server/README.md). */
+const lower = (address: string) => getAddress(address).toLowerCase();
+
+export type ChainEvent =
+  | { kind: 'CollectionCreated'; collection: string; creator: string; name: string; symbol: string }
+  | { kind: 'Transfer'; collection: string; from: string; to: string; tokenId: bigint }
+  | { kind: 'TokenNonceBumped'; collection: string; tokenId: bigint; nonce: bigint }
+  | {
+      kind: 'OrderFilled';
+      orderHash: string;
+      maker: string;
+      taker: string;
+      itemMask: bigint;
+      amount: bigint;
+    }
+  | { kind: 'OrderCancelled'; orderHash: string; maker: string }
+  | { kind: 'CounterIncremented'; maker: string; newCounter: bigint }
+  | { kind: 'Deposit'; account: string; amount: bigint }
+  | { kind: 'Withdrawal'; account: string; amount: bigint };
+
+export interface Contracts {
+  factory: string;
+  exchange: string;
+  wvbc: string;
+}
+
+/**
+ * Decodes a log of our contracts; null for anything else. `collections` holds the lowercase
+ * addresses of the collections known so far (the caller adds each CollectionCreated in order).
+ */
+export function decodeLog(
+  log: Pick<Log, 'address' | 'topics' | 'data'>,
+  contracts: Contracts,
+  collections: ReadonlySet<string>,
+): ChainEvent | null {
+  const address = log.address.toLowerCase();
+  const t0 = log.topics[0];
+  const parse = (iface: Interface) => iface.parseLog({ topics: [...log.topics], data: log.data });
+  if (address === contracts.factory) {
+    if (t0 !== TOPICS.CollectionCreated) return null;
+    const p = parse(factoryInterface);
+    if (!p) return null;
+    return {
+      kind: 'CollectionCreated',
+      collection: lower(p.args[0] as string),
+      creator: lower(p.args[1] as string),
+      name: p.args[2] as string,
+      symbol: p.args[3] as string,
+    };
+  }
+  if (address === contracts.exchange) {
+    const p = parse(exchangeInterface);
+    if (!p) return null;
+    switch (p.name) {
+      case 'OrderFilled':
+        return {
+          kind: 'OrderFilled',
+          orderHash: (p.args[0] as string).toLowerCase(),
+          maker: lower(p.args[1] as string),
+          taker: lower(p.args[2] as string),
+          itemMask: p.args[3] as bigint,
+          amount: p.args[4] as bigint,
+        };
+      case 'OrderCancelled':
+        return {
+          kind: 'OrderCancelled',
+          orderHash: (p.args[0] as string).toLowerCase(),
+          maker: lower(p.args[1] as string),
+        };
+      case 'CounterIncremented':
+        return {
+          kind: 'CounterIncremented',
+          maker: lower(p.args[0] as string),
+          newCounter: p.args[1] as bigint,
+        };
+      default:
+        return null;
+    }
+  }
+  if (address === contracts.wvbc) {
+    if (t0 !== TOPICS.Deposit && t0 !== TOPICS.Withdrawal) return null;
+    const p = parse(wvbcInterface);
+    if (!p) return null;
+    return {
+      kind: p.name === 'Deposit' ? 'Deposit' : 'Withdrawal',
+      account: lower(p.args[0] as string),
+      amount: p.args[1] as bigint,
+    };
+  }
+  if (collections.has(address)) {
+    if (t0 === TOPICS.Transfer && log.topics.length === 4) {
+      const p = parse(collectionInterface);
+      if (!p) return null;
+      return {
+        kind: 'Transfer',
+        collection: address,
+        from: lower(p.args[0] as string),
+        to: lower(p.args[1] as string),
+        tokenId: p.args[2] as bigint,
+      };
+    }
+    if (t0 === TOPICS.TokenNonceBumped) {
+      const p = parse(collectionInterface);
+      if (!p) return null;
+      return {
+        kind: 'TokenNonceBumped',
+        collection: address,
+        tokenId: p.args[0] as bigint,
+        nonce: p.args[1] as bigint,
+      };
+    }
+  }
+  return null;
+}
+
+export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+/** Number of set bits of an item mask (items bought by one fill). */
+export function popCount(mask: bigint): number {
+  let count = 0;
+  for (let m = mask; m > 0n; m >>= 1n) if (m & 1n) count++;
+  return count;
+}
