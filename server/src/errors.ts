@@ -41,7 +41,6 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, message: 'No data found' },
   USE_WALLET_ACCOUNT: { status: 403, message: 'Please use Wallet account' },
   SELLER_CANNOT_BUY: { status: 403, message: 'You are the seller' },
-  CANNOT_FOLLOW_SELF: { status: 400, message: 'You cannot follow yourself' },
   COMING_SOON: { status: 501, message: 'Coming soon' },
   // trading (listings, bids, claims, buys)
   INVALID_ORDER: { status: 400, message: 'Invalid order' },
