@@ -12,6 +12,7 @@ const suites: Suite[] = [
   { name: 'lint', command: 'npm run --silent lint' },
   { name: 'typecheck', command: 'npm run --silent typecheck' },
   { name: 'unit', command: 'npm run --silent test:unit' },
+  { name: 'contracts', command: 'npm run --silent test:contracts' },
   { name: 'server', command: 'npm run --silent test:server' },
 ];
 
