@@ -270,6 +270,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     function _settle(Order calldata order, bytes32 orderHash, address bidder, uint256 amount) private {
         if (order.itemsKind == BUNDLE) revert InvalidOrder(); // a bundle cannot be auctioned
         uint256 n = order.tokenIds.length;
+        // forge-lint: disable-next-line(incorrect-shift)
         uint256 allItems = n >= MAX_ITEMS ? type(uint256).max : (1 << n) - 1;
         _quote(order, allItems); // validates the order's shape
         address maker = order.maker;
@@ -288,6 +289,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     function _quote(Order calldata order, uint256 itemMask) private pure returns (uint256 count, uint256 total) {
         uint256 n = order.tokenIds.length;
         if (n == 0 || n > MAX_ITEMS || order.tokenNonces.length != n) revert InvalidOrder();
+        // forge-lint: disable-next-line(incorrect-shift)
         uint256 allItems = n == MAX_ITEMS ? type(uint256).max : (1 << n) - 1;
         if (itemMask == 0 || itemMask & ~allItems != 0) revert InvalidItemSelection();
         uint8 itemsKind = order.itemsKind;
