@@ -4,7 +4,15 @@
  */
 import type { resources } from './locales/en.ts';
 
-export const NAMESPACES = ['common', 'errors', 'help', 'market', 'account', 'pages'] as const;
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'help',
+  'market',
+  'account',
+  'pages',
+  'pwa',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Resources = typeof resources;
 

@@ -5,5 +5,6 @@ import errors from '../../../locales/en/errors.json';
 import help from '../../../locales/en/help.json';
 import market from '../../../locales/en/market.json';
 import pages from '../../../locales/en/pages.json';
+import pwa from '../../../locales/en/pwa.json';
 
-export const resources = { common, errors, help, market, account, pages };
+export const resources = { common, errors, help, market, account, pages, pwa };

@@ -5,5 +5,6 @@ import errors from '../../../locales/vi/errors.json';
 import help from '../../../locales/vi/help.json';
 import market from '../../../locales/vi/market.json';
 import pages from '../../../locales/vi/pages.json';
+import pwa from '../../../locales/vi/pwa.json';
 
-export const resources = { common, errors, help, market, account, pages };
+export const resources = { common, errors, help, market, account, pages, pwa };
