@@ -7,9 +7,19 @@
  * collection, the seller keeps at least one token, first fill of a fresh order, no fee.
  * Exits non-zero when a budget is missed.
  */
-import { getAddress, hexlify, randomBytes, Signature, type Signer, Wallet } from 'ethers';
+import {
+  Contract,
+  ContractFactory,
+  getAddress,
+  hexlify,
+  randomBytes,
+  Signature,
+  type Signer,
+  Wallet,
+} from 'ethers';
 import {
   allItemsMask,
+  hashOrder,
   ItemsKind,
   marketplaceDomain,
   type Order,
@@ -52,6 +62,13 @@ try {
   });
   const domain = marketplaceDomain(d.chainId, d.exchange);
   const now = BigInt((await provider.getBlock('latest'))!.timestamp);
+
+  async function deployContract(deployer: Signer, name: string): Promise<string> {
+    const art = loadArtifact(name);
+    const c = await new ContractFactory(art.abi, art.bytecode, deployer).deploy();
+    await c.waitForDeployment();
+    return c.getAddress();
+  }
 
   /** A fresh random account with 1,000 VBC from anvil. */
   async function freshAccount(): Promise<Wallet> {
@@ -104,38 +121,46 @@ try {
     };
   }
 
-  // Baseline: the same kind of sale with no exchange logic.
+  // Baselines: the same sale with no exchange logic, on our collection and on a plain ERC-721.
   {
     const { seller, collection, ids } = await freshSeller(2);
-    const buyer = await freshAccount();
-    const art = loadArtifact('Baseline');
-    const { ContractFactory, Contract } = await import('ethers');
-    const baselineDeployed = await new ContractFactory(art.abi, art.bytecode, admin).deploy();
-    await baselineDeployed.waitForDeployment();
-    const baselineAddress = await baselineDeployed.getAddress();
+    const baselineArt = loadArtifact('Baseline');
+    const baselineAddress = await deployContract(admin, 'Baseline');
     await mined(
       collectionAt(collection, seller).getFunction('setApprovalForAll')(baselineAddress, true),
     );
-    const digest = hexlify(randomBytes(32));
-    const sig = Signature.from(seller.signingKey.sign(digest));
-    const baseline = new Contract(baselineAddress, art.abi, buyer);
-    const r = await mined(
-      baseline.getFunction('sale')(
-        collection,
-        ids[0],
-        seller.address,
-        digest,
-        sig.v,
-        sig.r,
-        sig.s,
-        {
-          value: ONE,
-        },
-      ),
-    );
+    const buyer = await freshAccount();
+    const sale = async (token: string, id: bigint) => {
+      const digest = hexlify(randomBytes(32));
+      const sig = Signature.from(seller.signingKey.sign(digest));
+      return mined(
+        new Contract(baselineAddress, baselineArt.abi, buyer).getFunction('sale')(
+          token,
+          id,
+          seller.address,
+          digest,
+          sig.v,
+          sig.r,
+          sig.s,
+          { value: ONE },
+        ),
+      );
+    };
+    const r = await sale(collection, ids[0]!);
     rows.push({
       scenario: 'baseline: ecrecover + ERC-721 transferFrom + value transfer',
       gasUsed: r.gasUsed,
+    });
+    // The same on a plain Solady ERC-721 (no nonce, no approval flag), fresh accounts again.
+    const plainAddress = await deployContract(admin, 'PlainERC721');
+    const plain = new Contract(plainAddress, loadArtifact('PlainERC721').abi, seller);
+    await mined(plain.getFunction('mint')(seller.address, 1n));
+    await mined(plain.getFunction('mint')(seller.address, 2n));
+    await mined(plain.getFunction('setApprovalForAll')(baselineAddress, true));
+    const plainReceipt = await sale(plainAddress, 1n);
+    rows.push({
+      scenario: '  (same baseline on a plain Solady ERC-721, for reference)',
+      gasUsed: plainReceipt.gasUsed,
     });
   }
 
@@ -164,7 +189,6 @@ try {
       endTime: end,
     });
     const orderSig = await signOrder(seller, domain, o);
-    const { hashOrder } = await import('../contracts/typed-data/index.ts');
     const bid = { orderHash: hashOrder(o), bidder: bidder.address, amount: 2n * ONE };
     await signBid(bidder, domain, bid); // the server holds it; the winner's own call authorizes it
     await provider.send('evm_setNextBlockTimestamp', [Number(end + 1n)]);
