@@ -135,6 +135,7 @@ export async function wrapperFunds(
 
 /** What a bidder's wrapped funds can back: min(balance, allowance). */
 export function spendable(funds: { balance: bigint; allowance: bigint }): bigint {
+  // biome-ignore lint/complexity/useMathMinMax: Math.min takes no bigint
   return funds.balance < funds.allowance ? funds.balance : funds.allowance;
 }
 

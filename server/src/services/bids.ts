@@ -135,7 +135,11 @@ export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promi
     if (backing < otherLocks + input.amount) throw new AppError('NOT_ENOUGH_WRAPPER_BALANCE');
 
     if (highest) {
-      await tx.updateTable('bids').set({ is_highest: false }).where('id', '=', highest.id).execute();
+      await tx
+        .updateTable('bids')
+        .set({ is_highest: false })
+        .where('id', '=', highest.id)
+        .execute();
     }
     const stored = await tx
       .insertInto('bids')

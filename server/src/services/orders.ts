@@ -18,12 +18,7 @@ import {
   recoverOrderSigner,
   SaleKind,
 } from '../../../contracts/typed-data/index.ts';
-import {
-  chainNow,
-  marketChain,
-  orderFillability,
-  type TradingContext,
-} from '../chain/market.ts';
+import { chainNow, marketChain, orderFillability, type TradingContext } from '../chain/market.ts';
 import { toDbAddress } from '../db/mappers.ts';
 import type { Database, NftRow, OrderRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
@@ -99,7 +94,10 @@ export function checkOrderTimes(order: Order, now: bigint): void {
   if (order.endTime - (order.startTime > now ? order.startTime : now) > MAX_LISTING_SECONDS) {
     throw invalid('it lasts more than a year');
   }
-  if (order.saleKind === SaleKind.AUCTION && order.endTime - order.startTime < MIN_AUCTION_SECONDS) {
+  if (
+    order.saleKind === SaleKind.AUCTION &&
+    order.endTime - order.startTime < MIN_AUCTION_SECONDS
+  ) {
     throw invalid('an auction lasts at least a minute');
   }
 }
@@ -380,7 +378,11 @@ async function refuseLiveListings(
 ): Promise<void> {
   const hashes = [...new Set(nfts.map((n) => n.current_order_hash).filter((h) => h !== null))];
   if (hashes.length === 0) return;
-  const rows = await tx.selectFrom('orders').selectAll().where('order_hash', 'in', hashes).execute();
+  const rows = await tx
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_hash', 'in', hashes)
+    .execute();
   const byHash = new Map(rows.map((r) => [r.order_hash, r]));
   for (const [i, nft] of nfts.entries()) {
     const row = nft.current_order_hash ? byHash.get(nft.current_order_hash) : undefined;

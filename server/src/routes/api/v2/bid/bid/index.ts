@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { toBid } from '../../../../../db/mappers.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { Bid } from '../../../../../schemas/entities.ts';
+import { BidBody } from '../../../../../schemas/trading.ts';
+import { placeBid } from '../../../../../services/bids.ts';
+
+/**
+ * POST /api/v2/bid/bid {orderHash, bidder, amount, signature}: a bid on a single-NFT auction (spec §4,
+ * §5). The signature is the bidder's EIP-712 Bid{orderHash, bidder, amount} (contracts/typed-data)
+ * and authenticates the call. Answers the stored bid, now the highest. Refusals: BID_BELOW_RESERVE,
+ * BID_TOO_LOW (< 105% of the highest), NOT_ENOUGH_WRAPPER_BALANCE (WVBC balance or allowance minus
+ * the bidder's locked total), SELLER_CANNOT_BUY, AUCTION_NOT_STARTED, AUCTION_ENDED,
+ * WRONG_SALE_KIND, INVALID_SIGNATURE, ORDER_NOT_AVAILABLE, NOT_FOUND.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['bid'],
+        body: BidBody,
+        response: { 200: Data(Bid), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { orderHash, bidder, amount, signature } = request.body;
+      const bid = await placeBid(app, {
+        orderHash,
+        bidder,
+        amount: BigInt(amount),
+        signature,
+        target: 'NFT',
+      });
+      return { data: toBid(bid) };
+    },
+  );
+};
+export default plugin;

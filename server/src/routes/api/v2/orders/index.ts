@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { getAddress } from 'ethers';
+import Type from 'typebox';
+import { encodeCancel, marketChain } from '../../../../chain/market.ts';
+import { toOrder } from '../../../../db/mappers.ts';
+import { Data, errorResponses, TxHash } from '../../../../schemas/common.ts';
+import { Order } from '../../../../schemas/entities.ts';
+import { ApiKeyHeaders, CreateListingBody, UnsignedTx } from '../../../../schemas/trading.ts';
+import { createListing, loadOrder, orderOf } from '../../../../services/orders.ts';
+
+/**
+ * Listings (the spec names no call for it; chosen: /api/v2/orders, api-key header like trade/*).
+ * - POST /api/v2/orders {networkId?, order, signature, name?, description?, image?}: lists NFTs
+ *   from a maker's EIP-712 signed order (contracts/typed-data); answers the stored order.
+ * - GET /api/v2/orders/{hash}: an order as stored (message as signed, signature, status).
+ * - POST /api/v2/orders/{hash}/cancel-data: the maker's REVOKE transaction (Exchange.cancel).
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      preHandler: app.requireApiKey,
+      schema: {
+        tags: ['trade'],
+        security: [{ apiKey: [] }],
+        headers: ApiKeyHeaders,
+        body: CreateListingBody,
+        response: { 200: Data(Order), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const result = await createListing(app, request.body);
+      return { data: toOrder(result.order) };
+    },
+  );
+
+  app.get(
+    '/:hash',
+    {
+      schema: {
+        tags: ['trade'],
+        params: Type.Object({ hash: TxHash }),
+        response: { 200: Data(Order), ...errorResponses },
+      },
+    },
+    async (request) => ({ data: toOrder(await loadOrder(app.db, request.params.hash)) }),
+  );
+
+  app.post(
+    '/:hash/cancel-data',
+    {
+      preHandler: app.requireApiKey,
+      schema: {
+        tags: ['trade'],
+        security: [{ apiKey: [] }],
+        headers: ApiKeyHeaders,
+        params: Type.Object({ hash: TxHash }),
+        response: { 200: Data(UnsignedTx), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await loadOrder(app.db, request.params.hash);
+      const order = orderOf(row);
+      const exchange = await marketChain(app, row.network_id);
+      return {
+        data: {
+          from: getAddress(order.maker),
+          to: exchange.exchange,
+          data: encodeCancel(order),
+          value: '0',
+          chainId: row.network_id,
+        },
+      };
+    },
+  );
+};
+export default plugin;

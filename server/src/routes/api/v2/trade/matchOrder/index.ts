@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { ApiKeyHeaders, BuyBody, BuyTx } from '../../../../../schemas/trading.ts';
+import { buyTransaction } from '../../../../../services/orders-trade.ts';
+
+/**
+ * POST /api/v2/trade/matchOrder {orderHash, buyer} (api-key header): buys one listed NFT at
+ * a fixed price. Answers the exact transaction to send from `buyer` (Exchange.buy; value = the
+ * price). Refusals: SELLER_CANNOT_BUY, NOT_ENOUGH_ACCOUNT_BALANCE (spec §5), WRONG_SALE_KIND,
+ * ORDER_NOT_STARTED, ORDER_NOT_AVAILABLE (expired, sold, revoked, moved), NOT_FOUND.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      preHandler: app.requireApiKey,
+      schema: {
+        tags: ['trade'],
+        security: [{ apiKey: [] }],
+        headers: ApiKeyHeaders,
+        body: BuyBody,
+        response: { 200: Data(BuyTx), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: await buyTransaction(app, { ...request.body, kind: 'NFT' }),
+    }),
+  );
+};
+export default plugin;

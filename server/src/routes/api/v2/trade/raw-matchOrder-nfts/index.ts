@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { ApiKeyHeaders, RawTxBody, SentTx } from '../../../../../schemas/trading.ts';
+import { sendRawTransaction } from '../../../../../services/orders-trade.ts';
+
+/**
+ * POST /api/v2/trade/raw-matchOrder-nfts {rawTx, networkId?} (api-key header): broadcasts a signed Exchange.buy of one of the single-NFT orders of matchOrderNFTs (send each in turn), signed by
+ * the client (platform wallet). Checked first: the chain id, the target contract and the call,
+ * then simulated so a revert answers with its code (e.g. SELLER_CANNOT_BUY, ORDER_NOT_AVAILABLE)
+ * instead of a failed transaction. Answers the hash; the indexer records the result.
+ * Refusals: WRONG_NETWORK, WRONG_CONTRACT, WRONG_SALE_KIND, TX_REJECTED, VALIDATION_FAILED.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      preHandler: app.requireApiKey,
+      schema: {
+        tags: ['trade'],
+        security: [{ apiKey: [] }],
+        headers: ApiKeyHeaders,
+        body: RawTxBody,
+        response: { 200: Data(SentTx), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: await sendRawTransaction(app, { ...request.body, kind: 'buy-single' }),
+    }),
+  );
+};
+export default plugin;
