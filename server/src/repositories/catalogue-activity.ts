@@ -228,7 +228,10 @@ export interface OrderFilters {
   networkId?: number | undefined;
 }
 
-function orderWhere(eb: ExpressionBuilder<Database, 'orders'>, f: OrderFilters): Expression<SqlBool> {
+function orderWhere(
+  eb: ExpressionBuilder<Database, 'orders'>,
+  f: OrderFilters,
+): Expression<SqlBool> {
   const addresses = f.addresses.map(dbAddress);
   const c: Expression<SqlBool>[] = [];
   if (f.side === 'sell') c.push(eb('maker', 'in', addresses));

@@ -15,7 +15,9 @@ const TABLE_OF: Record<LikeTargetColumn, 'nfts' | 'collections' | 'sets' | 'bund
   BUNDLE: 'bundles',
 };
 
-export function likeTargetColumn(target: 'nft' | 'collection' | 'set' | 'bundle'): LikeTargetColumn {
+export function likeTargetColumn(
+  target: 'nft' | 'collection' | 'set' | 'bundle',
+): LikeTargetColumn {
   return target.toUpperCase() as LikeTargetColumn;
 }
 
@@ -75,7 +77,13 @@ async function targetInfo(db: Db, target: LikeTargetColumn, id: number): Promise
       .where('id', '=', id)
       .executeTakeFirst();
     if (r) {
-      info = { network_id: r.network_id, collection_address: null, nft_id: null, set_id: null, bundle_id: id };
+      info = {
+        network_id: r.network_id,
+        collection_address: null,
+        nft_id: null,
+        set_id: null,
+        bundle_id: id,
+      };
     }
   }
   if (!info) throw new AppError('NOT_FOUND');
@@ -155,7 +163,9 @@ export async function setFollow(
   db: Db,
   input: { followerId: number; followeeId: number; follow?: boolean | undefined },
 ): Promise<{ following: boolean; followersCount: number }> {
-  if (input.followerId === input.followeeId) throw new AppError('CANNOT_FOLLOW_SELF');
+  if (input.followerId === input.followeeId) {
+    throw new AppError('VALIDATION_FAILED', { message: 'You cannot follow yourself' });
+  }
   return db.transaction().execute(async (trx) => {
     const followee = await trx
       .selectFrom('users')

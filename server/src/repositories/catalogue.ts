@@ -25,7 +25,12 @@ import type { BundleSort, ListSort } from '../schemas/catalogue.ts';
 export type Db = Kysely<Database>;
 export type LikeTargetColumn = 'NFT' | 'COLLECTION' | 'SET' | 'BUNDLE';
 
-export const ALL_STATUSES: readonly NftStatusColumn[] = ['ONSALE', 'NOTFORSALE', 'INCOMING', 'SOLD'];
+export const ALL_STATUSES: readonly NftStatusColumn[] = [
+  'ONSALE',
+  'NOTFORSALE',
+  'INCOMING',
+  'SOLD',
+];
 
 export interface PageRequest {
   page: number;
@@ -34,6 +39,19 @@ export interface PageRequest {
 export interface PageResult<T> {
   rows: T[];
   total: number;
+}
+
+/** page (default 1) and size (default `defaultSize`, spec §9: 12 for most lists). */
+export function pageRequest(
+  q: { page?: number | undefined; size?: number | undefined },
+  defaultSize = 12,
+): PageRequest {
+  return { page: q.page ?? 1, size: q.size ?? defaultSize };
+}
+
+/** A 0/1 query flag: undefined when absent (spec §5: optional filters only when present). */
+export function flag(value: number | boolean | undefined): boolean | undefined {
+  return value === undefined ? undefined : Boolean(value);
 }
 
 /** spec §4: a list asks for all four statuses unless given (comma list, duplicates ignored). */
@@ -183,7 +201,13 @@ export async function listNfts(
       ),
     ),
   ]);
-  return { rows: await nftsByIds(db, idRows.map((r) => r.id)), total };
+  return {
+    rows: await nftsByIds(
+      db,
+      idRows.map((r) => r.id),
+    ),
+    total,
+  };
 }
 
 export async function nftsByIds(db: Db, ids: number[]): Promise<NftRow[]> {
@@ -219,7 +243,10 @@ export async function nftsOfSet(db: Db, setId: number): Promise<NftRow[]> {
     .orderBy('set_items.position')
     .orderBy('nfts.id')
     .execute();
-  return [...rows.filter((r) => r.status === 'ONSALE'), ...rows.filter((r) => r.status !== 'ONSALE')];
+  return [
+    ...rows.filter((r) => r.status === 'ONSALE'),
+    ...rows.filter((r) => r.status !== 'ONSALE'),
+  ];
 }
 
 export interface BundleItemRow extends NftRow {
@@ -485,7 +512,10 @@ export async function bundleById(db: Db, id: number): Promise<BundleRow | undefi
   return db.selectFrom('bundles').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function bundleTotals(db: Db, bundleIds: number[]): Promise<Map<number, BundleTotals>> {
+export async function bundleTotals(
+  db: Db,
+  bundleIds: number[],
+): Promise<Map<number, BundleTotals>> {
   const totals = new Map<number, BundleTotals>(
     bundleIds.map((id) => [id, { count: 0, priceTotal: '0' }]),
   );

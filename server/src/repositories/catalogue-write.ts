@@ -1,0 +1,156 @@
+/**
+ * Catalogue inserts for test fixtures (and tools that need rows without the chain). The product's
+ * catalogue is written by the indexer and the trading services from chain events and signed
+ * orders; these functions only keep the columns consistent (lowercase addresses, set/bundle
+ * membership mirrored on the NFT row).
+ */
+import type { Insertable } from 'kysely';
+import type {
+  ActivitiesTable,
+  BidsTable,
+  BundlesTable,
+  CollectionsTable,
+  NetworksTable,
+  NftsTable,
+  OrdersTable,
+  SetsTable,
+} from '../db/types.ts';
+import { type Db, dbAddress } from './catalogue.ts';
+
+const lower = <T extends string | null | undefined>(a: T): T =>
+  (typeof a === 'string' ? dbAddress(a) : a) as T;
+
+export async function insertNetwork(db: Db, row: Insertable<NetworksTable>): Promise<number> {
+  const r = await db
+    .insertInto('networks')
+    .values(row)
+    .returning('network_id')
+    .executeTakeFirstOrThrow();
+  return r.network_id;
+}
+
+export async function insertCollection(db: Db, row: Insertable<CollectionsTable>): Promise<number> {
+  const r = await db
+    .insertInto('collections')
+    .values({ ...row, address: lower(row.address), creator: lower(row.creator) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function insertNft(db: Db, row: Insertable<NftsTable>): Promise<number> {
+  const r = await db
+    .insertInto('nfts')
+    .values({
+      ...row,
+      collection_address: lower(row.collection_address),
+      owner: lower(row.owner),
+      creator: lower(row.creator),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+
+/** A set and its items (in `nftIds` order); the NFTs get is_set and set_id. */
+export async function insertSet(
+  db: Db,
+  row: Insertable<SetsTable>,
+  nftIds: number[],
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const r = await trx
+      .insertInto('sets')
+      .values({
+        ...row,
+        owner: lower(row.owner),
+        creator: lower(row.creator),
+        collection_address: lower(row.collection_address),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (nftIds.length) {
+      await trx
+        .insertInto('set_items')
+        .values(nftIds.map((nft_id, position) => ({ set_id: r.id, nft_id, position })))
+        .execute();
+      await trx
+        .updateTable('nfts')
+        .set({ is_set: true, set_id: r.id })
+        .where('id', 'in', nftIds)
+        .execute();
+    }
+    return r.id;
+  });
+}
+
+/** A bundle and its items with their prices (wei); the NFTs get is_bundle and bundle_id. */
+export async function insertBundle(
+  db: Db,
+  row: Insertable<BundlesTable>,
+  items: { nftId: number; price: bigint | string; sold?: boolean }[],
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const r = await trx
+      .insertInto('bundles')
+      .values({ ...row, owner: lower(row.owner), creator: lower(row.creator) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (items.length) {
+      await trx
+        .insertInto('bundle_items')
+        .values(
+          items.map((item, position) => ({
+            bundle_id: r.id,
+            nft_id: item.nftId,
+            price: item.price,
+            position,
+            sold: item.sold ?? false,
+          })),
+        )
+        .execute();
+      await trx
+        .updateTable('nfts')
+        .set({ is_bundle: true, bundle_id: r.id })
+        .where(
+          'id',
+          'in',
+          items.map((i) => i.nftId),
+        )
+        .execute();
+    }
+    return r.id;
+  });
+}
+
+export async function insertOrder(db: Db, row: Insertable<OrdersTable>): Promise<string> {
+  const r = await db
+    .insertInto('orders')
+    .values({ ...row, maker: lower(row.maker), taker: lower(row.taker ?? null) })
+    .returning('order_hash')
+    .executeTakeFirstOrThrow();
+  return r.order_hash;
+}
+
+export async function insertBid(db: Db, row: Insertable<BidsTable>): Promise<number> {
+  const r = await db
+    .insertInto('bids')
+    .values({ ...row, bidder: lower(row.bidder) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function insertActivity(db: Db, row: Insertable<ActivitiesTable>): Promise<string> {
+  const r = await db
+    .insertInto('activities')
+    .values({
+      ...row,
+      collection_address: lower(row.collection_address ?? null),
+      from_address: lower(row.from_address ?? null),
+      to_address: lower(row.to_address ?? null),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return r.id;
+}

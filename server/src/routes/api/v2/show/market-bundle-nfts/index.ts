@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../../../../errors.ts';
+import { bundleById, nftsOfBundle, pageRequest } from '../../../../../repositories/catalogue.ts';
+import { bundleItemsView } from '../../../../../repositories/catalogue-view.ts';
+import { BundleNftsQuery } from '../../../../../schemas/catalogue.ts';
+import { errorResponses, ListOf } from '../../../../../schemas/common.ts';
+import { BundleItem } from '../../../../../schemas/entities.ts';
+
+/**
+ * GET /api/v2/show/market-bundle-nfts (spec §7 NFTs in a bundle: size 12, page 1, bundle id,
+ * likeAddress): the bundle's NFTs in bundle order with pricePerItem and sold. Unknown bundle → 404.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        querystring: BundleNftsQuery,
+        response: { 200: ListOf(BundleItem), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = pageRequest(q);
+      if (!(await bundleById(app.db, q.bundleId))) throw new AppError('NOT_FOUND');
+      const { rows, total } = await nftsOfBundle(app.db, q.bundleId, page);
+      return { data: await bundleItemsView(app.db, rows, q.likeAddress), total, ...page };
+    },
+  );
+};
+export default plugin;

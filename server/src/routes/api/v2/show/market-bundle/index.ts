@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../../../../errors.ts';
+import { bundleById } from '../../../../../repositories/catalogue.ts';
+import { bundlesView } from '../../../../../repositories/catalogue-view.ts';
+import { DetailByIdQuery } from '../../../../../schemas/catalogue.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { Bundle } from '../../../../../schemas/entities.ts';
+
+/**
+ * GET /api/v2/show/market-bundle?id=[&likeAddress] (spec §7): one bundle with the count and price
+ * total of the items still for sale, its discount (bps) and minimum count, isLiked for
+ * likeAddress. Its NFTs: market-bundle-nfts?bundleId=. Unknown → 404 NOT_FOUND.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        querystring: DetailByIdQuery,
+        response: { 200: Data(Bundle), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await bundleById(app.db, request.query.id);
+      if (!row) throw new AppError('NOT_FOUND');
+      const [bundle] = await bundlesView(app.db, [row], request.query.likeAddress);
+      return { data: bundle! };
+    },
+  );
+};
+export default plugin;

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { listBundles, pageRequest, parseStatuses } from '../../../../../repositories/catalogue.ts';
+import { bundlesView } from '../../../../../repositories/catalogue-view.ts';
+import { BundleListQuery } from '../../../../../schemas/catalogue.ts';
+import { errorResponses, ListOf } from '../../../../../schemas/common.ts';
+import { Bundle } from '../../../../../schemas/entities.ts';
+
+/**
+ * GET /api/v2/show/market-bundles (spec §7): bundles filtered by status (spec §4: defaults to all
+ * four), owner, networkId, labelId; sort newest | like | price_desc | price_asc (total of the
+ * items still for sale); page (1) + size (12 or 24); `likeAddress` answers isLiked.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        querystring: BundleListQuery,
+        response: { 200: ListOf(Bundle), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = pageRequest(q);
+      const { rows, total } = await listBundles(
+        app.db,
+        {
+          statuses: parseStatuses(q.status),
+          owner: q.owner,
+          networkId: q.networkId,
+          labelId: q.labelId,
+        },
+        q.sort ?? 'newest',
+        page,
+      );
+      return { data: await bundlesView(app.db, rows, q.likeAddress), total, ...page };
+    },
+  );
+};
+export default plugin;

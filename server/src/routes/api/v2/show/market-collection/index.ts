@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../../../../errors.ts';
+import { findCollection } from '../../../../../repositories/catalogue.ts';
+import { collectionsView } from '../../../../../repositories/catalogue-view.ts';
+import { CollectionDetailQuery } from '../../../../../schemas/catalogue.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { Collection } from '../../../../../schemas/entities.ts';
+
+/**
+ * GET /api/v2/show/market-collection?id=[&likeAddress] (spec §7): one collection by id (or by its
+ * contract address), isLiked for likeAddress. Unknown → 404 NOT_FOUND.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        querystring: CollectionDetailQuery,
+        response: { 200: Data(Collection), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const row = await findCollection(app.db, q.id, q.networkId);
+      if (!row) throw new AppError('NOT_FOUND');
+      const [collection] = await collectionsView(app.db, [row], q.likeAddress);
+      return { data: collection! };
+    },
+  );
+};
+export default plugin;

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { listCollections, pageRequest } from '../../../../../repositories/catalogue.ts';
+import { collectionsView } from '../../../../../repositories/catalogue-view.ts';
+import { CollectionListQuery } from '../../../../../schemas/catalogue.ts';
+import { errorResponses, ListOf } from '../../../../../schemas/common.ts';
+import { Collection } from '../../../../../schemas/entities.ts';
+
+/**
+ * GET /api/v2/show/market-collections (spec §7): collections filtered by creator, networkId,
+ * labelId (only when present); sort newest | like | bid | price_desc | price_asc (floor price);
+ * page (1) + size (12; 5 popular, 24 full page); `likeAddress` answers isLiked.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        querystring: CollectionListQuery,
+        response: { 200: ListOf(Collection), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = pageRequest(q);
+      const { rows, total } = await listCollections(
+        app.db,
+        { creator: q.creator, networkId: q.networkId, labelId: q.labelId },
+        q.sort ?? 'newest',
+        page,
+      );
+      return { data: await collectionsView(app.db, rows, q.likeAddress), total, ...page };
+    },
+  );
+};
+export default plugin;

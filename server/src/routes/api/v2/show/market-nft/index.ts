@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../../../../errors.ts';
+import { findNft } from '../../../../../repositories/catalogue.ts';
+import { nftDetailView } from '../../../../../repositories/catalogue-view.ts';
+import { NftDetailQuery } from '../../../../../schemas/catalogue.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { NftDetail } from '../../../../../schemas/entities.ts';
+
+/**
+ * GET /api/v2/show/market-nft?collectionAddr=&tokenId=[&networkId][&likeAddress] (spec §7; the
+ * client reads data): the NFT with its collection, owner and creator profiles, live order, and
+ * isLiked for likeAddress. Unknown token → 404 NOT_FOUND ('No data found').
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        querystring: NftDetailQuery,
+        response: { 200: Data(NftDetail), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const row = await findNft(app.db, q);
+      if (!row) throw new AppError('NOT_FOUND');
+      return { data: await nftDetailView(app.db, row, q.likeAddress) };
+    },
+  );
+};
+export default plugin;

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../../../../errors.ts';
+import { setById } from '../../../../../repositories/catalogue.ts';
+import { setsView } from '../../../../../repositories/catalogue-view.ts';
+import { DetailByIdQuery } from '../../../../../schemas/catalogue.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { NftSet } from '../../../../../schemas/entities.ts';
+
+/**
+ * GET /api/v2/show/market-set?id=[&likeAddress] (spec §7): one set with its item count, isLiked
+ * for likeAddress. Its NFTs: market-nfts-id?setId=. Unknown → 404 NOT_FOUND.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        querystring: DetailByIdQuery,
+        response: { 200: Data(NftSet), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await setById(app.db, request.query.id);
+      if (!row) throw new AppError('NOT_FOUND');
+      const [set] = await setsView(app.db, [row], request.query.likeAddress);
+      return { data: set! };
+    },
+  );
+};
+export default plugin;

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { listSets, pageRequest, parseStatuses } from '../../../../../repositories/catalogue.ts';
+import { setsView } from '../../../../../repositories/catalogue-view.ts';
+import { SetListQuery } from '../../../../../schemas/catalogue.ts';
+import { errorResponses, ListOf } from '../../../../../schemas/common.ts';
+import { NftSet } from '../../../../../schemas/entities.ts';
+
+/**
+ * GET /api/v2/show/market-sets (spec §7): sets filtered by status (default all four), owner,
+ * networkId, labelId, collectionAddr, baseType (only when present); sort newest | like | bid |
+ * price_desc | price_asc; page (1) + size (12 or 24); `likeAddress` answers isLiked.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        querystring: SetListQuery,
+        response: { 200: ListOf(NftSet), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = pageRequest(q);
+      const { rows, total } = await listSets(
+        app.db,
+        {
+          statuses: parseStatuses(q.status),
+          owner: q.owner,
+          networkId: q.networkId,
+          labelId: q.labelId,
+          collectionAddr: q.collectionAddr,
+          baseType: q.baseType,
+        },
+        q.sort ?? 'newest',
+        page,
+      );
+      return { data: await setsView(app.db, rows, q.likeAddress), total, ...page };
+    },
+  );
+};
+export default plugin;

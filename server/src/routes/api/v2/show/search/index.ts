@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../../../../errors.ts';
+import { searchByName } from '../../../../../repositories/catalogue.ts';
+import {
+  collectionsView,
+  nftsView,
+  usersView,
+} from '../../../../../repositories/catalogue-view.ts';
+import { SearchQuery, SearchResult } from '../../../../../schemas/catalogue.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+
+/**
+ * GET /api/v2/show/search?q=[&size][&likeAddress] (not in the spec; every marketplace has it):
+ * collections, NFTs and users whose name contains q (case-insensitive; names starting with it
+ * first), up to `size` (default 6, at most 12) of each. A blank q → 400 REQUIRED_FIELD.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        querystring: SearchQuery,
+        response: { 200: Data(SearchResult), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      if (q.q.trim() === '') throw new AppError('REQUIRED_FIELD');
+      const found = await searchByName(app.db, q.q, q.size ?? 6);
+      const [collections, nfts, users] = await Promise.all([
+        collectionsView(app.db, found.collections, q.likeAddress),
+        nftsView(app.db, found.nfts, q.likeAddress),
+        usersView(app.db, found.users),
+      ]);
+      return { data: { collections, nfts, users } };
+    },
+  );
+};
+export default plugin;

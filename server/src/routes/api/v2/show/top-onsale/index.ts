@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { listNfts, pageRequest } from '../../../../../repositories/catalogue.ts';
+import { nftsView } from '../../../../../repositories/catalogue-view.ts';
+import { FixedNftListQuery } from '../../../../../schemas/catalogue.ts';
+import { errorResponses, ListOf } from '../../../../../schemas/common.ts';
+import { Nft } from '../../../../../schemas/entities.ts';
+
+/**
+ * GET /api/v2/show/top-onsale (spec §7 top on-sale, §4 "top-liked lists ask only ONSALE"): as
+ * hot-nfts without the hotNFT filter: ONSALE, isSet 0, isBundle 0, sorted by likes; page, size, owner,
+ * likeAddress, networkId, labelId. The same list as market-nfts with those parameters.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['catalogue'],
+        querystring: FixedNftListQuery,
+        response: { 200: ListOf(Nft), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = pageRequest(q);
+      const { rows, total } = await listNfts(
+        app.db,
+        {
+          statuses: ['ONSALE'],
+          isSet: false,
+          isBundle: false,
+          owner: q.owner,
+          networkId: q.networkId,
+          labelId: q.labelId,
+        },
+        'like',
+        page,
+      );
+      return { data: await nftsView(app.db, rows, q.likeAddress), total, ...page };
+    },
+  );
+};
+export default plugin;
