@@ -14,6 +14,7 @@ const suites: Suite[] = [
   { name: 'unit', command: 'npm run --silent test:unit' },
   { name: 'contracts', command: 'npm run --silent test:contracts' },
   { name: 'server', command: 'npm run --silent test:server' },
+  { name: 'browser', command: 'npm run --silent test:browser' },
 ];
 
 const only = process.argv.slice(2);
