@@ -1,16 +1,28 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
-import { paths } from '../config/paths.ts';
+import { PageSkeleton } from '../components/ui/skeleton.tsx';
 import { session } from '../stores/session.ts';
 
-/** Screens that need an account send a signed-out visitor to sign-in, then back. */
+const SignInScreen = lazy(() =>
+  import('../features/account/components/sign-in-screen.tsx').then((m) => ({
+    default: m.SignInScreen,
+  })),
+);
+
+/**
+ * Screens that need an account show the sign-in form in place for a signed-out visitor (spec §2:
+ * the header's Sign in button leads to /profile); once signed in, the screen itself renders.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isSignedIn } = useSnapshot(session).account;
-  const location = useLocation();
   if (!isSignedIn) {
-    const next = encodeURIComponent(`${location.pathname}${location.search}`);
-    return <Navigate to={`${paths.signIn.build({})}?next=${next}`} replace />;
+    return (
+      <div className="main--narrow">
+        <Suspense fallback={<PageSkeleton />}>
+          <SignInScreen stay />
+        </Suspense>
+      </div>
+    );
   }
   return <>{children}</>;
 }

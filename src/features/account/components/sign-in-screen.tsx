@@ -15,7 +15,8 @@ export function safeNext(next: string | null): string {
   return next?.startsWith('/') && !next.startsWith('//') ? next : paths.profile.build({});
 }
 
-export function SignInScreen() {
+/** `stay`: shown in place of a screen that needs an account; that screen renders once signed in. */
+export function SignInScreen({ stay = false }: { stay?: boolean }) {
   const { t } = useTranslation('account');
   usePageTitle(t('signIn.title'));
   const navigate = useNavigate();
@@ -23,7 +24,9 @@ export function SignInScreen() {
   const [errors, setErrors] = useState<FieldErrors<'username' | 'password'>>({});
   const mutation = useMutation({
     mutationFn: signIn,
-    onSuccess: () => navigate(safeNext(search.get('next')), { replace: true }),
+    onSuccess: () => {
+      if (!stay) navigate(safeNext(search.get('next')), { replace: true });
+    },
   });
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

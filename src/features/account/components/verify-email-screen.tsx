@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/field.tsx';
@@ -13,7 +13,12 @@ export function VerifyEmailScreen({ userId, tokenHash }: { userId: string; token
   const { t } = useTranslation('account');
   usePageTitle(t('verify.title'));
   const { mutate, isPending, isSuccess, isError, error } = useMutation({ mutationFn: verifyEmail });
+  // The link is single use: send it once per mount even if effects run twice.
+  const sent = useRef<string | null>(null);
   useEffect(() => {
+    const key = `${userId}/${tokenHash}`;
+    if (sent.current === key) return;
+    sent.current = key;
     mutate({ userId, tokenHash });
   }, [mutate, userId, tokenHash]);
   return (

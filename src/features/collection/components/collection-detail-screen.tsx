@@ -168,7 +168,9 @@ function CollectionNfts({ collection, ...p }: PageProps & { collection: Collecti
     collectionAddr: collection.collectionAddr,
     likeAddress,
   });
-  return <Grid {...p} query={query} render={(n) => <NftCard key={n.item_id} nft={n} />} />;
+  return (
+    <Grid {...p} query={query} render={(n) => <NftCard key={n.item_id} nft={n} titleAs="h2" />} />
+  );
 }
 
 function CollectionSets({ collection, ...p }: PageProps & { collection: Collection }) {
@@ -179,13 +181,15 @@ function CollectionSets({ collection, ...p }: PageProps & { collection: Collecti
     collectionAddr: collection.collectionAddr,
     likeAddress,
   });
-  return <Grid {...p} query={query} render={(s) => <SetCard key={s.id} set={s} />} />;
+  return <Grid {...p} query={query} render={(s) => <SetCard key={s.id} set={s} titleAs="h2" />} />;
 }
 
 function CollectionBundles(p: PageProps) {
   const likeAddress = useSnapshot(session).chainAddress ?? undefined;
   const query = useBundles({ page: p.page, size: SIZE, likeAddress });
-  return <Grid {...p} query={query} render={(b) => <BundleCard key={b.id} bundle={b} />} />;
+  return (
+    <Grid {...p} query={query} render={(b) => <BundleCard key={b.id} bundle={b} titleAs="h2" />} />
+  );
 }
 
 function CollectionActivity({

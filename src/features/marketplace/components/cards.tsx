@@ -7,6 +7,9 @@ import { weiFromWire } from '../../../lib/money.ts';
 import { useNetworkSymbols } from '../../../lib/networks.ts';
 import type { Bundle, Collection, Nft, NftSet, User } from '../api/lists.ts';
 
+/** Card titles are h3 under a section's h2, h2 directly under a page's h1 (no skipped level). */
+export type TitleTag = 'h2' | 'h3';
+
 type PriceProps = {
   networkId: number;
   saleType: 'FIXED' | 'AUCTION' | null;
@@ -35,20 +38,28 @@ export function PriceLine({ networkId, saleType, price, highestBid }: PriceProps
   ) : null;
 }
 
-export function NftCard({ nft, priority = false }: { nft: Nft; priority?: boolean }) {
+export function NftCard({
+  nft,
+  priority = false,
+  titleAs: H = 'h3',
+}: {
+  nft: Nft;
+  priority?: boolean;
+  titleAs?: TitleTag;
+}) {
   const { t } = useTranslation();
   return (
     <article className="card">
       <Img src={nft.image} alt={nft.name} priority={priority} className="card__media" />
       <div className="card__body">
-        <h3 className="card__title">
+        <H className="card__title">
           <Link
             className="card__link"
             to={paths.nftDetail.build({ collectionAddr: nft.collectionAddr, tokenId: nft.tokenId })}
           >
             {nft.name}
           </Link>
-        </h3>
+        </H>
         <div className="card__meta">
           <span className="badge">{t(`status.${nft.status}`)}</span>
           <span>{t('social.likes', { count: nft.likeCount })}</span>
@@ -69,9 +80,11 @@ export function NftCard({ nft, priority = false }: { nft: Nft; priority?: boolea
 export function CollectionCard({
   collection,
   priority = false,
+  titleAs: H = 'h3',
 }: {
   collection: Collection;
   priority?: boolean;
+  titleAs?: TitleTag;
 }) {
   const { t } = useTranslation(['market', 'common']);
   return (
@@ -83,14 +96,14 @@ export function CollectionCard({
         className="card__media"
       />
       <div className="card__body">
-        <h3 className="card__title">
+        <H className="card__title">
           <Link
             className="card__link"
             to={paths.collectionDetail.build({ id: String(collection.id) })}
           >
             {collection.name}
           </Link>
-        </h3>
+        </H>
         <div className="card__meta">
           <span>{t('collection.items', { count: collection.itemsCount })}</span>
           <span>{t('common:social.likes', { count: collection.likeCount })}</span>
@@ -100,17 +113,25 @@ export function CollectionCard({
   );
 }
 
-export function SetCard({ set, priority = false }: { set: NftSet; priority?: boolean }) {
+export function SetCard({
+  set,
+  priority = false,
+  titleAs: H = 'h3',
+}: {
+  set: NftSet;
+  priority?: boolean;
+  titleAs?: TitleTag;
+}) {
   const { t } = useTranslation(['market', 'common']);
   return (
     <article className="card">
       <Img src={set.image} alt={set.name} priority={priority} className="card__media" />
       <div className="card__body">
-        <h3 className="card__title">
+        <H className="card__title">
           <Link className="card__link" to={paths.setDetail.build({ id: String(set.id) })}>
             {set.name}
           </Link>
-        </h3>
+        </H>
         <div className="card__meta">
           <span>{t('card.items', { count: set.itemsCount })}</span>
           <span className="badge">{t(`common:status.${set.status}`)}</span>
@@ -128,17 +149,25 @@ export function SetCard({ set, priority = false }: { set: NftSet; priority?: boo
   );
 }
 
-export function BundleCard({ bundle, priority = false }: { bundle: Bundle; priority?: boolean }) {
+export function BundleCard({
+  bundle,
+  priority = false,
+  titleAs: H = 'h3',
+}: {
+  bundle: Bundle;
+  priority?: boolean;
+  titleAs?: TitleTag;
+}) {
   const { t } = useTranslation(['market', 'common']);
   return (
     <article className="card">
       <Img src={bundle.image} alt={bundle.name} priority={priority} className="card__media" />
       <div className="card__body">
-        <h3 className="card__title">
+        <H className="card__title">
           <Link className="card__link" to={paths.bundleDetail.build({ id: String(bundle.id) })}>
             {bundle.name}
           </Link>
-        </h3>
+        </H>
         <div className="card__meta">
           <span>{t('card.items', { count: bundle.itemsCount })}</span>
           {bundle.discountBps > 0 ? (
@@ -160,7 +189,7 @@ export function BundleCard({ bundle, priority = false }: { bundle: Bundle; prior
   );
 }
 
-export function UserCard({ user }: { user: User }) {
+export function UserCard({ user, titleAs: H = 'h3' }: { user: User; titleAs?: TitleTag }) {
   const { t } = useTranslation();
   return (
     <article className="card">
@@ -171,11 +200,11 @@ export function UserCard({ user }: { user: User }) {
         className="card__media"
       />
       <div className="card__body">
-        <h3 className="card__title">
+        <H className="card__title">
           <Link className="card__link" to={paths.userDetail.build({ id: String(user.id) })}>
             {user.username}
           </Link>
-        </h3>
+        </H>
         <div className="card__meta">
           <span>{t('social.followers', { count: user.followersCount })}</span>
         </div>

@@ -82,25 +82,27 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
           {kind === 'nfts' ? (
             <Results
               query={nfts}
-              render={(n, i) => <NftCard key={n.item_id} nft={n} priority={i < 2} />}
+              render={(n, i) => <NftCard key={n.item_id} nft={n} titleAs="h2" priority={i < 2} />}
             />
           ) : null}
           {kind === 'collections' ? (
             <Results
               query={collections}
-              render={(c, i) => <CollectionCard key={c.id} collection={c} priority={i < 2} />}
+              render={(c, i) => (
+                <CollectionCard key={c.id} collection={c} titleAs="h2" priority={i < 2} />
+              )}
             />
           ) : null}
           {kind === 'sets' ? (
             <Results
               query={sets}
-              render={(s, i) => <SetCard key={s.id} set={s} priority={i < 2} />}
+              render={(s, i) => <SetCard key={s.id} set={s} titleAs="h2" priority={i < 2} />}
             />
           ) : null}
           {kind === 'bundles' ? (
             <Results
               query={bundles}
-              render={(b, i) => <BundleCard key={b.id} bundle={b} priority={i < 2} />}
+              render={(b, i) => <BundleCard key={b.id} bundle={b} titleAs="h2" priority={i < 2} />}
             />
           ) : null}
         </div>

@@ -117,7 +117,7 @@ function SetItems({ setId }: { setId: number }) {
       {(items) => (
         <div className="card-grid">
           {items.map((n) => (
-            <NftCard key={n.item_id} nft={n} />
+            <NftCard key={n.item_id} nft={n} titleAs="h2" />
           ))}
         </div>
       )}

@@ -199,7 +199,7 @@ function NftTab({
       {(items) => (
         <div className="card-grid">
           {items.map((n) => (
-            <NftCard key={n.item_id} nft={n} />
+            <NftCard key={n.item_id} nft={n} titleAs="h2" />
           ))}
         </div>
       )}
@@ -224,7 +224,7 @@ function CollectionsTab({ creator, ...p }: PageProps & { creator: string | undef
       {(items) => (
         <div className="card-grid">
           {items.map((c) => (
-            <CollectionCard key={c.id} collection={c} />
+            <CollectionCard key={c.id} collection={c} titleAs="h2" />
           ))}
         </div>
       )}
@@ -243,7 +243,7 @@ function FollowsTab({
       {(items) => (
         <div className="card-grid">
           {items.map((u) => (
-            <UserCard key={u.id} user={u} />
+            <UserCard key={u.id} user={u} titleAs="h2" />
           ))}
         </div>
       )}

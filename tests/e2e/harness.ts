@@ -1,0 +1,151 @@
+/**
+ * Browser journeys: the production build of the web app served by `vite preview` (proxying /api
+ * to the real API server on a free port), driven by playwright-core in Debian Chromium.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { build, type PreviewServer, preview } from 'vite';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const RESULTS_DIR = path.join(ROOT, 'test-results', 'e2e');
+const WEB_OUT_DIR = path.join(ROOT, 'test-results', 'e2e-dist');
+
+/** Flags of ARCHITECTURE.md (Debian chromium, no sandbox, no background traffic). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds the web app once into test-results/ (never touches dist/). */
+export async function buildWeb(): Promise<string> {
+  // vitest sets NODE_ENV=test, which would make Vite build React's development bundle.
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: ROOT,
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir: WEB_OUT_DIR, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = previous;
+  }
+  return WEB_OUT_DIR;
+}
+
+export async function startWeb(apiUrl: string, port: number): Promise<PreviewServer> {
+  return preview({
+    root: ROOT,
+    logLevel: 'warn',
+    build: { outDir: WEB_OUT_DIR },
+    preview: {
+      host: '127.0.0.1',
+      port,
+      strictPort: true,
+      proxy: { '/api': { target: apiUrl, changeOrigin: false } },
+    },
+  });
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export type Watched = { page: Page; errors: string[] };
+
+/** A page that records console errors and uncaught exceptions. */
+export async function watchedPage(
+  context: BrowserContext,
+  ignore: RegExp[] = [],
+): Promise<Watched> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const text = `${m.text()} @ ${m.location().url}`;
+    if (!ignore.some((r) => r.test(text))) errors.push(text);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return { page, errors };
+}
+
+type Tree = { [k: string]: string | Tree };
+function flatten(tree: Tree, prefix: string, out: string[]): string[] {
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.push(key);
+    else flatten(v, key, out);
+  }
+  return out;
+}
+
+/** Every i18n key as it would show raw: 'home.title' and 'market:home.title'. */
+export const RAW_KEYS: string[] = (() => {
+  const dir = path.join(ROOT, 'locales', 'en');
+  const namespaces = ['common', 'errors', 'help', 'market', 'account', 'pages'];
+  const keys: string[] = [];
+  for (const ns of namespaces) {
+    const tree = JSON.parse(readFileSync(path.join(dir, `${ns}.json`), 'utf8')) as Tree;
+    for (const key of flatten(tree, '', [])) {
+      keys.push(`${ns}:${key}`);
+      // Bare keys: only dotted ones are unmistakable ('appName' could be a word).
+      if (key.includes('.')) keys.push(key.replace(/_(one|other)$/, ''));
+    }
+  }
+  return keys;
+})();
+
+/** Raw keys visible on the page (text, labels, alt, placeholders, title). */
+export async function rawKeysOn(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const parts = [document.body.innerText, document.title];
+    for (const el of document.querySelectorAll('[aria-label],[alt],[placeholder],[title]')) {
+      for (const a of ['aria-label', 'alt', 'placeholder', 'title'])
+        parts.push(el.getAttribute(a) ?? '');
+    }
+    return parts.join('\n');
+  });
+  const words = new Set(texts.split(/[\s"“”()]+/));
+  return RAW_KEYS.filter((k) => words.has(k));
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: false });
+}
+
+/** Waits until no skeleton is left in the main area (data rendered or a state shown). */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page
+    .waitForFunction(() => !document.querySelector('main [aria-busy="true"]'), null, {
+      timeout: 15_000,
+    })
+    .catch(() => undefined);
+}
