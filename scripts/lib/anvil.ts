@@ -144,9 +144,17 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = waitExit(child);
-      process.kill(pid, 'SIGTERM');
+      // anvil may be exiting already (a terminal's Ctrl-C reaches the whole process group).
+      const signal = (sig: NodeJS.Signals) => {
+        try {
+          process.kill(pid, sig);
+        } catch {
+          // already gone
+        }
+      };
+      signal('SIGTERM');
       const timer = setTimeout(() => {
-        if (child.exitCode === null && child.signalCode === null) process.kill(pid, 'SIGKILL');
+        if (child.exitCode === null && child.signalCode === null) signal('SIGKILL');
       }, 15_000);
       await exited;
       clearTimeout(timer);
