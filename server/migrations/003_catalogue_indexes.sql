@@ -19,5 +19,5 @@ create index bids_order_newest_idx on bids (order_hash, created_at desc, id desc
 -- the likes of one address over a page of items (isLiked)
 create index likes_address_target_idx on likes (address, target, target_id);
 
--- activity by address, newest first (from or to), and per collection over all types
+-- collection activity over all types, newest first
 create index activities_collection_newest_idx on activities (collection_address, created_at desc, id desc);
