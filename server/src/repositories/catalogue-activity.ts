@@ -136,7 +136,8 @@ export interface BidEntryRow extends BidRow {
 export interface BidderFilters {
   bidders: string[];
   target?: 'NFT' | 'SET' | 'BUNDLE' | undefined;
-  lockedOnly?: boolean | undefined;
+  /** true: only bids whose funds are locked (highest on a pending auction); false: the others. */
+  locked?: boolean | undefined;
   networkId?: number | undefined;
 }
 
@@ -147,8 +148,9 @@ function bidderWhere(
   const c: Expression<SqlBool>[] = [eb('bids.bidder', 'in', f.bidders.map(dbAddress))];
   if (f.target) c.push(eb('orders.target', '=', f.target));
   if (f.networkId !== undefined) c.push(eb('bids.network_id', '=', f.networkId));
-  if (f.lockedOnly) {
-    c.push(eb('bids.is_highest', '=', true), eb('orders.status', '=', 'pending'));
+  if (f.locked !== undefined) {
+    const locked = eb.and([eb('bids.is_highest', '=', true), eb('orders.status', '=', 'pending')]);
+    c.push(f.locked ? locked : eb.not(locked));
   }
   return eb.and(c);
 }
@@ -193,30 +195,6 @@ export async function bidsByBidder(
       .executeTakeFirst(),
   ]);
   return { rows: rows as BidEntryRow[], total: count ? Number(count.n) : 0 };
-}
-
-/**
- * spec §4 / ARCHITECTURE trading model: the bidder's locked total = the sum of their bids that
- * are currently highest on an auction not yet settled (order pending). Wei as bigint.
- */
-export async function lockedBidTotal(
-  db: Db,
-  bidder: string,
-  options: { networkId?: number | undefined; paymentToken?: string | undefined } = {},
-): Promise<bigint> {
-  let q = db
-    .selectFrom('bids')
-    .innerJoin('orders', 'orders.order_hash', 'bids.order_hash')
-    .select((eb) => eb.fn.sum<string | null>('bids.amount').as('total'))
-    .where('bids.bidder', '=', dbAddress(bidder))
-    .where('bids.is_highest', '=', true)
-    .where('orders.status', '=', 'pending');
-  if (options.networkId !== undefined) q = q.where('bids.network_id', '=', options.networkId);
-  if (options.paymentToken) {
-    q = q.where('orders.payment_token', '=', dbAddress(options.paymentToken));
-  }
-  const row = await q.executeTakeFirst();
-  return BigInt(row?.total ?? 0);
 }
 
 // ---------------------------------------------------------------- orders

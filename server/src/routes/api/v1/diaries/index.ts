@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { toDiary } from '../../../../db/mappers.ts';
+import { pageRequest } from '../../../../repositories/catalogue.ts';
+import { listDiaries } from '../../../../repositories/catalogue-content.ts';
+import { DiaryQuery } from '../../../../schemas/catalogue.ts';
+import { errorResponses, ListOf } from '../../../../schemas/common.ts';
+import { Diary } from '../../../../schemas/entities.ts';
+
+/**
+ * GET /api/v1/diaries[?lang=en|vi][&page][&size] (spec §7): the marketplace's news posts, newest
+ * first; page 1, size 12; lang narrows to one language.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['content'],
+        querystring: DiaryQuery,
+        response: { 200: ListOf(Diary), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.query);
+      const { rows, total } = await listDiaries(app.db, { lang: request.query.lang }, page);
+      return { data: rows.map(toDiary), total, ...page };
+    },
+  );
+};
+export default plugin;

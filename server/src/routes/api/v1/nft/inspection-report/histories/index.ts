@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { toInspectionReport } from '../../../../../../db/mappers.ts';
+import { AppError } from '../../../../../../errors.ts';
+import { nftById } from '../../../../../../repositories/catalogue.ts';
+import { inspectionReportsOf } from '../../../../../../repositories/catalogue-content.ts';
+import { InspectionQuery, MarketplaceKeyHeaders } from '../../../../../../schemas/catalogue.ts';
+import { Data, errorResponses } from '../../../../../../schemas/common.ts';
+import { InspectionReport } from '../../../../../../schemas/entities.ts';
+
+/**
+ * GET /api/v1/nft/inspection-report/histories?item_id= (spec §7, marketplace-key header): the
+ * NFT's inspection reports, latest inspection first. Missing or wrong key → 401
+ * INVALID_MARKETPLACE_KEY; unknown NFT → 404 NOT_FOUND.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      preHandler: app.requireMarketplaceKey,
+      schema: {
+        tags: ['catalogue'],
+        security: [{ marketplaceKey: [] }],
+        headers: MarketplaceKeyHeaders,
+        querystring: InspectionQuery,
+        response: { 200: Data(Type.Array(InspectionReport)), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { item_id } = request.query;
+      if (!(await nftById(app.db, item_id))) throw new AppError('NOT_FOUND');
+      return { data: (await inspectionReportsOf(app.db, item_id)).map(toInspectionReport) };
+    },
+  );
+};
+export default plugin;

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { toProperty } from '../../../../../db/mappers.ts';
+import { AppError } from '../../../../../errors.ts';
+import { nftById, setById } from '../../../../../repositories/catalogue.ts';
+import { propertiesOf } from '../../../../../repositories/catalogue-content.ts';
+import { MarketplaceKeyHeaders, PropertiesQuery } from '../../../../../schemas/catalogue.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { Property } from '../../../../../schemas/entities.ts';
+
+/**
+ * GET /api/v1/nft/properties?item_id= | ?set_id= (spec §7, marketplace-key header): the traits of
+ * an NFT or of a set, in display order. Exactly one of item_id and set_id: neither → 400
+ * REQUIRED_FIELD, both → 400 VALIDATION_FAILED. Missing or wrong key → 401
+ * INVALID_MARKETPLACE_KEY. Unknown item → 404 NOT_FOUND.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      preHandler: app.requireMarketplaceKey,
+      schema: {
+        tags: ['catalogue'],
+        security: [{ marketplaceKey: [] }],
+        headers: MarketplaceKeyHeaders,
+        querystring: PropertiesQuery,
+        response: { 200: Data(Type.Array(Property)), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { item_id, set_id } = request.query;
+      if (item_id === undefined && set_id === undefined) throw new AppError('REQUIRED_FIELD');
+      if (item_id !== undefined && set_id !== undefined) throw new AppError('VALIDATION_FAILED');
+      if (item_id !== undefined) {
+        if (!(await nftById(app.db, item_id))) throw new AppError('NOT_FOUND');
+        return { data: (await propertiesOf(app.db, { nftId: item_id })).map(toProperty) };
+      }
+      const setId = set_id as number;
+      if (!(await setById(app.db, setId))) throw new AppError('NOT_FOUND');
+      return { data: (await propertiesOf(app.db, { setId })).map(toProperty) };
+    },
+  );
+};
+export default plugin;

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { bcAddressesOf } from '../../../../../account/accounts.ts';
+import { flag, pageRequest } from '../../../../../repositories/catalogue.ts';
+import { bidsByBidder } from '../../../../../repositories/catalogue-activity.ts';
+import { bidEntryView } from '../../../../../repositories/catalogue-view.ts';
+import { BidEntry, BidsByBidderQuery } from '../../../../../schemas/catalogue.ts';
+import { Address, errorResponses, ListOf } from '../../../../../schemas/common.ts';
+
+/**
+ * spec §7 bids-by-bidder (type, isLocked, networkId): a bidder's bids with what they are on,
+ * newest first, page 1, size 12. type NFT | SET | BUNDLE narrows to what the bid is on;
+ * isLocked 1 keeps the bids whose funds are locked (highest on an auction not yet settled,
+ * spec §4); isLocked 0 the others.
+ * - GET /api/v2/bid/bids-by-bidder (bearer): bids of every address linked to the account;
+ * - GET /api/v2/bid/bids-by-bidder/{bidder}: bids of one address (public).
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  const reply = ListOf(BidEntry);
+
+  async function answer(
+    bidders: string[],
+    q: {
+      page?: number;
+      size?: number;
+      type?: 'NFT' | 'SET' | 'BUNDLE';
+      isLocked?: number;
+      networkId?: number;
+    },
+  ) {
+    const page = pageRequest(q);
+    const { rows, total } = await bidsByBidder(
+      app.db,
+      { bidders, target: q.type, locked: flag(q.isLocked), networkId: q.networkId },
+      page,
+    );
+    return { data: rows.map(bidEntryView), total, ...page };
+  }
+
+  app.get(
+    '/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['bid'],
+        security: [{ bearer: [] }],
+        querystring: BidsByBidderQuery,
+        response: { 200: reply, ...errorResponses },
+      },
+    },
+    async (request) => answer(await bcAddressesOf(app.db, request.user!.id), request.query),
+  );
+
+  app.get(
+    '/:bidder',
+    {
+      schema: {
+        tags: ['bid'],
+        params: Type.Object({ bidder: Address }),
+        querystring: BidsByBidderQuery,
+        response: { 200: reply, ...errorResponses },
+      },
+    },
+    async (request) => answer([request.params.bidder], request.query),
+  );
+};
+export default plugin;

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { setFollow } from '../../../../../repositories/catalogue-social.ts';
+import { FollowBody, FollowResult } from '../../../../../schemas/catalogue.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+
+/**
+ * POST /api/v2/user/follow {userId, follow?} (bearer): the signed-in user follows (true),
+ * unfollows (false) or toggles (absent) another user; one follow per pair, counted on both users.
+ * Answers {following, followersCount} of the followed user. Oneself → 400 VALIDATION_FAILED;
+ * unknown user → 404 ACCOUNT_NOT_FOUND.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['user'],
+        security: [{ bearer: [] }],
+        body: FollowBody,
+        response: { 200: Data(FollowResult), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const result = await setFollow(app.db, {
+        followerId: request.user!.id,
+        followeeId: request.body.userId,
+        follow: request.body.follow,
+      });
+      return { data: result };
+    },
+  );
+};
+export default plugin;

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { flag, listUsers, pageRequest } from '../../../../repositories/catalogue.ts';
+import { usersView } from '../../../../repositories/catalogue-view.ts';
+import { UserListQuery } from '../../../../schemas/catalogue.ts';
+import { errorResponses, ListOf } from '../../../../schemas/common.ts';
+import { User } from '../../../../schemas/entities.ts';
+
+/**
+ * GET /api/v2/user (spec §7: page 1, size 12, isCreator 1; the client uses the first entry):
+ * public profiles, most followed first. Filters (only when present): isCreator (featured
+ * creators), id, address (a linked chain address), name (username prefix). An empty page is a
+ * 200 with data [] (spec §4: the client fails the lookup itself when the first entry is missing).
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['user'],
+        querystring: UserListQuery,
+        response: { 200: ListOf(User), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = pageRequest(q);
+      const { rows, total } = await listUsers(
+        app.db,
+        { isCreator: flag(q.isCreator), id: q.id, address: q.address, name: q.name },
+        page,
+      );
+      return { data: await usersView(app.db, rows), total, ...page };
+    },
+  );
+};
+export default plugin;

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../../../../errors.ts';
+import {
+  isAddressOfUser,
+  likeTargetColumn,
+  setLike,
+} from '../../../../../repositories/catalogue-social.ts';
+import { LikeBody, LikeResult } from '../../../../../schemas/catalogue.ts';
+import { Data, errorResponses } from '../../../../../schemas/common.ts';
+
+/**
+ * POST /api/v2/user/like {target: nft|collection|set|bundle, id, address, like?} (bearer).
+ * spec §6: the liker must use a wallet address linked to the signed-in account, else 403
+ * USE_WALLET_ACCOUNT ('Please use Wallet account'). `like` true/false sets the state (repeating
+ * it changes nothing), without it the like toggles; one like per (item, address), counted on the
+ * item. Answers {liked, likeCount}. Unknown item → 404 NOT_FOUND.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['user'],
+        security: [{ bearer: [] }],
+        body: LikeBody,
+        response: { 200: Data(LikeResult), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (!(await isAddressOfUser(app.db, request.user!.id, body.address))) {
+        throw new AppError('USE_WALLET_ACCOUNT');
+      }
+      const result = await setLike(app.db, {
+        target: likeTargetColumn(body.target),
+        id: body.id,
+        address: body.address,
+        like: body.like,
+      });
+      return { data: result };
+    },
+  );
+};
+export default plugin;
