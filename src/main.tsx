@@ -2,15 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { initI18n } from './lib/i18n.ts';
-import { hydrateSession, persistSession } from './stores/persist.ts';
+import { startPwa } from './pwa/start.ts';
 import './app/styles.css';
 
-hydrateSession();
-persistSession();
+// The saved session (IndexedDB, issue 5) is restored with the strings, before the first paint.
+const sessionReady = startPwa();
 
 const root = createRoot(document.getElementById('root')!);
 // Strings first (one small chunk for the chosen language), then the first paint.
-initI18n().then(
+Promise.all([initI18n(), sessionReady]).then(
   () => {
     root.render(
       <StrictMode>

@@ -24,7 +24,7 @@ export const CATALOGUE_ROOTS = [
   'set',
   'bundle',
   'user',
-  'networks',
+  'network',
 ] as const;
 /** Personal sub-keys under a catalogue root: never written to disk. */
 const PERSONAL = new Set(['orders', 'bids', 'activity']);

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../components/ui/page-title.tsx';
+import { InstallApp } from '../../pwa/install-app.tsx';
 
-/** spec §2 download-app. The PWA issue adds the install button (beforeinstallprompt). */
+/** spec §2 download-app, with installation (beforeinstallprompt, iOS steps) from src/pwa. */
 export function Component() {
   const { t } = useTranslation('pages');
   usePageTitle(t('downloadApp.title'));
@@ -14,6 +15,7 @@ export function Component() {
         <li>{t('downloadApp.ios')}</li>
         <li>{t('downloadApp.desktop')}</li>
       </ul>
+      <InstallApp />
     </article>
   );
 }

@@ -4,6 +4,7 @@ import { usePageTitle } from '../../components/ui/page-title.tsx';
 import { QueryView } from '../../components/ui/query-view.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useAccountInfo } from '../../features/account/api/account.ts';
+import { RecentlyViewed } from '../../features/history/components/recently-viewed.tsx';
 import { fromAccount, UserProfile } from '../../features/user/components/user-profile.tsx';
 import { session } from '../../stores/session.ts';
 import { RequireAuth } from '../require-auth.tsx';
@@ -19,7 +20,12 @@ function OwnProfile() {
       empty="noDataFound"
       skeleton={<Skeleton width="100%" height="12rem" />}
     >
-      {(account) => <UserProfile user={fromAccount(account)} self account={account} />}
+      {(account) => (
+        <>
+          <UserProfile user={fromAccount(account)} self account={account} />
+          <RecentlyViewed />
+        </>
+      )}
     </QueryView>
   );
 }

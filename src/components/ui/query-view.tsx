@@ -1,5 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { NeedsConnection } from '../../pwa/needs-connection.tsx';
+import { useOnline } from '../../pwa/online.ts';
 import { CardGridSkeleton } from './skeleton.tsx';
 import { EmptyState, FailureState } from './states.tsx';
 
@@ -20,7 +22,13 @@ export function QueryView<T>({
   skeleton?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
+  const online = useOnline();
+  // Offline and never loaded (nothing persisted or cached): it needs a connection (issue 5).
+  if (query.isPending && query.fetchStatus === 'paused')
+    return <NeedsConnection onRetry={() => void query.refetch()} />;
   if (query.isPending) return <>{skeleton ?? <CardGridSkeleton />}</>;
+  if (query.isError && query.data === undefined && !online)
+    return <NeedsConnection onRetry={() => void query.refetch()} />;
   if (query.isError && query.data === undefined)
     return <FailureState error={query.error} onRetry={() => void query.refetch()} />;
   const data = query.data as T;

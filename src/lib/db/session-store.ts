@@ -7,6 +7,7 @@ import { subscribe } from 'valtio';
 import { initialSession, onCleanStore, type SessionState, session } from '../../stores/session.ts';
 import { db } from './db.ts';
 import { canSeal, newDeviceKey, seal, unseal } from './seal.ts';
+import { markSavedSession } from './session-flag.ts';
 
 const RECORD = 'session';
 const DEVICE_KEY = 'session';
@@ -51,10 +52,12 @@ async function save(data: Persisted): Promise<void> {
   const d = db();
   if (isEmpty(data)) {
     await d.session.delete(RECORD);
+    markSavedSession(false);
     return;
   }
   const sealed = await seal(data, await deviceKey());
   await d.session.put({ key: RECORD, ...sealed, savedAt: Date.now() });
+  markSavedSession(true);
 }
 
 function takeLegacyCopy(): Partial<Persisted> | null {
@@ -79,7 +82,10 @@ export async function hydrateSession(): Promise<void> {
       return;
     }
     const record = await db().session.get(RECORD);
-    if (!record) return;
+    if (!record) {
+      markSavedSession(false);
+      return;
+    }
     const saved = await unseal<Partial<Persisted>>(record, await deviceKey());
     Object.assign(session, { ...initialSession(), ...saved });
   } catch (error) {
@@ -113,6 +119,7 @@ export function persistSession(): () => void {
     clearTimeout(timer);
     await chain;
     await db().session.delete(RECORD);
+    markSavedSession(false);
   });
   return () => {
     clearTimeout(timer);

@@ -3,8 +3,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { errorKeyOf } from '../../../lib/errors.ts';
+import { likeOrQueue } from '../../../pwa/like-queue.ts';
 import { session } from '../../../stores/session.ts';
-import { type LikeTarget, setLike } from '../api/social.ts';
+import type { LikeTarget } from '../api/social.ts';
 
 /**
  * Like with an optimistic update (rolled back on failure). spec §6: liking without a wallet
@@ -21,14 +22,16 @@ export function LikeButton({
   liked: boolean;
   count: number;
 }) {
-  const { t } = useTranslation(['common', 'errors']);
+  const { t } = useTranslation(['common', 'errors', 'pwa']);
   const address = useSnapshot(session).chainAddress;
   const queryClient = useQueryClient();
   const [state, setState] = useState({ liked, count });
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => setState({ liked, count }), [liked, count]);
   const mutation = useMutation({
-    mutationFn: setLike,
+    // Offline, the like is queued in IndexedDB and sent when back online (src/pwa/like-queue.ts).
+    mutationFn: likeOrQueue,
+    networkMode: 'always',
     onMutate: (vars) => {
       const previous = state;
       setState({ liked: vars.like, count: Math.max(0, previous.count + (vars.like ? 1 : -1)) });
@@ -38,7 +41,10 @@ export function LikeButton({
       if (previous) setState(previous);
       setMessage(t(`errors:${errorKeyOf(error)}`, { min: 6 }));
     },
-    onSuccess: ({ data }) => setState({ liked: data.liked, count: data.likeCount }),
+    onSuccess: (outcome) => {
+      if (outcome.queued) setMessage(t('pwa:like.queued'));
+      else setState({ liked: outcome.data.liked, count: outcome.data.likeCount });
+    },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['marketplace'] });
     },

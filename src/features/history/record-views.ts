@@ -1,0 +1,64 @@
+/**
+ * Browse history is written when a detail (NFT, collection, set, bundle) loads: this watches the
+ * query cache for successful detail queries (the features' key factories: [root, 'detail',
+ * params]), so the detail screens need no change. Lists and tabs are not history.
+ */
+import type { QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
+import { paths } from '../../config/paths.ts';
+import type { HistoryKind } from '../../lib/db/db.ts';
+import type { HistoryInput } from '../../lib/db/history.ts';
+
+type Named = { name?: unknown; image?: unknown };
+
+/** The history entry for a detail query's key and data, or null when it is not one. */
+export function historyEntryOf(key: readonly unknown[], data: unknown): HistoryInput | null {
+  const [root, kind, params] = key;
+  if (kind !== 'detail' || typeof params !== 'object' || params === null) return null;
+  if (typeof data !== 'object' || data === null) return null;
+  const { name, image } = data as Named;
+  if (typeof name !== 'string') return null;
+  const base = { name, image: typeof image === 'string' && image ? image : null };
+  const p = params as Record<string, unknown>;
+  switch (root as HistoryKind) {
+    case 'nft': {
+      const { collectionAddr, tokenId } = p;
+      if (typeof collectionAddr !== 'string' || typeof tokenId !== 'string') return null;
+      return {
+        ...base,
+        kind: 'nft',
+        id: `${collectionAddr.toLowerCase()}/${tokenId}`,
+        path: paths.nftDetail.build({ collectionAddr, tokenId }),
+      };
+    }
+    case 'collection':
+    case 'set':
+    case 'bundle': {
+      const id = p.id;
+      if (typeof id !== 'string') return null;
+      const kindOf = root as 'collection' | 'set' | 'bundle';
+      const path =
+        kindOf === 'collection'
+          ? paths.collectionDetail.build({ id })
+          : kindOf === 'set'
+            ? paths.setDetail.build({ id })
+            : paths.bundleDetail.build({ id });
+      return { ...base, kind: kindOf, id, path };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Records views until the returned function is called. */
+export function watchViews(client: QueryClient): () => void {
+  return client.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    // Only what the user opened: a detail query some screen is showing.
+    if (event.query.getObserversCount() === 0) return;
+    const entry = historyEntryOf(event.query.queryKey, event.action.data);
+    if (!entry) return;
+    void import('../../lib/db/history.ts')
+      .then((m) => m.recordView(entry))
+      .catch((error: unknown) => console.warn('history not saved', error));
+  });
+}

@@ -1,0 +1,57 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { env } from '../config/env.ts';
+import { watchViews } from '../features/history/record-views.ts';
+import { wireCleanStore } from './clean-store.ts';
+import './install-prompt.ts';
+import { startLikeQueue } from './like-queue.ts';
+import { OfflineBanner } from './offline-banner.tsx';
+import { registerServiceWorker } from './register.ts';
+import { UpdateToast } from './update-toast.tsx';
+import './pwa.css';
+
+/** Runs `task` once the page has loaded (and the browser is idle), never before the first paint. */
+export function afterLoad(task: () => void): void {
+  const idle = () =>
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(() => task(), { timeout: 2000 })
+      : setTimeout(task, 200);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+function wire(client: QueryClient): () => void {
+  const stops = [wireCleanStore(client), watchViews(client)];
+  let stopLikes = () => {};
+  let stopped = false;
+  afterLoad(() => {
+    if (stopped) return;
+    stopLikes = startLikeQueue(client);
+    void registerServiceWorker().catch((error: unknown) =>
+      console.warn('service worker not registered', error),
+    );
+  });
+  return () => {
+    stopped = true;
+    stopLikes();
+    for (const stop of stops) stop();
+  };
+}
+
+/**
+ * The PWA layer of the app (issue 5), mounted once inside the query provider: offline banner,
+ * update toast, browse history recording, offline like queue, CLEAN_STORE wiring, service worker.
+ */
+export function PwaShell() {
+  const client = useQueryClient();
+  useEffect(() => {
+    document.documentElement.dataset.build = env.buildId;
+  }, []);
+  useEffect(() => wire(client), [client]);
+  return (
+    <>
+      <OfflineBanner />
+      <UpdateToast />
+    </>
+  );
+}
