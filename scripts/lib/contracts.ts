@@ -4,7 +4,15 @@
  * Cached by a hash of every source, the compiler version and the settings: instant when unchanged.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,12 +133,22 @@ export function compileContracts({ force = false }: { force?: boolean } = {}): b
         bytecode: `0x${c.evm.bytecode.object}`,
         deployedBytecode: `0x${c.evm.deployedBytecode.object}`,
       };
-      writeFileSync(join(ARTIFACTS_DIR, `${contractName}.json`), JSON.stringify(artifact, null, 2));
+      writeAtomic(join(ARTIFACTS_DIR, `${contractName}.json`), JSON.stringify(artifact, null, 2));
     }
   }
-  writeFileSync(ABI_FILE, renderAbiModule());
-  writeFileSync(stamp, hash);
+  const abiModule = renderAbiModule();
+  if (!existsSync(ABI_FILE) || readFileSync(ABI_FILE, 'utf8') !== abiModule) {
+    writeAtomic(ABI_FILE, abiModule);
+  }
+  writeAtomic(stamp, hash);
   return true;
+}
+
+/** Parallel test workers may compile at once: a reader never sees a half-written file. */
+function writeAtomic(path: string, content: string): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, content);
+  renameSync(tmp, path);
 }
 
 /** Contracts whose ABI the web app and the server import from contracts/abi/index.ts. */
