@@ -1,0 +1,103 @@
+/**
+ * `npm run bench:bundle`: builds the web app into a temporary folder and prints the gzip size of
+ * the JavaScript /marketplace loads at start (entry + its static imports + the home route + the
+ * default language's strings) and of every lazy chunk. Fails when the initial JavaScript is over
+ * 150 KB gzip (issue 5) or when ethers, WalletConnect or the price chart are in it.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BUDGET_KB = 150;
+/** Must stay out of the initial JavaScript (loaded only where needed). */
+const HEAVY = [/node_modules\/ethers\//, /node_modules\/@walletconnect\//, /price-history-chart/];
+
+type Chunk = {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+  dynamicImports: string[];
+  moduleIds: string[];
+  code: string;
+};
+
+const outDir = await mkdtemp(path.join(tmpdir(), 'vbc-bench-bundle-'));
+try {
+  const result = await build({
+    root: ROOT,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, reportCompressedSize: false },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap(
+    (r) => (r as { output: unknown[] }).output,
+  ) as { type: string }[];
+  const chunks = new Map(
+    outputs.filter((o): o is Chunk => o.type === 'chunk').map((c) => [c.fileName, c]),
+  );
+  const gz = (c: Chunk) => gzipSync(Buffer.from(c.code), { level: 9 }).length;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+  /** A chunk and everything it imports statically. */
+  const closure = (start: Chunk, into = new Set<string>()): Set<string> => {
+    if (into.has(start.fileName)) return into;
+    into.add(start.fileName);
+    for (const f of start.imports) {
+      const c = chunks.get(f);
+      if (c) closure(c, into);
+    }
+    return into;
+  };
+  const byModule = (suffix: string) =>
+    [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(suffix));
+
+  const entry = [...chunks.values()].find((c) => c.isEntry);
+  const home = byModule('src/app/routes/marketplace.tsx');
+  const strings = byModule('src/lib/locales/vi.ts'); // spec §1: Vietnamese at first start
+  if (!entry || !home || !strings) throw new Error('entry, home route or vi strings not found');
+
+  // The HTML must load exactly the entry's closure (what modulepreload lists).
+  const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  const initial = new Set<string>();
+  for (const c of [entry, home, strings]) closure(c, initial);
+  const initialChunks = [...initial].map((f) => chunks.get(f)!);
+  const initialGz = initialChunks.reduce((n, c) => n + gz(c), 0);
+  const entryGz = [...closure(entry)].reduce((n, f) => n + gz(chunks.get(f)!), 0);
+
+  console.log('initial JavaScript of /marketplace (gzip):');
+  for (const c of initialChunks.sort((a, b) => gz(b) - gz(a))) {
+    console.log(`  ${kb(gz(c)).padStart(9)}  ${c.fileName}`);
+  }
+  console.log(`  ${kb(entryGz).padStart(9)}  = entry and its static imports (index.html)`);
+  console.log(`  ${kb(initialGz).padStart(9)}  = total with the home route and vi strings`);
+
+  console.log('\nlazy chunks (gzip, own size):');
+  const lazy = [...chunks.values()].filter((c) => !initial.has(c.fileName));
+  for (const c of lazy.sort((a, b) => gz(b) - gz(a))) {
+    console.log(`  ${kb(gz(c)).padStart(9)}  ${c.fileName}`);
+  }
+
+  const problems: string[] = [];
+  if (initialGz > BUDGET_KB * 1024) {
+    problems.push(`initial JavaScript ${kb(initialGz)} > ${BUDGET_KB} KB gzip`);
+  }
+  for (const c of initialChunks) {
+    for (const m of c.moduleIds) {
+      if (HEAVY.some((re) => re.test(m))) problems.push(`${m} is in initial chunk ${c.fileName}`);
+    }
+  }
+  if (!html.includes(entry.fileName)) problems.push('index.html does not load the entry chunk');
+  if (problems.length) {
+    console.error(`\nFAIL\n  ${problems.slice(0, 20).join('\n  ')}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`\nok: initial ${kb(initialGz)} <= ${BUDGET_KB} KB gzip; no heavy module in it`);
+  }
+} finally {
+  await rm(outDir, { recursive: true, force: true });
+}
