@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { type Config, JSON_BODY_LIMIT, loadConfig } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/create-database.ts';
 import { migrate } from './db/migrate.ts';
+import { type IndexerPluginOptions, registerIndexer } from './indexer/plugin.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { registerAuth } from './plugins/app/auth.ts';
 import { registerChain } from './plugins/app/chain.ts';
@@ -30,6 +31,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Fastify logger option; default: pino at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
+  /** Run the chain indexer in this process (server/src/indexer). Default false. */
+  indexer?: boolean | IndexerPluginOptions;
 }
 
 export type App = FastifyInstance;
@@ -73,6 +76,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   registerChain(app, config);
   registerAuth(app, config);
   await registerUploads(app, config);
+  if (options.indexer) {
+    await registerIndexer(app, config, options.indexer === true ? {} : options.indexer);
+  } else {
+    app.decorate('indexer', null);
+  }
 
   await registerRoutes(app);
   return app;

@@ -21,11 +21,7 @@ export interface IndexerTables {
     block_number: string | number | bigint;
     table_name: string;
     row_key: ColumnType<Record<string, unknown>, string, string>;
-    old_values: ColumnType<
-      Record<string, unknown> | null,
-      string | null,
-      string | null
-    >;
+    old_values: ColumnType<Record<string, unknown> | null, string | null, string | null>;
   };
   app_markers: {
     key: string;

@@ -1,0 +1,93 @@
+/**
+ * Registers (or updates) the `networks` row of a chain from its deployment record
+ * (scripts/lib/deploy.ts: `data/deployments/<chainId>.json`): our contract addresses and the
+ * deploy block the indexer starts from. The public `domain` points at the server's JSON-RPC
+ * path for the network (spec §9 adds the `/rpc` suffix); `node_url` is where the server itself
+ * reaches the node (never sent to clients).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { VBCHAIN_DEVNET } from '../../../contracts/chains.ts';
+import type { Database } from '../db/types.ts';
+
+export interface DeploymentRecord {
+  chainId: number;
+  wvbc: string;
+  exchange: string;
+  collectionFactory: string;
+  deployBlock: number;
+  settlementSigner?: string;
+  deployer?: string;
+}
+
+export interface RegisterNetworkParameters {
+  deployment: DeploymentRecord;
+  /** Where the server reaches the node. */
+  nodeUrl: string;
+  /** The server's public base URL (PUBLIC_URL). */
+  publicUrl: string;
+  name?: string;
+  group?: 'mainnet' | 'testnet' | 'devnet';
+}
+
+/** `<dataDir>/deployments/<chainId>.json`, or null. */
+export function readDeploymentRecord(dataDir: string, chainId: number): DeploymentRecord | null {
+  const file = path.join(dataDir, 'deployments', `${chainId}.json`);
+  if (!existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, 'utf8')) as DeploymentRecord;
+}
+
+/**
+ * Upserts the network row. When the contract addresses change (a new chain behind the same id),
+ * the indexer's checkpoint of that network is dropped so that it starts over at the new deploy
+ * block; returns whether that happened.
+ */
+export async function registerNetwork(
+  db: Kysely<Database>,
+  p: RegisterNetworkParameters,
+): Promise<{ changed: boolean }> {
+  const d = p.deployment;
+  const devnet = d.chainId === VBCHAIN_DEVNET.chainId;
+  const values = {
+    name: p.name ?? (devnet ? VBCHAIN_DEVNET.name : `Chain ${d.chainId}`),
+    domain: `${p.publicUrl.replace(/\/$/, '')}/api/v1/ETHnetworks/${d.chainId}`,
+    node_url: p.nodeUrl,
+    network_group: p.group ?? (devnet ? 'devnet' : 'testnet'),
+    native_symbol: devnet ? VBCHAIN_DEVNET.nativeCurrency.symbol : 'VBC',
+    wrapped_symbol: devnet ? VBCHAIN_DEVNET.wrappedSymbol : 'WVBC',
+    wrapper_address: d.wvbc.toLowerCase(),
+    exchange_address: d.exchange.toLowerCase(),
+    collection_factory_address: d.collectionFactory.toLowerCase(),
+    deploy_block: d.deployBlock,
+  } as const;
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('networks')
+      .select(['exchange_address', 'deploy_block'])
+      .where('network_id', '=', d.chainId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) {
+      await trx
+        .insertInto('networks')
+        .values({ network_id: d.chainId, ...values })
+        .execute();
+      return { changed: false };
+    }
+    await trx
+      .updateTable('networks')
+      .set({ ...values, updated_at: sql`now()` })
+      .where('network_id', '=', d.chainId)
+      .execute();
+    const changed =
+      before.exchange_address !== values.exchange_address ||
+      Number(before.deploy_block) !== d.deployBlock;
+    if (changed) {
+      await trx.deleteFrom('indexer_state').where('network_id', '=', d.chainId).execute();
+      await trx.deleteFrom('indexed_blocks').where('network_id', '=', d.chainId).execute();
+    }
+    return { changed };
+  });
+}
