@@ -1,0 +1,264 @@
+/**
+ * Trading test fixture: a fresh anvil (automine, free port) with the marketplace deployed by
+ * scripts/lib/deploy.ts, the network row pointing at it, a partner's collection, and helpers to
+ * mint NFTs (also written to `nfts` as the indexer would: the indexer has its own tests), sign
+ * orders and bids with contracts/typed-data, and move the chain's clock.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type JsonRpcProvider,
+  parseEther,
+  type TransactionReceipt,
+  type TypedDataDomain,
+  Wallet,
+} from 'ethers';
+import {
+  type Bid,
+  ItemsKind,
+  marketplaceDomain,
+  type Order,
+  orderToJson,
+  SaleKind,
+  signBid,
+  signOrder,
+} from '../../../contracts/typed-data/index.ts';
+import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '../../../scripts/lib/anvil.ts';
+import { type Deployment, deploy, rpcProvider } from '../../../scripts/lib/deploy.ts';
+import {
+  approveExchange,
+  createCollection,
+  grantPartner,
+  mined,
+  mintBatch,
+  tokenNonces,
+  wvbcAt,
+} from '../../../scripts/lib/marketplace.ts';
+import { toDbAddress } from '../../src/db/mappers.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { TEST_API_KEY } from '../helpers/test-app.ts';
+
+export const CHAIN_ID = 7771;
+/** The env a trading test app needs: the devnet id and the settlement key (anvil #1). */
+export const TRADING_ENV = { CHAIN_ID: String(CHAIN_ID), SETTLEMENT_PRIVATE_KEY: ANVIL_KEYS[1] };
+export const API = { 'api-key': TEST_API_KEY };
+
+export interface TradingChain {
+  anvil: AnvilHandle;
+  provider: JsonRpcProvider;
+  deployment: Deployment;
+  domain: TypedDataDomain;
+  collection: string;
+  /** anvil account #i. */
+  wallet(i: number): Wallet;
+  /** A fresh account with `vbc` native coins (default 10). */
+  freshWallet(vbc?: string): Promise<Wallet>;
+  now(): Promise<bigint>;
+  /** Moves the chain clock forward and mines a block. */
+  advance(seconds: number): Promise<void>;
+  /** Mints to `owner` and records the NFTs like the indexer; returns token ids. */
+  mint(owner: Wallet, count: number): Promise<bigint[]>;
+  approve(owner: Wallet): Promise<void>;
+  /** Wraps `amount` VBC and approves the exchange for `allowance` (default the amount). */
+  wrap(owner: Wallet, amount: bigint, allowance?: bigint): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Partner and collection owner: anvil #2 (mints and sells). */
+export const SELLER = 2;
+
+export async function startTradingChain(t: TestApp): Promise<TradingChain> {
+  const anvil = await startAnvil();
+  const dataDir = mkdtempSync(join(tmpdir(), 'trading-test-'));
+  const provider = rpcProvider(anvil.url);
+  try {
+    const deployment = await deploy({
+      rpcUrl: anvil.url,
+      deployerKey: ANVIL_KEYS[0],
+      settlementSigner: new Wallet(ANVIL_KEYS[1]).address,
+      dataDir,
+    });
+    const wallet = (i: number) => new Wallet(ANVIL_KEYS[i]!, provider);
+    await t.db
+      .insertInto('networks')
+      .values({
+        network_id: CHAIN_ID,
+        name: 'VBChain devnet (test)',
+        domain: anvil.url,
+        node_url: anvil.url,
+        network_group: 'devnet',
+        wrapper_address: toDbAddress(deployment.wvbc),
+        exchange_address: toDbAddress(deployment.exchange),
+        collection_factory_address: toDbAddress(deployment.collectionFactory),
+        deploy_block: deployment.deployBlock,
+      })
+      .execute();
+    const seller = wallet(SELLER);
+    await grantPartner(wallet(0), deployment.collectionFactory, seller.address);
+    const collection = await createCollection(seller, deployment.collectionFactory, {
+      name: 'Trading test',
+      symbol: 'TT',
+    });
+    const collectionRow = await t.db
+      .insertInto('collections')
+      .values({
+        network_id: CHAIN_ID,
+        address: toDbAddress(collection),
+        name: 'Trading test',
+        creator: toDbAddress(seller.address),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const funder = wallet(9);
+    return {
+      anvil,
+      provider,
+      deployment,
+      domain: marketplaceDomain(CHAIN_ID, deployment.exchange),
+      collection,
+      wallet,
+      async freshWallet(vbc = '10') {
+        const w = new Wallet(Wallet.createRandom().privateKey, provider);
+        if (vbc !== '0') {
+          await (await funder.sendTransaction({ to: w.address, value: parseEther(vbc) })).wait();
+        }
+        return w;
+      },
+      async now() {
+        const block = await provider.getBlock('latest');
+        return BigInt(block!.timestamp);
+      },
+      async advance(seconds: number) {
+        await provider.send('evm_increaseTime', [seconds]);
+        await provider.send('evm_mine', []);
+      },
+      async mint(owner: Wallet, count: number) {
+        const uris = Array.from({ length: count }, (_, i) => `ipfs://test/${Date.now()}-${i}`);
+        const ids = await mintBatch(seller, collection, owner.address, uris);
+        await t.db
+          .insertInto('nfts')
+          .values(
+            ids.map((id) => ({
+              network_id: CHAIN_ID,
+              collection_id: collectionRow.id,
+              collection_address: toDbAddress(collection),
+              token_id: id,
+              owner: toDbAddress(owner.address),
+              creator: toDbAddress(seller.address),
+              name: `Token ${id}`,
+            })),
+          )
+          .execute();
+        return ids;
+      },
+      async approve(owner: Wallet) {
+        await approveExchange(owner, collection, deployment.exchange);
+      },
+      async wrap(owner: Wallet, amount: bigint, allowance = amount) {
+        const wvbc = wvbcAt(deployment.wvbc, owner);
+        if (amount > 0n) await mined(wvbc.getFunction('deposit')({ value: amount }));
+        await mined(wvbc.getFunction('approve')(deployment.exchange, allowance));
+      },
+      async close() {
+        provider.destroy();
+        await anvil.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    provider.destroy();
+    await anvil.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export interface OrderOptions {
+  tokenIds: bigint[];
+  saleKind?: number;
+  itemsKind?: number;
+  price?: bigint;
+  discountBps?: bigint;
+  minCountForDiscount?: bigint;
+  /** Seconds from the chain's now (default -5). */
+  startIn?: number;
+  /** Seconds from the chain's now (default 3600). */
+  endIn?: number;
+  counter?: bigint;
+  nonces?: bigint[];
+}
+
+/** Builds and signs an order by `maker` on the fixture's collection (current nonces). */
+export async function signedOrder(
+  c: TradingChain,
+  maker: Wallet,
+  o: OrderOptions,
+): Promise<{ order: Order; signature: string }> {
+  const now = await c.now();
+  const nonces = o.nonces ?? (await tokenNonces(c.provider, c.collection, o.tokenIds));
+  const order: Order = {
+    maker: maker.address,
+    collection: c.collection,
+    tokenIds: o.tokenIds,
+    tokenNonces: nonces,
+    saleKind: (o.saleKind ?? SaleKind.FIXED_PRICE) as Order['saleKind'],
+    itemsKind: (o.itemsKind ??
+      (o.tokenIds.length === 1 ? ItemsKind.SINGLE : ItemsKind.SET)) as Order['itemsKind'],
+    price: o.price ?? parseEther('1'),
+    discountBps: o.discountBps ?? 0n,
+    minCountForDiscount: o.minCountForDiscount ?? 0n,
+    startTime: now + BigInt(o.startIn ?? -5),
+    endTime: now + BigInt(o.endIn ?? 3600),
+    salt: BigInt(Math.floor(Math.random() * 1e12)),
+    counter: o.counter ?? 0n,
+  };
+  return { order, signature: await signOrder(maker, c.domain, order) };
+}
+
+/** POST /api/v2/orders. */
+export function postListing(
+  t: TestApp,
+  body: { order: Order; signature: string; name?: string },
+  headers: Record<string, string> = API,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v2/orders',
+    headers,
+    payload: {
+      order: orderToJson(body.order),
+      signature: body.signature,
+      ...(body.name ? { name: body.name } : {}),
+    },
+  });
+}
+
+/** POST /api/v2/bid/bid (or bidSet) with a bid signed by `bidder`. */
+export async function postBid(
+  t: TestApp,
+  c: TradingChain,
+  bidder: Wallet,
+  orderHash: string,
+  amount: bigint,
+  path: 'bid' | 'bidSet' = 'bid',
+) {
+  const bid: Bid = { orderHash, bidder: bidder.address, amount };
+  const signature = await signBid(bidder, c.domain, bid);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v2/bid/${path}`,
+    payload: { orderHash, bidder: bidder.address, amount: amount.toString(), signature },
+  });
+}
+
+/** Sends a transaction the server built and waits for it. */
+export async function sendBuilt(
+  from: Wallet,
+  tx: { to: string; data: string; value: string },
+): Promise<TransactionReceipt> {
+  const sent = await from.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
+  const receipt = await sent.wait();
+  if (!receipt) throw new Error('no receipt');
+  return receipt;
+}
