@@ -1,5 +1,5 @@
 /** The local chain keeps its state across restarts, and deploy reuses what is still there. */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Wallet } from 'ethers';
@@ -31,6 +31,7 @@ describe('local chain and deploy', () => {
     expect(Object.keys(recorded).sort()).toEqual([
       'chainId',
       'collectionFactory',
+      'contractsHash',
       'deployBlock',
       'deployer',
       'exchange',
@@ -49,6 +50,12 @@ describe('local chain and deploy', () => {
     expect(await provider.getCode(deployed.exchange)).not.toBe('0x');
     const again = await deploy({ ...params, rpcUrl: second.url });
     expect(again).toEqual(deployed);
+    // Changed contracts (another creation code than recorded): a new deployment.
+    const path = deploymentPath(dir, deployed.chainId);
+    writeFileSync(path, JSON.stringify({ ...deployed, contractsHash: 'older sources' }));
+    const upgraded = await deploy({ ...params, rpcUrl: second.url });
+    expect(upgraded.exchange).not.toBe(deployed.exchange);
+    expect(upgraded.deployBlock).toBeGreaterThan(deployed.deployBlock);
     provider.destroy();
     await second.stop();
 

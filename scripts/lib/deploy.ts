@@ -1,8 +1,10 @@
 /**
  * Deploys WVBC, CollectionFactory and Exchange to any RPC, idempotently: the addresses recorded in
- * `<dataDir>/deployments/<chainId>.json` are reused while their code is still on chain (a fresh
- * anvil, or another chain, gets a new deployment). Records the deploy block for the indexer.
+ * `<dataDir>/deployments/<chainId>.json` are reused while their code is still on chain and the
+ * contracts' sources did not change since (a fresh anvil, another chain, or changed contracts get
+ * a new deployment). Records the deploy block for the indexer.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -28,6 +30,8 @@ export type Deployment = {
   settlementSigner: string;
   /** Owner of the Exchange and admin of the CollectionFactory. */
   deployer: string;
+  /** sha256 of the three contracts' creation code: a change of the sources means a new deployment. */
+  contractsHash: string;
 };
 
 export type DeployParameters = {
@@ -55,6 +59,14 @@ export function rpcProvider(rpcUrl: string): JsonRpcProvider {
   return new JsonRpcProvider(rpcUrl, undefined, { cacheTimeout: -1 });
 }
 
+/** sha256 of the creation code of the three deployed contracts. */
+export function contractsHash(): string {
+  const h = createHash('sha256');
+  for (const name of ['WVBC', 'CollectionFactory', 'Exchange'])
+    h.update(loadArtifact(name).bytecode);
+  return h.digest('hex');
+}
+
 async function hasCode(provider: Provider, address: string): Promise<boolean> {
   return (await provider.getCode(address)) !== '0x';
 }
@@ -67,8 +79,11 @@ export async function deploy(params: DeployParameters): Promise<Deployment> {
     const deployer = new Wallet(params.deployerKey, provider);
     const settlementSigner = getAddress(params.settlementSigner ?? deployer.address);
 
+    const codeHash = contractsHash();
     const recorded = readDeployment(params.dataDir, chainId);
-    if (recorded) {
+    if (recorded && recorded.contractsHash !== codeHash) {
+      log(`the contracts changed since the deployment of chain ${chainId}: deploying again`);
+    } else if (recorded) {
       const present = await Promise.all(
         [recorded.wvbc, recorded.exchange, recorded.collectionFactory].map((a) =>
           hasCode(provider, a),
@@ -123,6 +138,7 @@ export async function deploy(params: DeployParameters): Promise<Deployment> {
       deployBlock: Math.min(...receipts.map((r) => r!.blockNumber)),
       settlementSigner,
       deployer: deployer.address,
+      contractsHash: codeHash,
     };
     writeDeployment(params.dataDir, deployment);
     log(`deployed to chain ${chainId}: ${JSON.stringify(deployment)}`);
