@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { hasStored } from '../lib/db/presence.ts';
 import { sessionActions } from '../stores/session.ts';
 import { installState, isIos, promptInstall } from './install-prompt.ts';
 
@@ -51,6 +52,10 @@ function DeviceData() {
   useEffect(() => {
     let live = true;
     let stop = () => {};
+    if (!hasStored('history')) {
+      setCount(0);
+      return;
+    }
     void import('../lib/db/history.ts').then((m) => {
       const read = () =>
         m.countHistory().then(

@@ -5,6 +5,7 @@
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { type LikeTarget, setLike } from '../features/social/api/social.ts';
+import { hasStored, markStored } from '../lib/db/presence.ts';
 import { ApiError } from '../lib/errors.ts';
 import { isOnline } from './online.ts';
 
@@ -30,6 +31,7 @@ export async function enqueueLike(body: LikeBody): Promise<void> {
       queuedAt: Date.now(),
     });
   });
+  markStored('likes', true);
 }
 
 /** What the like button calls: sends now, or queues when offline or the network fails. */
@@ -70,6 +72,7 @@ export function flushLikeQueue(): Promise<number> {
       }
       await d.likeQueue.delete(job.id!);
     }
+    if ((await d.likeQueue.count()) === 0) markStored('likes', false);
     return sent;
   })().finally(() => {
     flushing = null;
@@ -84,7 +87,7 @@ export async function pendingLikes(): Promise<number> {
 /** Flushes at start and whenever the browser comes back online; returns a stop function. */
 export function startLikeQueue(client: QueryClient): () => void {
   const flush = () => {
-    if (!isOnline()) return;
+    if (!isOnline() || !hasStored('likes')) return;
     flushLikeQueue().then(
       (sent) => {
         if (sent > 0) void client.invalidateQueries();

@@ -5,6 +5,7 @@
  * never edit a shipped one. Loaded lazily (its own chunk), so Dexie is not in the initial JS.
  */
 import Dexie, { type EntityTable, type Table } from 'dexie';
+import { clearMarkers } from './presence.ts';
 
 export const DB_NAME = 'vbc-marketplace';
 
@@ -70,4 +71,5 @@ export async function clearDatabase(): Promise<void> {
   await d.transaction('rw', [d.history, d.likeQueue, d.session], async () => {
     await Promise.all([d.history.clear(), d.likeQueue.clear(), d.session.clear()]);
   });
+  clearMarkers();
 }

@@ -1,5 +1,6 @@
 /** Browse history (recently viewed), capped, newest first; works offline (IndexedDB). */
 import { db, type HistoryEntry, type HistoryKind } from './db.ts';
+import { markStored } from './presence.ts';
 
 /** Chosen cap: enough for a session of browsing, small enough to list at once. */
 export const HISTORY_LIMIT = 48;
@@ -22,6 +23,7 @@ export async function recordView(input: HistoryInput, now = Date.now()): Promise
       await d.history.bulkDelete(oldest);
     }
   });
+  markStored('history', true);
   notify();
 }
 

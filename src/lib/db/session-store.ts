@@ -6,8 +6,8 @@
 import { subscribe } from 'valtio';
 import { initialSession, onCleanStore, type SessionState, session } from '../../stores/session.ts';
 import { db } from './db.ts';
+import { markStored } from './presence.ts';
 import { canSeal, newDeviceKey, seal, unseal } from './seal.ts';
-import { markSavedSession } from './session-flag.ts';
 
 const RECORD = 'session';
 const DEVICE_KEY = 'session';
@@ -52,12 +52,12 @@ async function save(data: Persisted): Promise<void> {
   const d = db();
   if (isEmpty(data)) {
     await d.session.delete(RECORD);
-    markSavedSession(false);
+    markStored('session', false);
     return;
   }
   const sealed = await seal(data, await deviceKey());
   await d.session.put({ key: RECORD, ...sealed, savedAt: Date.now() });
-  markSavedSession(true);
+  markStored('session', true);
 }
 
 function takeLegacyCopy(): Partial<Persisted> | null {
@@ -83,7 +83,7 @@ export async function hydrateSession(): Promise<void> {
     }
     const record = await db().session.get(RECORD);
     if (!record) {
-      markSavedSession(false);
+      markStored('session', false);
       return;
     }
     const saved = await unseal<Partial<Persisted>>(record, await deviceKey());
@@ -97,8 +97,8 @@ export async function hydrateSession(): Promise<void> {
   }
 }
 
-/** Saves every change (coalesced, in order). Returns a stop function. */
-export function persistSession(): () => void {
+/** Saves every change (coalesced, in order); `saveNow` saves the current state at once. */
+export function persistSession({ saveNow = false } = {}): () => void {
   if (!canSeal()) return () => {};
   let chain: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -115,11 +115,12 @@ export function persistSession(): () => void {
     clearTimeout(timer);
     timer = setTimeout(flush, 50);
   });
+  if (saveNow) flush();
   const stopClean = onCleanStore(async () => {
     clearTimeout(timer);
     await chain;
     await db().session.delete(RECORD);
-    markSavedSession(false);
+    markStored('session', false);
   });
   return () => {
     clearTimeout(timer);
@@ -128,8 +129,11 @@ export function persistSession(): () => void {
   };
 }
 
-/** Used by main.tsx: restore, then keep saving. */
-export async function startSessionPersistence(): Promise<void> {
-  await hydrateSession();
-  persistSession();
+/**
+ * src/pwa/start.ts: restore, then keep saving; or (nothing saved yet, the store just changed)
+ * save the current state, then keep saving.
+ */
+export async function startSessionPersistence({ restore = true } = {}): Promise<void> {
+  if (restore) await hydrateSession();
+  persistSession({ saveNow: !restore });
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { HistoryEntry } from '../../../lib/db/db.ts';
+import { hasStored } from '../../../lib/db/presence.ts';
 
 const loadHistory = () => import('../../../lib/db/history.ts');
 
@@ -11,6 +12,10 @@ export function useHistory(limit: number): HistoryEntry[] | null {
   useEffect(() => {
     let live = true;
     let stop = () => {};
+    if (!hasStored('history')) {
+      setItems([]); // nothing viewed on this device yet: no IndexedDB needed
+      return;
+    }
     void loadHistory().then((m) => {
       if (!live) return;
       const read = () =>
