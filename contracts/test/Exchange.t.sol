@@ -689,6 +689,21 @@ contract ExchangeTest is Fixture, IExchangeEvents {
         assertEq(exchange.MAX_FEE_BPS(), 1_000);
     }
 
+    function test_ownership_canBeTransferred() public {
+        vm.prank(stranger);
+        vm.expectRevert(UNAUTHORIZED);
+        exchange.transferOwnership(stranger);
+        vm.prank(owner);
+        exchange.transferOwnership(buyer);
+        assertEq(exchange.owner(), buyer);
+        vm.prank(owner);
+        vm.expectRevert(UNAUTHORIZED);
+        exchange.setFee(1, owner);
+        vm.prank(buyer);
+        exchange.setFee(1, buyer);
+        assertEq(exchange.feeBps(), 1);
+    }
+
     function test_setSettlementSigner_ownerOnly() public {
         vm.prank(stranger);
         vm.expectRevert(UNAUTHORIZED);

@@ -273,6 +273,28 @@ contract WVBCTest is Fixture {
         assertEq(wvbc.balanceOf(seller), 1 ether);
     }
 
+    function test_permit_eip2612() public {
+        uint256 deadline = block.timestamp + 1 hours;
+        bytes32 structHash = keccak256(
+            abi.encode(
+                keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)"),
+                buyer,
+                address(exchange),
+                5 ether,
+                wvbc.nonces(buyer),
+                deadline
+            )
+        );
+        (uint8 v, bytes32 r, bytes32 s) =
+            vm.sign(BUYER_KEY, keccak256(abi.encodePacked("\x19\x01", wvbc.DOMAIN_SEPARATOR(), structHash)));
+        vm.prank(stranger);
+        wvbc.permit(buyer, address(exchange), 5 ether, deadline, v, r, s);
+        assertEq(wvbc.allowance(buyer, address(exchange)), 5 ether);
+        assertEq(wvbc.nonces(buyer), 1);
+        vm.expectRevert(0xddafbaef); // InvalidPermit(): the nonce moved on
+        wvbc.permit(buyer, address(exchange), 5 ether, deadline, v, r, s);
+    }
+
     function test_withdrawToARefusingContractReverts() public {
         Refuser r = new Refuser();
         vm.deal(address(r), 1 ether);
