@@ -154,3 +154,19 @@ export async function insertActivity(db: Db, row: Insertable<ActivitiesTable>): 
     .executeTakeFirstOrThrow();
   return r.id;
 }
+
+/** Marks a user as a featured creator (spec §3 isCreator) and/or an admin (hackLike seeding). */
+export async function setUserRoles(
+  db: Db,
+  userId: number,
+  roles: { isCreator?: boolean; isAdmin?: boolean },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      ...(roles.isCreator === undefined ? {} : { is_creator: roles.isCreator }),
+      ...(roles.isAdmin === undefined ? {} : { is_admin: roles.isAdmin }),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
