@@ -36,9 +36,12 @@ export function CategoryFilter({
 export function SortSelect({
   value,
   onChange,
+  options = LIST_SORTS,
 }: {
   value: ListSort;
   onChange: (value: ListSort) => void;
+  /** Bundles have no bids: their list offers the other four. */
+  options?: readonly ListSort[];
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -46,7 +49,7 @@ export function SortSelect({
     <div className="field field--inline">
       <label htmlFor={id}>{t('filter.sort')}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as ListSort)}>
-        {LIST_SORTS.map((sort) => (
+        {options.map((sort) => (
           <option key={sort} value={sort}>
             {t(`sort.${sort}`)}
           </option>

@@ -45,12 +45,15 @@ export type BundleListParams = {
   labelId?: number;
   owner?: string;
 };
+export type HotNftParams = { page?: number; size: number; likeAddress?: string; owner?: string };
 export type UserListParams = { page?: number; size: number; isCreator?: 0 | 1; name?: string };
 
 export const marketplaceKeys = {
   all: ['marketplace'] as const,
   categories: () => [...marketplaceKeys.all, 'categories'] as const,
   nfts: (p: NftListParams) => [...marketplaceKeys.all, 'nfts', p] as const,
+  hot: (p: HotNftParams) => [...marketplaceKeys.all, 'hot', p] as const,
+  owned: (p: NftListParams & { owner: string }) => [...marketplaceKeys.all, 'owned', p] as const,
   collections: (p: CollectionListParams) => [...marketplaceKeys.all, 'collections', p] as const,
   sets: (p: SetListParams) => [...marketplaceKeys.all, 'sets', p] as const,
   bundles: (p: BundleListParams) => [...marketplaceKeys.all, 'bundles', p] as const,

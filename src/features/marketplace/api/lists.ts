@@ -15,6 +15,7 @@ import { api, type DataBody, type ListBody } from '../../../lib/api-client.ts';
 import {
   type BundleListParams,
   type CollectionListParams,
+  type HotNftParams,
   marketplaceKeys,
   type NftListParams,
   type SetListParams,
@@ -41,6 +42,26 @@ export const nftsQueryOptions = (p: NftListParams) =>
   });
 export const useNfts = (p: NftListParams, enabled = true) =>
   useQuery({ ...nftsQueryOptions(p), enabled });
+
+/** spec §7 hot NFTs: the server fixes isSet 0, isBundle 0, sort like, ONSALE, hotNFT 1. */
+export const hotNftsQueryOptions = (p: HotNftParams) =>
+  queryOptions({
+    queryKey: marketplaceKeys.hot(p),
+    queryFn: ({ queryKey: [, , params], signal }) =>
+      api.get<ListBody<Nft>>('/api/v2/show/hot-nfts', { query: params, signal }),
+  });
+export const useHotNfts = (p: HotNftParams) => useQuery(hotNftsQueryOptions(p));
+
+/** spec §7 '-unique' variant: the NFTs an address owns (all four statuses). */
+export const ownedNftsQueryOptions = (p: NftListParams & { owner: string }) =>
+  queryOptions({
+    queryKey: marketplaceKeys.owned(p),
+    queryFn: ({ queryKey: [, , params], signal }) =>
+      api.get<ListBody<Nft>>('/api/v2/show/market-nfts-unique', { query: params, signal }),
+    placeholderData: keepPreviousData,
+  });
+export const useOwnedNfts = (p: NftListParams & { owner: string }, enabled = true) =>
+  useQuery({ ...ownedNftsQueryOptions(p), enabled });
 
 export const collectionsQueryOptions = (p: CollectionListParams) =>
   queryOptions({

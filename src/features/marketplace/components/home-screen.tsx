@@ -9,7 +9,14 @@ import { CardGridSkeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { ListBody } from '../../../lib/api-client.ts';
 import { session } from '../../../stores/session.ts';
-import { useBundles, useCollections, useNfts, useSets, useUsers } from '../api/lists.ts';
+import {
+  useBundles,
+  useCollections,
+  useHotNfts,
+  useNfts,
+  useSets,
+  useUsers,
+} from '../api/lists.ts';
 import { BundleCard, CollectionCard, NftCard, SetCard, UserCard } from './cards.tsx';
 
 /** spec §2 home, with the page sizes of spec §7. */
@@ -39,16 +46,7 @@ export function HomeScreen() {
   const allCollections = useCollections({ page: 1, size: 12, sort: 'newest', likeAddress });
   const creators = useUsers({ page: 1, size: 12, isCreator: 1 });
   // spec §7 hot NFTs: size 12, isSet 0, isBundle 0, sort like, status ONSALE, hotNFT 1.
-  const hot = useNfts({
-    page: 1,
-    size: 12,
-    isSet: 0,
-    isBundle: 0,
-    sort: 'like',
-    status: 'ONSALE',
-    hotNFT: 1,
-    likeAddress,
-  });
+  const hot = useHotNfts({ page: 1, size: 12, likeAddress });
 
   return (
     <>

@@ -10,7 +10,7 @@ import { QueryView } from '../../../components/ui/query-view.tsx';
 import { CardGridSkeleton } from '../../../components/ui/skeleton.tsx';
 import { EmptyState, FailureState } from '../../../components/ui/states.tsx';
 import { isCategorySlug, isListSort, LIST_PAGE_SIZE } from '../../../config/catalogue.ts';
-import type { ListSort } from '../../../config/constants.ts';
+import { LIST_SORTS, type ListSort } from '../../../config/constants.ts';
 import { buildListSearch, type ListSearch, paths } from '../../../config/paths.ts';
 import type { ListBody } from '../../../lib/api-client.ts';
 import { session } from '../../../stores/session.ts';
@@ -21,6 +21,8 @@ import { BundleCard, CollectionCard, NftCard, SetCard } from './cards.tsx';
 export type ListKind = 'nfts' | 'collections' | 'sets' | 'bundles';
 
 const DEFAULT_SORT: ListSort = 'newest';
+/** Bundles have no bid count (server BundleSort). */
+const BUNDLE_SORTS: readonly ListSort[] = LIST_SORTS.filter((s) => s !== 'bid');
 
 /** spec §2 lists: category filter (17), the 5 sorts, pages of 24 (spec §7). */
 export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
@@ -32,7 +34,8 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
   const rawCategory = search.get('category');
   const rawSort = search.get('sort');
   const category = isCategorySlug(rawCategory) ? rawCategory : undefined;
-  const sort = isListSort(rawSort) ? rawSort : DEFAULT_SORT;
+  const sorts = kind === 'bundles' ? BUNDLE_SORTS : LIST_SORTS;
+  const sort = isListSort(rawSort) && sorts.includes(rawSort) ? rawSort : DEFAULT_SORT;
   const categories = useCategories();
   const labelId = labelIdFor(category, categories.data ?? []);
   // A chosen category waits for the category list (its labelId); an unknown one lists nothing.
@@ -44,7 +47,10 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
   const nfts = useNfts({ ...base, isSet: 0, isBundle: 0 }, enabled && kind === 'nfts');
   const collections = useCollections(base, enabled && kind === 'collections');
   const sets = useSets(base, enabled && kind === 'sets');
-  const bundles = useBundles(base, enabled && kind === 'bundles');
+  const bundles = useBundles(
+    { ...base, sort: sort === 'bid' ? undefined : sort },
+    enabled && kind === 'bundles',
+  );
 
   const current: ListSearch = { category, sort: sort === DEFAULT_SORT ? undefined : sort };
   const hrefFor = (p: number, s: ListSearch = current) =>
@@ -71,7 +77,7 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
       </div>
       <div className="toolbar">
         <CategoryFilter value={category} onChange={(c) => onFilter({ category: c })} />
-        <SortSelect value={sort} onChange={(s) => onFilter({ sort: s })} />
+        <SortSelect value={sort} options={sorts} onChange={(s) => onFilter({ sort: s })} />
       </div>
       {category && categories.isError ? (
         <FailureState error={categories.error} onRetry={() => void categories.refetch()} />

@@ -1,4 +1,5 @@
 /** spec §2/§7: the support contact form, POST /api/v1/notification/qa-email. */
+import type { QaEmailBody } from '../../../../server/src/schemas/support.ts';
 import { api, type DataBody } from '../../../lib/api-client.ts';
 
 export const SUPPORT_FIELDS = [
@@ -10,11 +11,22 @@ export const SUPPORT_FIELDS = [
   'city',
   'district',
   'ward',
-  'problem',
+  'detail',
 ] as const;
 export type SupportField = (typeof SUPPORT_FIELDS)[number];
 export type SupportMessage = Record<SupportField, string>;
 
-export function sendSupportMessage(body: SupportMessage) {
-  return api.post<DataBody<unknown>>('/api/v1/notification/qa-email', body);
+/** Optional fields are sent only when filled (server: QaEmailBody). */
+export function toQaEmailBody(m: SupportMessage): QaEmailBody {
+  const body: QaEmailBody = { name: m.name, email: m.email, detail: m.detail };
+  for (const key of ['phone', 'address', 'country', 'city', 'district', 'ward'] as const) {
+    if (m[key]) body[key] = m[key];
+  }
+  return body;
+}
+
+export function sendSupportMessage(message: SupportMessage) {
+  return api.post<DataBody<unknown>>('/api/v1/notification/qa-email', toQaEmailBody(message), {
+    auth: false,
+  });
 }

@@ -14,19 +14,19 @@ import {
   sendSupportMessage,
 } from '../api/qa-email.ts';
 
-const REQUIRED: readonly SupportField[] = ['name', 'email', 'problem'];
+const REQUIRED: readonly SupportField[] = ['name', 'email', 'detail'];
 
 export function supportFormErrors(m: SupportMessage): FieldErrors<SupportField> {
   return compact({
     name: required(m.name),
-    phone: m.phone.trim() && !/^\+?[\d\s().-]{6,20}$/.test(m.phone.trim()) ? 'invalid' : null,
+    phone: m.phone.trim() && !/^\+?[\d\s().-]{6,40}$/.test(m.phone.trim()) ? 'invalid' : null,
     email: email(m.email),
     address: null,
     country: null,
     city: null,
     district: null,
     ward: null,
-    problem: required(m.problem),
+    detail: required(m.detail),
   });
 }
 
@@ -138,7 +138,7 @@ function ContactForm() {
         <TextField {...field('city', { autoComplete: 'address-level1' })} />
         <TextField {...field('district', { autoComplete: 'address-level2' })} />
         <TextField {...field('ward', { autoComplete: 'address-level3' })} />
-        <TextAreaField {...field('problem', { wide: true, rows: 5 })} />
+        <TextAreaField {...field('detail', { wide: true, rows: 5 })} />
       </div>
       <FormError error={mutation.isError ? errorKeyOf(mutation.error) : null} />
       {mutation.isSuccess ? (

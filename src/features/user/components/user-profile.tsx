@@ -22,7 +22,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { weiFromWire } from '../../../lib/money.ts';
 import { session, sessionActions } from '../../../stores/session.ts';
 import { type Account, toProfile, updateInfo } from '../../account/api/account.ts';
-import { useCollections, useNfts } from '../../marketplace/api/lists.ts';
+import { useCollections, useNfts, useOwnedNfts } from '../../marketplace/api/lists.ts';
 import { CollectionCard, NftCard, UserCard } from '../../marketplace/components/cards.tsx';
 import { setFollow } from '../../social/api/social.ts';
 import { type User, useBidsByBidder, useFollowers, useOrders, userKeys } from '../api/user.ts';
@@ -131,7 +131,7 @@ export function UserProfile({
         onChange={(next) => setSearch({ tab: next }, { replace: true, preventScrollReset: true })}
       />
       <div role="tabpanel" aria-label={label(tab)}>
-        {tab === 'owned' ? <NftTab page={page} href={href} params={{ owner: address }} /> : null}
+        {tab === 'owned' ? <OwnedTab page={page} href={href} owner={address} /> : null}
         {tab === 'onSale' ? (
           <NftTab page={page} href={href} params={{ owner: address, status: 'ONSALE' }} />
         ) : null}
@@ -215,6 +215,26 @@ function emptyQuery<T>(q: UseQueryResult<ListBody<T>>): UseQueryResult<ListBody<
     isError: false,
     data: { data: [], total: 0, page: 1, size: SIZE },
   } as never;
+}
+
+/** spec §7: owned NFTs through the '-unique' list (every status). */
+function OwnedTab({ owner, ...p }: PageProps & { owner: string | undefined }) {
+  const likeAddress = useSnapshot(session).chainAddress ?? undefined;
+  const query = useOwnedNfts(
+    { page: p.page, size: SIZE, likeAddress, owner: owner ?? '' },
+    Boolean(owner),
+  );
+  return (
+    <Paged {...p} query={owner ? query : emptyQuery(query)}>
+      {(items) => (
+        <div className="card-grid">
+          {items.map((n) => (
+            <NftCard key={n.item_id} nft={n} titleAs="h2" />
+          ))}
+        </div>
+      )}
+    </Paged>
+  );
 }
 
 function CollectionsTab({ creator, ...p }: PageProps & { creator: string | undefined }) {
