@@ -1,0 +1,369 @@
+/**
+ * Bids (bid/bid, bid/bidSet) and claims (bid/claim, bid/claimSet) against a real anvil, on both
+ * database backends: spec §4/§5 rules, the locked total, concurrent bids, and the settlement
+ * attestation accepted by the exchange on chain for the winner only.
+ */
+import { parseEther, type Wallet } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  hashOrder,
+  ItemsKind,
+  type Order,
+  SaleKind,
+  signBid,
+  signSettlement,
+} from '../../../contracts/typed-data/index.ts';
+import { collectionAt, mined, wvbcAt } from '../../../scripts/lib/marketplace.ts';
+import { encodeClaim, revertName } from '../../src/chain/market.ts';
+import { lockedBidTotal, minimumBid } from '../../src/services/bids.ts';
+import { describeBackends, json } from '../helpers/test-app.ts';
+import {
+  postBid,
+  postListing,
+  SELLER,
+  sendBuilt,
+  signedOrder,
+  startTradingChain,
+  TRADING_ENV,
+  type TradingChain,
+} from './chain-fixture.ts';
+
+type ErrorJson = { code: string; message: string };
+
+describe('minimumBid (spec §5: 5% above the highest, never below the reserve)', () => {
+  it.each([
+    [100n, null, 100n],
+    [100n, 100n, 105n],
+    [100n, 50n, 100n],
+    [1n, 1_000_000_000_000_000_000n, 1_050_000_000_000_000_000n],
+    [0n, 19n, 19n], // 19 * 1.05 = 19.95, floored: bigint basis points
+  ])('reserve %s, highest %s → %s', (reserve, highest, expected) => {
+    expect(minimumBid(reserve, highest)).toBe(expected);
+  });
+});
+
+describeBackends(
+  'trading: bids and claims',
+  (t) => {
+    let c: TradingChain;
+    let seller: Wallet;
+    let alice: Wallet;
+    let bob: Wallet;
+    let carol: Wallet;
+
+    /** Lists an auction (reserve 1 WVBC by default) and answers its order and hash. */
+    async function auction(
+      o: { count?: number; reserve?: bigint; startIn?: number; endIn?: number } = {},
+    ): Promise<{ order: Order; hash: string; ids: bigint[] }> {
+      const ids = await c.mint(seller, o.count ?? 1);
+      const signed = await signedOrder(c, seller, {
+        tokenIds: ids,
+        saleKind: SaleKind.AUCTION,
+        itemsKind: ids.length > 1 ? ItemsKind.SET : ItemsKind.SINGLE,
+        price: o.reserve ?? parseEther('1'),
+        startIn: o.startIn ?? -5,
+        endIn: o.endIn ?? 600,
+      });
+      const res = await postListing(t, { ...signed, name: ids.length > 1 ? 'Set' : undefined });
+      expect(res.statusCode, res.body).toBe(200);
+      return { order: signed.order, hash: hashOrder(signed.order).toLowerCase(), ids };
+    }
+
+    /** The custom error a call to the exchange reverts with (null: it would succeed). */
+    async function revertOf(from: string, data: string): Promise<string | null> {
+      try {
+        await c.provider.call({ from, to: c.deployment.exchange, data });
+        return null;
+      } catch (error) {
+        return revertName((error as { data?: string }).data);
+      }
+    }
+
+    beforeAll(async () => {
+      c = await startTradingChain(t);
+      seller = c.wallet(SELLER);
+      await c.approve(seller);
+      alice = c.wallet(4);
+      bob = c.wallet(5);
+      carol = c.wallet(6);
+      await c.wrap(alice, parseEther('10'));
+      await c.wrap(bob, parseEther('2'));
+      await c.wrap(carol, parseEther('10'));
+    });
+    afterAll(async () => {
+      await c?.close();
+    });
+
+    it('applies the bid rules with §8-style codes', async () => {
+      const { hash, ids } = await auction();
+      const nft = await t.db
+        .selectFrom('nfts')
+        .selectAll()
+        .where('token_id', '=', ids[0]!.toString())
+        .executeTakeFirstOrThrow();
+      expect(nft).toMatchObject({ status: 'ONSALE', sale_type: 'AUCTION', is_bid: true });
+
+      const code = async (w: Wallet, amount: string) =>
+        json<ErrorJson>(await postBid(t, c, w, hash, parseEther(amount))).code;
+      expect(await code(alice, '0.99')).toBe('BID_BELOW_RESERVE');
+      const own = json<ErrorJson>(await postBid(t, c, seller, hash, parseEther('2')));
+      expect(own).toMatchObject({ code: 'SELLER_CANNOT_BUY', message: 'You are the seller' });
+      // no WVBC at all; WVBC but no allowance
+      const empty = await c.freshWallet('5');
+      const noFunds = json<ErrorJson>(await postBid(t, c, empty, hash, parseEther('1')));
+      expect(noFunds).toMatchObject({
+        code: 'NOT_ENOUGH_WRAPPER_BALANCE',
+        message: "Don't have enough Wrapper balance",
+      });
+      await c.wrap(empty, parseEther('3'), 0n);
+      expect(await code(empty, '1')).toBe('NOT_ENOUGH_WRAPPER_BALANCE');
+      // bid/bidSet is for sets only
+      expect(
+        json<ErrorJson>(await postBid(t, c, alice, hash, parseEther('1'), 'bidSet')).code,
+      ).toBe('WRONG_SALE_KIND');
+      // a bid message naming bob, signed by alice
+      const forged = await signBid(alice, c.domain, {
+        orderHash: hash,
+        bidder: bob.address,
+        amount: parseEther('5'),
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/bid/bid',
+        payload: {
+          orderHash: hash,
+          bidder: bob.address,
+          amount: parseEther('5').toString(),
+          signature: forged,
+        },
+      });
+      expect(json<ErrorJson>(res).code).toBe('INVALID_SIGNATURE');
+      const first = await postBid(t, c, alice, hash, parseEther('1'));
+      expect(first.statusCode, first.body).toBe(200);
+
+      // 1 WVBC is highest; 1.04 is below 105%; 1.05 is enough and unflags the previous one
+      expect(await code(bob, '1.04')).toBe('BID_TOO_LOW');
+      const ok = await postBid(t, c, bob, hash, parseEther('1.05'));
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(json<{ data: { isHighest: boolean; amount: string } }>(ok).data).toMatchObject({
+        isHighest: true,
+        amount: parseEther('1.05').toString(),
+      });
+      const bids = await t.db
+        .selectFrom('bids')
+        .select(['bidder', 'is_highest'])
+        .where('order_hash', '=', hash)
+        .orderBy('id')
+        .execute();
+      expect(bids).toEqual([
+        { bidder: alice.address.toLowerCase(), is_highest: false },
+        { bidder: bob.address.toLowerCase(), is_highest: true },
+      ]);
+      const after = await t.db
+        .selectFrom('nfts')
+        .select(['bids_count', 'highest_bid'])
+        .where('id', '=', nft.id)
+        .executeTakeFirstOrThrow();
+      expect(after).toEqual({ bids_count: 2, highest_bid: parseEther('1.05').toString() });
+      const activity = await t.db
+        .selectFrom('activities')
+        .select(['from_address', 'price'])
+        .where('nft_id', '=', nft.id)
+        .where('type', '=', 'BID')
+        .orderBy('id')
+        .execute();
+      expect(activity.map((a) => a.price)).toEqual([
+        parseEther('1').toString(),
+        parseEther('1.05').toString(),
+      ]);
+    });
+
+    it('counts only funds not locked by the bidder on other auctions', async () => {
+      // bob has 2 WVBC (and may already hold a lock); a bid of 1.2 leaves 0.8 minus that
+      bob = await c.freshWallet('5');
+      await c.wrap(bob, parseEther('2'));
+      const first = await auction();
+      const second = await auction({ reserve: parseEther('0.5') });
+      expect((await postBid(t, c, bob, first.hash, parseEther('1.2'))).statusCode).toBe(200);
+      const before = await lockedBidTotal(t.db, bob.address, 7771);
+      expect(before).toBe(parseEther('1.2'));
+      const over = await postBid(t, c, bob, second.hash, parseEther('0.8') + 1n);
+      expect(json<ErrorJson>(over).code).toBe('NOT_ENOUGH_WRAPPER_BALANCE');
+      const fits = await postBid(t, c, bob, second.hash, parseEther('0.6'));
+      expect(fits.statusCode, fits.body).toBe(200);
+      // raising his own highest bid re-uses its lock
+      const raise = await postBid(t, c, bob, first.hash, parseEther('1.26'));
+      expect(raise.statusCode, raise.body).toBe(200);
+      expect(await lockedBidTotal(t.db, bob.address, 7771)).toBe(parseEther('1.86'));
+      // outbid: that lock is released
+      expect((await postBid(t, c, alice, first.hash, parseEther('1.5'))).statusCode).toBe(200);
+      expect(await lockedBidTotal(t.db, bob.address, 7771)).toBe(parseEther('0.6'));
+    });
+
+    it('serializes concurrent bids: exactly one of two equal bids becomes the highest', async () => {
+      const { hash } = await auction();
+      const [a, b] = await Promise.all([
+        postBid(t, c, alice, hash, parseEther('3')),
+        postBid(t, c, carol, hash, parseEther('3')),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+      const loser = a.statusCode === 400 ? a : b;
+      expect(json<ErrorJson>(loser).code).toBe('BID_TOO_LOW');
+      const highest = await t.db
+        .selectFrom('bids')
+        .select('bidder')
+        .where('order_hash', '=', hash)
+        .where('is_highest', '=', true)
+        .execute();
+      expect(highest).toHaveLength(1);
+    });
+
+    it('refuses bids before the start and after the end', async () => {
+      const later = await auction({ startIn: 300, endIn: 900 });
+      expect(json<ErrorJson>(await postBid(t, c, alice, later.hash, parseEther('1'))).code).toBe(
+        'AUCTION_NOT_STARTED',
+      );
+      const soon = await auction({ endIn: 120 });
+      await c.advance(200);
+      expect(json<ErrorJson>(await postBid(t, c, alice, soon.hash, parseEther('1'))).code).toBe(
+        'AUCTION_ENDED',
+      );
+    });
+
+    it('claim: attested for the winner only; the exchange accepts it on chain', async () => {
+      const { order, hash, ids } = await auction({ endIn: 300 });
+      expect((await postBid(t, c, carol, hash, parseEther('2'))).statusCode).toBe(200);
+      expect((await postBid(t, c, alice, hash, parseEther('2.5'))).statusCode).toBe(200);
+      const claim = (caller: string, path = 'claim') =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v2/bid/${path}`,
+          payload: { orderHash: hash, caller },
+        });
+      expect(json<ErrorJson>(await claim(alice.address)).code).toBe('AUCTION_NOT_ENDED');
+      await c.advance(400);
+
+      const stranger = await c.freshWallet('1');
+      for (const who of [stranger.address, carol.address]) {
+        const res = await claim(who);
+        expect([res.statusCode, json<ErrorJson>(res).code]).toEqual([403, 'NOT_THE_WINNER']);
+      }
+      expect(json<ErrorJson>(await claim(alice.address, 'claimSet')).code).toBe('WRONG_SALE_KIND');
+
+      const res = await claim(alice.address);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = json<{
+        data: {
+          bid: { bidder: string; amount: string };
+          settlementSignature: string;
+          orderSignature: string;
+          bidSignature: string;
+          tx: { to: string; data: string; value: string; from: string };
+        };
+      }>(res).data;
+      expect(data.bid).toMatchObject({
+        bidder: alice.address,
+        amount: parseEther('2.5').toString(),
+      });
+      expect(data.tx.from).toBe(alice.address);
+
+      // the lower bidder cannot use the attestation for her own bid
+      const carolBid = (
+        await t.db
+          .selectFrom('bids')
+          .select('signature')
+          .where('order_hash', '=', hash)
+          .where('bidder', '=', carol.address.toLowerCase())
+          .executeTakeFirstOrThrow()
+      ).signature;
+      const stolen = encodeClaim(
+        order,
+        data.orderSignature,
+        carol.address,
+        parseEther('2'),
+        carolBid,
+        data.settlementSignature,
+      );
+      expect(await revertOf(carol.address, stolen)).toBe('InvalidSettlementSignature');
+
+      const wvbc = wvbcAt(c.deployment.wvbc, c.provider);
+      const sellerBefore = (await wvbc.getFunction('balanceOf')(seller.address)) as bigint;
+      expect((await sendBuilt(alice, data.tx)).status).toBe(1);
+      expect(await collectionAt(c.collection, c.provider).getFunction('ownerOf')(ids[0])).toBe(
+        alice.address,
+      );
+      expect(((await wvbc.getFunction('balanceOf')(seller.address)) as bigint) - sellerBefore).toBe(
+        parseEther('2.5'),
+      );
+    });
+
+    it('claimSet by the seller; an unbacked highest bid loses to the next backed one', async () => {
+      const { hash, ids } = await auction({ count: 2, endIn: 300 });
+      const dave = await c.freshWallet('10');
+      await c.wrap(dave, parseEther('5'));
+      expect((await postBid(t, c, carol, hash, parseEther('1'), 'bidSet')).statusCode).toBe(200);
+      expect((await postBid(t, c, dave, hash, parseEther('4'), 'bidSet')).statusCode).toBe(200);
+      await c.advance(400);
+      // dave moves his WVBC away after the end: his bid is no longer backed
+      await mined(wvbcAt(c.deployment.wvbc, dave).getFunction('withdraw')(parseEther('5')));
+      const daveClaim = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/bid/claimSet',
+        payload: { orderHash: hash, caller: dave.address },
+      });
+      expect(json<ErrorJson>(daveClaim).code).toBe('NOT_THE_WINNER');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/bid/claimSet',
+        payload: { orderHash: hash, caller: seller.address },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const data = json<{
+        data: { bid: { bidder: string }; tx: { to: string; data: string; value: string } };
+      }>(res).data;
+      expect(data.bid.bidder).toBe(carol.address);
+      expect((await sendBuilt(seller, data.tx)).status).toBe(1);
+      const collection = collectionAt(c.collection, c.provider);
+      for (const id of ids) expect(await collection.getFunction('ownerOf')(id)).toBe(carol.address);
+      const flags = await t.db
+        .selectFrom('bids')
+        .select(['bidder', 'is_highest'])
+        .where('order_hash', '=', hash)
+        .where('is_highest', '=', true)
+        .execute();
+      expect(flags).toEqual([{ bidder: carol.address.toLowerCase(), is_highest: true }]);
+    });
+
+    it('never signs a settlement with a key other than the exchange settlement signer', async () => {
+      // the attestation of another key is refused by the exchange
+      const { order, hash } = await auction({ endIn: 100 });
+      expect((await postBid(t, c, alice, hash, parseEther('1'))).statusCode).toBe(200);
+      await c.advance(200);
+      const bid = await t.db
+        .selectFrom('bids')
+        .select('signature')
+        .where('order_hash', '=', hash)
+        .executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('orders')
+        .select('signature')
+        .where('order_hash', '=', hash)
+        .executeTakeFirstOrThrow();
+      const fake = await signSettlement(c.wallet(7), c.domain, {
+        orderHash: hash,
+        bidder: alice.address,
+        amount: parseEther('1'),
+      });
+      const data = encodeClaim(
+        order,
+        row.signature,
+        alice.address,
+        parseEther('1'),
+        bid.signature,
+        fake,
+      );
+      expect(await revertOf(alice.address, data)).toBe('InvalidSettlementSignature');
+    });
+  },
+  { env: TRADING_ENV },
+);
