@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { build, type PreviewServer, preview } from 'vite';
+import { NAMESPACES } from '../../src/lib/i18n-resources.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const RESULTS_DIR = path.join(ROOT, 'test-results', 'e2e');
@@ -108,9 +109,8 @@ function flatten(tree: Tree, prefix: string, out: string[]): string[] {
 /** Every i18n key as it would show raw: 'home.title' and 'market:home.title'. */
 export const RAW_KEYS: string[] = (() => {
   const dir = path.join(ROOT, 'locales', 'en');
-  const namespaces = ['common', 'errors', 'help', 'market', 'account', 'pages'];
   const keys: string[] = [];
-  for (const ns of namespaces) {
+  for (const ns of NAMESPACES) {
     const tree = JSON.parse(readFileSync(path.join(dir, `${ns}.json`), 'utf8')) as Tree;
     for (const key of flatten(tree, '', [])) {
       keys.push(`${ns}:${key}`);
