@@ -10,7 +10,6 @@
 import {
   Contract,
   ContractFactory,
-  getAddress,
   hexlify,
   randomBytes,
   Signature,
@@ -33,13 +32,13 @@ import { loadArtifact } from './lib/contracts.ts';
 import { deploy, rpcProvider } from './lib/deploy.ts';
 import {
   approveExchange,
+  buildOrder,
   collectionAt,
   createCollection,
   exchangeAt,
   grantPartner,
   mined,
   mintBatch,
-  tokenNonces,
   wvbcAt,
 } from './lib/marketplace.ts';
 
@@ -61,7 +60,7 @@ try {
     dataDir: `/tmp/bench-gas-${process.pid}`,
   });
   const domain = marketplaceDomain(d.chainId, d.exchange);
-  const now = BigInt((await provider.getBlock('latest'))!.timestamp);
+  const _now = BigInt((await provider.getBlock('latest'))!.timestamp);
 
   async function deployContract(deployer: Signer, name: string): Promise<string> {
     const art = loadArtifact(name);
@@ -97,28 +96,21 @@ try {
     return { seller, collection, ids };
   }
 
+  /** A fresh order (first fill; nonces and counter read from chain), 1 VBC by default. */
   async function order(
     seller: Signer,
     collection: string,
     ids: bigint[],
     fields: Partial<Order>,
   ): Promise<Order> {
-    return {
-      maker: getAddress(await seller.getAddress()),
+    const maker = await seller.getAddress();
+    return buildOrder(provider, d.exchange, {
+      maker,
       collection,
       tokenIds: ids,
-      tokenNonces: await tokenNonces(provider, collection, ids),
-      saleKind: SaleKind.FIXED_PRICE,
-      itemsKind: ItemsKind.SINGLE,
       price: ONE,
-      discountBps: 0n,
-      minCountForDiscount: 0n,
-      startTime: now - 60n,
-      endTime: now + 86_400n,
-      salt: BigInt(hexlify(randomBytes(32))),
-      counter: 0n,
       ...fields,
-    };
+    });
   }
 
   // Baselines: the same sale with no exchange logic, on our collection and on a plain ERC-721.

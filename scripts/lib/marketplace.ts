@@ -7,9 +7,13 @@ import {
   type ContractRunner,
   type ContractTransactionResponse,
   getAddress,
+  hexlify,
+  type Provider,
+  randomBytes,
   type Signer,
   type TransactionReceipt,
 } from 'ethers';
+import { ItemsKind, type Order, SaleKind } from '../../contracts/typed-data/index.ts';
 import { loadArtifact } from './contracts.ts';
 
 export function exchangeAt(address: string, runner: ContractRunner): Contract {
@@ -108,4 +112,36 @@ export async function approveExchange(
   await mined(
     collectionAt(collectionAddress, seller).getFunction('setApprovalForAll')(exchangeAddress, true),
   );
+}
+
+/**
+ * A complete order for tokens the maker holds: reads their current nonces and the maker's
+ * counter; defaults: fixed price, SINGLE (one id) or SET (several), valid from now for 30 days,
+ * random salt. Sign it with `signOrder` from contracts/typed-data.
+ */
+export async function buildOrder(
+  runner: ContractRunner & { provider: Provider | null },
+  exchangeAddress: string,
+  fields: Pick<Order, 'maker' | 'collection' | 'tokenIds' | 'price'> & Partial<Order>,
+): Promise<Order> {
+  const provider = runner.provider;
+  if (!provider) throw new Error('buildOrder needs a runner with a provider');
+  const now = BigInt(
+    (await provider.getBlock('latest'))?.timestamp ?? Math.floor(Date.now() / 1000),
+  );
+  const maker = getAddress(fields.maker);
+  return {
+    tokenNonces: await tokenNonces(runner, fields.collection, fields.tokenIds),
+    saleKind: SaleKind.FIXED_PRICE,
+    itemsKind: fields.tokenIds.length === 1 ? ItemsKind.SINGLE : ItemsKind.SET,
+    discountBps: 0n,
+    minCountForDiscount: 0n,
+    startTime: now - 60n,
+    endTime: now + 30n * 86_400n,
+    salt: BigInt(hexlify(randomBytes(32))),
+    counter: (await exchangeAt(exchangeAddress, runner).getFunction('counters')(maker)) as bigint,
+    ...fields,
+    maker,
+    collection: getAddress(fields.collection),
+  };
 }
