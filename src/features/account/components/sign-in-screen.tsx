@@ -7,6 +7,7 @@ import { FormError, TextField } from '../../../components/ui/field.tsx';
 import { usePageTitle } from '../../../components/ui/page-title.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorKeyOf } from '../../../lib/errors.ts';
+import { RequiresNetwork } from '../../../pwa/requires-network.tsx';
 import { signIn } from '../api/account.ts';
 import { compact, type FieldErrors, required } from '../validation.ts';
 
@@ -58,9 +59,13 @@ export function SignInScreen({ stay = false }: { stay?: boolean }) {
           error={errors.password}
         />
         <FormError error={mutation.isError ? errorKeyOf(mutation.error) : null} />
-        <Button type="submit" busy={mutation.isPending}>
-          {t('signIn.submit')}
-        </Button>
+        <RequiresNetwork>
+          {(offline) => (
+            <Button type="submit" busy={mutation.isPending} disabled={offline}>
+              {t('signIn.submit')}
+            </Button>
+          )}
+        </RequiresNetwork>
       </form>
       <p>
         {t('signIn.noAccount')} <Link to={paths.signUp.build({})}>{t('signIn.toSignUp')}</Link>
