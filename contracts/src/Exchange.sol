@@ -33,6 +33,12 @@ import {AUCTION, BUNDLE, FIXED_PRICE, Order, SET, SINGLE} from "./lib/OrderTypes
 /// an item at once is also what a seller means by "take it off sale". The maker's `counter`
 /// (one cold read per fill) voids all of a maker's orders at once.
 ///
+/// COLLECTIONS. Only collections with the nonce interface (`IMarketplaceCollection`, i.e. our
+/// factory's) can be traded. The exchange trusts the collection an order names to enforce its
+/// nonces; the maker chose and signed that address, a signature is never valid for another one,
+/// and the marketplace only lists factory collections (checking `isCollection` on chain would
+/// cost every fill 4,700 gas).
+///
 /// AUCTIONS. Bids are EIP-712 `Bid` messages signed by bidders and kept by the marketplace server
 /// (gasless, WVBC stays in the bidder's wallet). The chain cannot see which bid is the highest, so
 /// `claim` also requires a `Settlement` attestation signed by the marketplace's settlement key,
