@@ -419,7 +419,8 @@ async function onMint(
       description: meta?.description ?? '',
       image: meta?.image ?? '',
       animation_url: meta?.animationUrl ?? null,
-      metadata_uri: uri.length > 2000 ? '' : uri,
+      // A data: URI is the metadata itself (already unpacked into the row): not repeated.
+      metadata_uri: uri.startsWith('data:') || uri.length > 2000 ? '' : uri,
       base_type: meta?.baseType ?? 'image',
       label_id: labelOf(state, meta?.category) ?? collection?.label_id ?? null,
       minted_at: at,
