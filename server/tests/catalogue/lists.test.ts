@@ -332,13 +332,14 @@ describeBackends('catalogue lists and details', (t) => {
         await get('/api/v2/show/market-sets', { status: 'ONSALE' }),
       );
       expect(onSale.data.map((s) => s.id)).toEqual([cat.sets.s1]);
-      for (const query of [
+      const queries: Record<string, string | number>[] = [
         { collectionAddr: cat.c3Address },
         { baseType: 'video' },
         { networkId: TESTNET },
         { labelId: 17 },
         { owner: cat.bob.address },
-      ]) {
+      ];
+      for (const query of queries) {
         const body = json<Page<{ id: number }>>(await get('/api/v2/show/market-sets', query));
         expect(
           body.data.map((s) => s.id),
