@@ -238,7 +238,8 @@ export async function createListing(
       .where('order_hash', '=', orderHash)
       .executeTakeFirst();
     if (existing) throw new AppError('ALREADY_LISTED');
-    await refuseLiveListings(tx, order, nfts, now);
+    const superseded = await refuseLiveListings(tx, order, nfts, now);
+    await closeSuperseded(tx, superseded, order, nfts, now);
 
     let setId: number | null = null;
     let bundleId: number | null = null;
@@ -369,15 +370,18 @@ export async function createListing(
   });
 }
 
-/** ALREADY_LISTED when another live order still holds one of the items. */
+/**
+ * ALREADY_LISTED when another live order still holds one of the items; else answers the earlier
+ * orders of the items (none of which holds them any more).
+ */
 async function refuseLiveListings(
   tx: DbExecutor,
   order: Order,
   nfts: NftRow[],
   now: bigint,
-): Promise<void> {
+): Promise<OrderRow[]> {
   const hashes = [...new Set(nfts.map((n) => n.current_order_hash).filter((h) => h !== null))];
-  if (hashes.length === 0) return;
+  if (hashes.length === 0) return [];
   const rows = await tx
     .selectFrom('orders')
     .selectAll()
@@ -397,5 +401,57 @@ async function refuseLiveListings(
       now,
     );
     if (held) throw new AppError('ALREADY_LISTED');
+  }
+  return rows;
+}
+
+/**
+ * Earlier pending orders of the items that can no longer fill at all are closed ('end'), with
+ * their set or bundle (NOTFORSALE) and their other items still shown on sale. A single-NFT or set
+ * order is dead once one of its items moved; a bundle only when it expired or the maker's counter
+ * moved (its other items may still sell). The indexer closes fills and cancels from chain events.
+ */
+async function closeSuperseded(
+  tx: DbExecutor,
+  previous: OrderRow[],
+  order: Order,
+  nfts: NftRow[],
+  now: bigint,
+): Promise<void> {
+  const relisted = nfts.map((n) => n.id);
+  for (const row of previous) {
+    if (row.status !== 'pending') continue;
+    const old = orderOf(row);
+    const dead =
+      row.target !== 'BUNDLE' ||
+      old.endTime <= now ||
+      (getAddress(old.maker) === getAddress(order.maker) && old.counter !== order.counter);
+    if (!dead) continue;
+    await tx
+      .updateTable('orders')
+      .set({ status: 'end', updated_at: sql<Date>`now()` })
+      .where('order_hash', '=', row.order_hash)
+      .execute();
+    for (const table of ['sets', 'bundles'] as const) {
+      await tx
+        .updateTable(table)
+        .set({ status: 'NOTFORSALE', current_order_hash: null, updated_at: sql<Date>`now()` })
+        .where('current_order_hash', '=', row.order_hash)
+        .execute();
+    }
+    await tx
+      .updateTable('nfts')
+      .set({
+        status: 'NOTFORSALE',
+        sale_type: null,
+        is_bid: false,
+        buy_price: null,
+        current_order_hash: null,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('current_order_hash', '=', row.order_hash)
+      .where('status', '=', 'ONSALE')
+      .where('id', 'not in', relisted)
+      .execute();
   }
 }

@@ -244,6 +244,56 @@ describeBackends(
         await signedOrder(c, seller, { tokenIds: [id!], price: parseEther('2') }),
       );
       expect(relist.statusCode, relist.body).toBe(200);
+      const statuses = await t.db
+        .selectFrom('orders')
+        .select(['order_hash', 'status'])
+        .where('order_hash', 'in', [
+          hash.toLowerCase(),
+          json<{ data: { orderHash: string } }>(relist).data.orderHash,
+        ])
+        .orderBy('created_at')
+        .execute();
+      expect(statuses.map((r) => r.status)).toEqual(['end', 'pending']);
+    });
+
+    it('a revoked set is closed when one of its items is listed again', async () => {
+      const [a, b] = await c.mint(seller, 2);
+      const set = await signedOrder(c, seller, { tokenIds: [a!, b!], itemsKind: ItemsKind.SET });
+      const listed = await postListing(t, { ...set, name: 'Pair' });
+      expect(listed.statusCode, listed.body).toBe(200);
+      const setId = json<{ data: { setId: number } }>(listed).data.setId;
+      const cancel = await t.app.inject({
+        method: 'POST',
+        url: `/api/v2/orders/${hashOrder(set.order)}/cancel-data`,
+        headers: API,
+      });
+      expect(
+        (
+          await sendBuilt(
+            seller,
+            json<{ data: { to: string; data: string; value: string } }>(cancel).data,
+          )
+        ).status,
+      ).toBe(1);
+      const single = await postListing(t, await signedOrder(c, seller, { tokenIds: [a!] }));
+      expect(single.statusCode, single.body).toBe(200);
+      const row = await t.db
+        .selectFrom('sets')
+        .select(['status'])
+        .where('id', '=', setId)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('NOTFORSALE');
+      const nfts = await t.db
+        .selectFrom('nfts')
+        .select(['token_id', 'status', 'is_set'])
+        .where('token_id', 'in', [a!.toString(), b!.toString()])
+        .where('collection_address', '=', c.collection.toLowerCase())
+        .orderBy('token_id')
+        .execute();
+      expect(nfts).toEqual([
+        { token_id: a!.toString(), status: 'ONSALE', is_set: false },
+        { token_id: b!.toString(), status: 'NOTFORSALE', is_set: true },
+      ]);
     });
 
     it('matchOrder refuses the seller and a buyer who cannot pay', async () => {
