@@ -3,7 +3,7 @@
  *
  * Performance (ARCHITECTURE.md, measured): a page is read "ids first, then join" (the ordered,
  * filtered id scan touches one narrow index; the full rows are fetched by primary key), and the
- * total is a separate COUNT query (never `COUNT(*) OVER()`). Counts of 10 000 rows or more are
+ * total is a separate COUNT query (never `COUNT(*) OVER()`). Counts of 1000 rows or more are
  * kept for one second in process, so a hot list does not count a large table on every call;
  * smaller counts are always exact.
  */
@@ -75,7 +75,7 @@ export function dbAddressOrUndefined(value: string | undefined): string | undefi
 // ---------------------------------------------------------------- counts
 
 const COUNT_CACHE_MS = 1000;
-const COUNT_CACHE_MIN = 10_000;
+const COUNT_CACHE_MIN = 1000;
 const COUNT_CACHE_MAX_KEYS = 1000;
 const countCache = new Map<string, { total: number; at: number }>();
 
