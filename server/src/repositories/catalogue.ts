@@ -77,19 +77,29 @@ export function dbAddressOrUndefined(value: string | undefined): string | undefi
 const COUNT_CACHE_MS = 1000;
 const COUNT_CACHE_MIN = 1000;
 const COUNT_CACHE_MAX_KEYS = 1000;
-const countCache = new Map<string, { total: number; at: number }>();
+/** Per database (tests run two backends in one process), key → count and when it was taken. */
+const countCaches = new WeakMap<Db, Map<string, { total: number; at: number }>>();
 
 /** Runs `count`, or answers a cached large count for the same key younger than one second. */
-export async function cachedCount(key: string, count: () => Promise<number>): Promise<number> {
+export async function cachedCount(
+  db: Db,
+  key: string,
+  count: () => Promise<number>,
+): Promise<number> {
+  let cache = countCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    countCaches.set(db, cache);
+  }
   const now = Date.now();
-  const hit = countCache.get(key);
+  const hit = cache.get(key);
   if (hit && now - hit.at < COUNT_CACHE_MS) return hit.total;
   const total = await count();
   if (total >= COUNT_CACHE_MIN) {
-    if (countCache.size >= COUNT_CACHE_MAX_KEYS) countCache.clear();
-    countCache.set(key, { total, at: now });
+    if (cache.size >= COUNT_CACHE_MAX_KEYS) cache.clear();
+    cache.set(key, { total, at: now });
   } else if (hit) {
-    countCache.delete(key);
+    cache.delete(key);
   }
   return total;
 }
@@ -191,7 +201,7 @@ export async function listNfts(
   }
   const [idRows, total] = await Promise.all([
     ids.limit(page.size).offset(offsetOf(page)).execute(),
-    cachedCount(`nfts:${JSON.stringify(filters)}`, async () =>
+    cachedCount(db, `nfts:${JSON.stringify(filters)}`, async () =>
       toCount(
         await db
           .selectFrom('nfts')
@@ -328,7 +338,7 @@ export async function listCollections(
   }
   const [idRows, total] = await Promise.all([
     ids.limit(page.size).offset(offsetOf(page)).execute(),
-    cachedCount(`collections:${JSON.stringify(filters)}`, async () =>
+    cachedCount(db, `collections:${JSON.stringify(filters)}`, async () =>
       toCount(
         await db
           .selectFrom('collections')
@@ -407,7 +417,7 @@ export async function listSets(
   }
   const [idRows, total] = await Promise.all([
     ids.limit(page.size).offset(offsetOf(page)).execute(),
-    cachedCount(`sets:${JSON.stringify(filters)}`, async () =>
+    cachedCount(db, `sets:${JSON.stringify(filters)}`, async () =>
       toCount(
         await db
           .selectFrom('sets')
@@ -492,7 +502,7 @@ export async function listBundles(
   }
   const [idRows, total] = await Promise.all([
     ids.limit(page.size).offset(offsetOf(page)).execute(),
-    cachedCount(`bundles:${JSON.stringify(filters)}`, async () =>
+    cachedCount(db, `bundles:${JSON.stringify(filters)}`, async () =>
       toCount(
         await db
           .selectFrom('bundles')
