@@ -27,6 +27,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -49,10 +50,14 @@ export interface StartStackOptions {
   port?: number;
   host?: string;
   blockTime?: number | 'automine';
+  /** anvil's port: default CHAIN_PORT or 8545 (a free one if taken); 0 = a free port. */
+  chainPort?: number;
   rpcUrl?: string;
   databaseUrl?: string;
   seed?: boolean;
   buildWeb?: boolean | 'if-stale';
+  /** Serve this built web app instead of dist/ (tests build their own; buildWeb applies to dist/). */
+  webDir?: string;
   logLevel?: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** No progress lines on stdout. */
   quiet?: boolean;
@@ -70,7 +75,10 @@ export interface DemoWallet {
 export interface Stack {
   url: string;
   port: number;
+  /** The node itself (anvil or RPC_URL). */
   rpcUrl: string;
+  /** The server's JSON-RPC path for the chain (spec §9): what wallets should use. */
+  publicRpcUrl: string;
   chainId: number;
   dataDir: string;
   deployment: Deployment;
@@ -137,6 +145,8 @@ export async function serveWeb(app: App, dist = DIST): Promise<void> {
     root: dist,
     prefix: '/',
     wildcard: false,
+    // The build writes .br/.gz beside text assets (vite.config.ts): sent when the browser accepts.
+    preCompressed: true,
     index: false,
     cacheControl: false,
     setHeaders: (res, filePath) => {
@@ -158,6 +168,14 @@ export async function serveWeb(app: App, dist = DIST): Promise<void> {
 }
 
 // ---------------------------------------------------------------- the stack
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
 
 export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
   const quiet = options.quiet ?? false;
@@ -226,7 +244,15 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     if (rpcUrlOption) {
       rpcUrl = rpcUrlOption;
     } else {
+      const wantedPort =
+        options.chainPort ??
+        (options.port === 0 ? 0 : Number(process.env.CHAIN_PORT ?? VBCHAIN_DEVNET.defaultRpcPort));
+      const chainPort = wantedPort === 0 || !(await portIsFree(wantedPort)) ? 0 : wantedPort;
+      if (wantedPort !== 0 && chainPort === 0) {
+        say(`port ${wantedPort} is taken: the chain listens on another port (see below)`);
+      }
       anvil = await startAnvil({
+        ...(chainPort ? { port: chainPort } : {}),
         statePath: path.join(dataDir, 'chain', 'state.json'),
         blockTime: seedNow ? 'automine' : blockTime,
       });
@@ -270,7 +296,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       migrate: false,
       indexer: { pollIntervalMs: 500 },
     });
-    await serveWeb(app);
+    await serveWeb(app, options.webDir ?? DIST);
     await app.listen({ port, host });
     const url = config.publicUrl;
     took('server');
@@ -309,6 +335,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       url,
       port,
       rpcUrl,
+      publicRpcUrl: `${url}/api/v1/ETHnetworks/${chainId}/rpc`,
       chainId,
       dataDir,
       deployment,
@@ -337,7 +364,8 @@ function banner(stack: Stack): string {
     `VBChain NFT Marketplace is running: ${stack.url}`,
     '',
     `  Sign in:     ${stack.demo.username} / ${stack.demo.password}   (e-mail ${stack.demo.email})`,
-    `  Chain:       ${stack.chainId === VBCHAIN_DEVNET.chainId ? VBCHAIN_DEVNET.name : 'chain'} · chain id ${stack.chainId} · RPC ${stack.rpcUrl} · coin VBC`,
+    `  Chain:       ${stack.chainId === VBCHAIN_DEVNET.chainId ? VBCHAIN_DEVNET.name : 'chain'} · chain id ${stack.chainId} · coin VBC`,
+    `  RPC URL:     ${stack.publicRpcUrl}   (the node itself: ${stack.rpcUrl})`,
     `  Contracts:   exchange ${stack.deployment.exchange} · WVBC ${stack.deployment.wvbc}`,
     `  API docs:    ${stack.url}/api/docs`,
     '',

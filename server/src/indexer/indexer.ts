@@ -147,7 +147,14 @@ export class Indexer {
         this.lastError = null;
       } catch (error) {
         this.lastError = (error as Error).message;
-        this.log.error({ err: error }, 'indexer step failed');
+        const code = (error as { code?: string }).code;
+        if (!this.running) {
+          // stopping: the node may already be gone
+        } else if (code === 'ECONNREFUSED' || code === 'ECONNRESET') {
+          this.log.warn({ code }, 'indexer: the chain node is unreachable, retrying');
+        } else {
+          this.log.error({ err: error }, 'indexer step failed');
+        }
       }
       if (this.running)
         this.timer = setTimeout(() => void runTick(), busy ? 0 : this.opts.pollIntervalMs);

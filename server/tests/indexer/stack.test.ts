@@ -1,0 +1,145 @@
+/**
+ * `startStack` (scripts/start.ts) on a fresh data folder: the demo catalogue exists through the
+ * chain and the API (counts of issue 3), the indexed owners match the chain, and a second start on
+ * the same folder comes back to the same data without seeding again. PGlite (the embedded default
+ * of `npm start`); the indexer's own tests cover PostgreSQL.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rpcProvider } from '../../../scripts/lib/deploy.ts';
+import { type Stack, startStack } from '../../../scripts/start.ts';
+import { ownersVersusChain } from './fixture.ts';
+
+describe('npm start stack with the demo seed [pglite]', () => {
+  let dataDir: string;
+  let stack: Stack;
+  const get = async (path: string) => {
+    const res = await fetch(`${stack.url}${path}`);
+    expect(res.status, path).toBe(200);
+    return (await res.json()) as { data: Record<string, unknown>[]; total?: number };
+  };
+  const count = async (query: string) => {
+    const { rows } = await sql.raw<{ n: string }>(query).execute(stack.app.db);
+    return Number(rows[0]?.n);
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'vbc-stack-'));
+    stack = await startStack({
+      dataDir,
+      port: 0,
+      blockTime: 'automine',
+      buildWeb: false,
+      quiet: true,
+      logLevel: 'silent',
+      databaseUrl: '',
+      rpcUrl: '',
+    });
+  }, 240_000);
+  afterAll(async () => {
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates the demo catalogue the issue asks for, within a minute', async () => {
+    expect(stack.seed).not.toBeNull();
+    expect(stack.seed!.seconds).toBeLessThan(60);
+    expect(await count('select count(*) as n from collections')).toBeGreaterThanOrEqual(6);
+    expect(
+      await count('select count(distinct label_id) as n from collections'),
+    ).toBeGreaterThanOrEqual(4);
+    expect(await count('select count(*) as n from nfts')).toBeGreaterThanOrEqual(80);
+    expect(
+      await count("select count(*) as n from nfts where image like '/uploads/%.svg'"),
+    ).toBeGreaterThanOrEqual(80);
+    expect(
+      await count('select count(distinct nft_id) as n from nft_properties'),
+    ).toBeGreaterThanOrEqual(80);
+    expect(
+      await count('select count(distinct nft_id) as n from inspection_reports'),
+    ).toBeGreaterThan(10);
+    expect(
+      await count("select count(*) as n from sets where status = 'ONSALE'"),
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      await count("select count(*) as n from bundles where status = 'ONSALE' and discount_bps > 0"),
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      await count(
+        "select count(*) as n from nfts where status = 'ONSALE' and sale_type = 'FIXED' and not is_set and not is_bundle",
+      ),
+    ).toBeGreaterThan(10);
+    expect(
+      await count(
+        "select count(distinct o.order_hash) as n from orders o join bids b on b.order_hash = o.order_hash where o.sale_kind = 'AUCTION' and o.status = 'pending'",
+      ),
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      await count("select count(*) as n from activities where type = 'BUY'"),
+    ).toBeGreaterThanOrEqual(5);
+    expect(
+      await count("select count(*) as n from activities where type = 'PURCHASE'"),
+    ).toBeGreaterThanOrEqual(5);
+    expect(await count("select count(*) as n from activities where type = 'REVOKE'")).toBe(1);
+    expect(await count("select count(*) as n from activities where type = 'TRANSFER'")).toBe(1);
+    expect(await count('select count(*) as n from users where is_creator')).toBeGreaterThanOrEqual(
+      4,
+    );
+    expect(await count('select count(*) as n from likes')).toBeGreaterThan(10);
+    expect(await count('select count(*) as n from follows')).toBeGreaterThan(4);
+    expect(await count('select count(*) as n from wvbc_transfers')).toBeGreaterThan(0);
+  });
+
+  it('serves the catalogue, the images (cache + CORS) and the demo account', async () => {
+    const nfts = await get('/api/v2/show/market-nfts?page=1&size=24');
+    expect(nfts.total).toBeGreaterThanOrEqual(80);
+    const image = String(nfts.data[0]?.image);
+    const res = await fetch(`${stack.url}${image}`, {
+      headers: { origin: 'http://elsewhere.test' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('image/svg+xml');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.headers.get('access-control-allow-origin')).toBeTruthy();
+    const signIn = await fetch(`${stack.url}/api/v1/account/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: stack.demo.username, password: stack.demo.password }),
+    });
+    expect(signIn.status).toBe(200);
+  });
+
+  it('indexed every owner as the chain has it', async () => {
+    const provider = rpcProvider(stack.rpcUrl);
+    try {
+      for (const row of await ownersVersusChain(stack.app.db, provider)) {
+        expect(row.indexed, row.token).toEqual(row.chain);
+      }
+    } finally {
+      provider.destroy();
+    }
+  });
+
+  it('comes back to the same data on a second start, without seeding again', async () => {
+    const before = await count('select count(*) as n from activities');
+    const exchange = stack.deployment.exchange;
+    await stack.stop();
+    stack = await startStack({
+      dataDir,
+      port: 0,
+      blockTime: 'automine',
+      buildWeb: false,
+      quiet: true,
+      logLevel: 'silent',
+      databaseUrl: '',
+      rpcUrl: '',
+    });
+    expect(stack.seed).toBeNull();
+    expect(stack.deployment.exchange).toBe(exchange);
+    expect(await count('select count(*) as n from activities')).toBe(before);
+    expect(await count('select count(*) as n from nfts')).toBeGreaterThanOrEqual(80);
+  }, 120_000);
+});
