@@ -454,6 +454,8 @@ export async function setItemCounts(db: Db, setIds: number[]): Promise<Map<numbe
 export interface BundleFilters {
   statuses: NftStatusColumn[];
   owner?: string | undefined;
+  /** Bundles holding at least one NFT of this collection (collection detail, bundles tab). */
+  collectionAddr?: string | undefined;
   networkId?: number | undefined;
   labelId?: number | undefined;
 }
@@ -466,6 +468,19 @@ function bundleWhere(
   if (f.owner) c.push(eb('bundles.owner', '=', dbAddress(f.owner)));
   if (f.networkId !== undefined) c.push(eb('bundles.network_id', '=', f.networkId));
   if (f.labelId !== undefined) c.push(eb('bundles.label_id', '=', f.labelId));
+  if (f.collectionAddr) {
+    const collection = dbAddress(f.collectionAddr);
+    c.push(
+      eb.exists(
+        eb
+          .selectFrom('bundle_items')
+          .innerJoin('nfts', 'nfts.id', 'bundle_items.nft_id')
+          .select('bundle_items.nft_id')
+          .whereRef('bundle_items.bundle_id', '=', 'bundles.id')
+          .where('nfts.collection_address', '=', collection),
+      ),
+    );
+  }
   return eb.and(c);
 }
 

@@ -113,6 +113,7 @@ export const BundleListQuery = Type.Object({
   sort: Type.Optional(BundleSort),
   status: Type.Optional(StatusList),
   owner: Type.Optional(Address),
+  collectionAddr: Type.Optional(AddressAs('bundles holding an NFT of this collection')),
   likeAddress: LikeAddress,
   networkId: Type.Optional(NetworkId),
   labelId: Type.Optional(LabelId),

@@ -410,6 +410,14 @@ describeBackends('catalogue lists and details', (t) => {
         await get('/api/v2/show/market-bundles', { owner: cat.bob.address }),
       );
       expect(bob.data.map((b) => b.id)).toEqual([cat.bundles.bu3, cat.bundles.bu1]);
+      const ofC1 = json<Page<{ id: number }>>(
+        await get('/api/v2/show/market-bundles', { collectionAddr: cat.c1Address }),
+      );
+      expect(ofC1.data.map((b) => b.id)).toEqual([cat.bundles.bu1]);
+      const ofC2 = json<Page>(
+        await get('/api/v2/show/market-bundles', { collectionAddr: cat.c2Address }),
+      );
+      expect(ofC2.total).toBe(0);
       expectError(
         await get('/api/v2/show/market-bundles', { sort: 'bid' }),
         400,
@@ -490,6 +498,8 @@ describeBackends('catalogue lists and details', (t) => {
       ).data;
       expect(data.nfts.map((n) => cat.keyOf(n.item_id))).toEqual(['n2', 'n1']);
       expect(data.collections).toEqual([]);
+      const alias = json<{ data: { nfts: Item[] } }>(await get('/api/v2/search', { q: 'SUN' }));
+      expect(alias.data.nfts.map((n) => cat.keyOf(n.item_id))).toEqual(['n2', 'n1']);
       const art = json<{ data: { collections: { name: string }[] } }>(
         await get('/api/v2/show/search', { q: 'art' }),
       );

@@ -7,8 +7,9 @@ import { Bundle } from '../../../../../schemas/entities.ts';
 
 /**
  * GET /api/v2/show/market-bundles (spec §7): bundles filtered by status (spec §4: defaults to all
- * four), owner, networkId, labelId; sort newest | like | price_desc | price_asc (total of the
- * items still for sale); page (1) + size (12 or 24); `likeAddress` answers isLiked.
+ * four), owner, collectionAddr (bundles holding an NFT of it), networkId, labelId; sort newest |
+ * like | price_desc | price_asc (total of the items still for sale); page (1) + size (12 or 24);
+ * `likeAddress` answers isLiked.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -28,6 +29,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         {
           statuses: parseStatuses(q.status),
           owner: q.owner,
+          collectionAddr: q.collectionAddr,
           networkId: q.networkId,
           labelId: q.labelId,
         },
