@@ -13,7 +13,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp({ config });
+  // The chain indexer runs in every API process unless INDEXER=0; on PostgreSQL only the holder
+  // of its advisory lock indexes (server/src/indexer).
+  const app = await buildApp({ config, indexer: process.env.INDEXER !== '0' });
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;

@@ -135,6 +135,7 @@ export class Indexer {
   start(): void {
     if (this.running) return;
     this.running = true;
+    let failures = 0;
     const tick = async () => {
       this.timer = null;
       if (!this.running) return;
@@ -145,8 +146,10 @@ export class Indexer {
           busy = step.kind !== 'idle' && (step.kind === 'reorg' || step.range.to < step.head);
         }
         this.lastError = null;
+        failures = 0;
       } catch (error) {
         this.lastError = (error as Error).message;
+        failures++;
         const code = (error as { code?: string }).code;
         if (!this.running) {
           // stopping: the node may already be gone
@@ -156,8 +159,13 @@ export class Indexer {
           this.log.error({ err: error }, 'indexer step failed');
         }
       }
-      if (this.running)
-        this.timer = setTimeout(() => void runTick(), busy ? 0 : this.opts.pollIntervalMs);
+      // After failures: back off (up to 30 s) instead of hammering a node that is down.
+      const delay = failures
+        ? Math.min(30_000, this.opts.pollIntervalMs * 2 ** Math.min(failures, 10))
+        : busy
+          ? 0
+          : this.opts.pollIntervalMs;
+      if (this.running) this.timer = setTimeout(() => void runTick(), delay);
     };
     const runTick = () => {
       this.loop = tick();
