@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './common.ts';
 export * from './entities.ts';
+export * from './market.ts';
 export * from './support.ts';
 export * from './wallet.ts';

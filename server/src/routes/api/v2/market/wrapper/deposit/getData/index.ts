@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { wrapperTx } from '../../../../../../../market/wrapper-tx.ts';
+import { errorResponses } from '../../../../../../../schemas/common.ts';
+import { WrapperTxBody, WrapperTxResponse } from '../../../../../../../schemas/market.ts';
+
+/**
+ * POST /api/v2/market/wrapper/deposit/getData (marketplace-key): the unsigned deposit
+ * transaction of the wrapped coin for the client to sign and send (spec §7). Refused with
+ * NOT_ENOUGH_ACCOUNT_BALANCE when the account cannot cover the value.
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      preHandler: app.requireMarketplaceKey,
+      schema: {
+        tags: ['market'],
+        security: [{ marketplaceKey: [] }],
+        headers: Type.Object({ 'marketplace-key': Type.Optional(Type.String()) }),
+        body: WrapperTxBody,
+        response: { 200: WrapperTxResponse, ...errorResponses },
+      },
+    },
+    async (request) => wrapperTx(app, 'deposit', request.body),
+  );
+};
+export default plugin;
