@@ -51,6 +51,8 @@ import {
 } from './seed/catalogue.ts';
 
 export const SEED_MARKER = 'demo-seed';
+/** Written first: a database with it but without SEED_MARKER saw an interrupted seed. */
+export const SEED_STARTED_MARKER = 'demo-seed-started';
 
 export interface SeedParameters {
   /** The running app, its indexer started (buildApp `indexer` option). */
@@ -164,6 +166,12 @@ export async function runSeed(p: SeedParameters): Promise<SeedReport> {
     counts[key] = (counts[key] ?? 0) + n;
   };
 
+  await app.db
+    .withTables<{ app_markers: { key: string } }>()
+    .insertInto('app_markers')
+    .values({ key: SEED_STARTED_MARKER })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   try {
     // ------------------------------------------------------------ people (account routes)
     const tokens = new Map<number, string>();

@@ -40,7 +40,7 @@ import { migrate } from '../server/src/db/migrate.ts';
 import { ANVIL_KEYS, type AnvilHandle, freePort, startAnvil } from './lib/anvil.ts';
 import { type Deployment, deploy, rpcProvider } from './lib/deploy.ts';
 import { DEMO_ACCOUNT, PEOPLE } from './seed/catalogue.ts';
-import { runSeed, type SeedReport } from './seed.ts';
+import { runSeed, SEED_MARKER, SEED_STARTED_MARKER, type SeedReport } from './seed.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -229,13 +229,24 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       pgliteDir: path.join(dataDir, 'pglite'),
     });
     await migrate(database.db);
-    const seededBefore = await database.db
-      .withTables<{ app_markers: { key: string } }>()
-      .selectFrom('app_markers')
-      .select('key')
-      .where('key', '=', 'demo-seed')
-      .executeTakeFirst();
-    const seedNow = wantSeed && !seededBefore;
+    const markers = new Set(
+      (
+        await database.db
+          .withTables<{ app_markers: { key: string } }>()
+          .selectFrom('app_markers')
+          .select('key')
+          .where('key', 'in', [SEED_MARKER, SEED_STARTED_MARKER])
+          .execute()
+      ).map((m) => m.key),
+    );
+    // A seed that was interrupted is not retried on top of its half (delete the data to redo it).
+    const interrupted = markers.has(SEED_STARTED_MARKER) && !markers.has(SEED_MARKER);
+    if (wantSeed && interrupted) {
+      say(
+        `the demo seed did not finish last time: starting without it (delete ${dataDir} to start over)`,
+      );
+    }
+    const seedNow = wantSeed && markers.size === 0;
     took('database');
 
     // 3. the chain: the seed runs on automine (seconds instead of minutes), then 2 s blocks.
