@@ -15,6 +15,8 @@ const suites: Suite[] = [
   { name: 'contracts', command: 'npm run --silent test:contracts' },
   { name: 'server', command: 'npm run --silent test:server' },
   { name: 'browser', command: 'npm run --silent test:browser' },
+  { name: 'pwa', command: 'npm run --silent bench:bundle && npm run --silent test:pwa' },
+  { name: 'lighthouse', command: 'npm run --silent test:lighthouse' },
 ];
 
 const only = process.argv.slice(2);

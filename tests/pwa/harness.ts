@@ -1,0 +1,222 @@
+/**
+ * The PWA journeys' harness: production builds of the web app (each with its own build id), the
+ * real stack (scripts/start.ts: anvil, contracts, database, server serving the build, demo seed)
+ * on a free port, and Debian Chromium through playwright-core.
+ */
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { type Stack, startStack } from '../../scripts/start.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const RESULTS_DIR = path.join(ROOT, 'test-results', 'pwa');
+
+/** Flags of ARCHITECTURE.md (Debian chromium, no sandbox, no background traffic). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Builds the web app into `outDir` with the given build id (never touches dist/). */
+export async function buildWeb(outDir: string, buildId: string): Promise<void> {
+  const previous = { id: process.env.VITE_BUILD_ID, env: process.env.NODE_ENV };
+  process.env.VITE_BUILD_ID = buildId;
+  // vitest sets NODE_ENV=test, which would make Vite build React's development bundle and
+  // leave `import.meta.env.PROD` false (no service worker): build as production does.
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: ROOT,
+      mode: 'production',
+      logLevel: 'warn',
+      configFile: path.join(ROOT, 'vite.config.ts'),
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    if (previous.id === undefined) delete process.env.VITE_BUILD_ID;
+    else process.env.VITE_BUILD_ID = previous.id;
+    if (previous.env === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous.env;
+  }
+}
+
+/**
+ * Deploys build `buildId` over the served folder the way a static host does: new files written,
+ * old hashed assets kept for pages still running the old version.
+ */
+export async function deployNewBuild(webDir: string, buildId: string): Promise<void> {
+  const fresh = await mkdtemp(path.join(tmpdir(), 'vbc-pwa-next-'));
+  try {
+    await buildWeb(fresh, buildId);
+    await cp(fresh, webDir, { recursive: true, force: true });
+  } finally {
+    await rm(fresh, { recursive: true, force: true });
+  }
+}
+
+export type Demo = Stack & {
+  /** Stops the stack and deletes its data. */
+  close(): Promise<void>;
+  /** A deploy: stops the server, then starts it again on the same port and data. */
+  restart(): Promise<Demo>;
+};
+
+/**
+ * The whole stack with demo data, serving `webDir`, on a free port and a temporary data dir (or
+ * the given ones, for a restart).
+ */
+export async function startDemo(
+  webDir: string,
+  reuse?: { dataDir: string; port: number },
+): Promise<Demo> {
+  const dataDir = reuse?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'vbc-pwa-data-')));
+  const stack = await startStack({
+    dataDir,
+    port: reuse?.port ?? 0,
+    blockTime: 'automine',
+    buildWeb: false,
+    webDir,
+    quiet: true,
+    logLevel: 'warn',
+  });
+  let closed = false;
+  return Object.assign(stack, {
+    async close() {
+      if (closed) return;
+      closed = true;
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    async restart() {
+      closed = true;
+      await stack.stop();
+      return startDemo(webDir, { dataDir, port: stack.port });
+    },
+  });
+}
+
+type ListBody<T> = { data: T[] };
+type NftRow = { collectionAddr: string; tokenId: string; name: string; image: string };
+type IdRow = { id: number | string; name: string };
+
+export type Targets = {
+  nft: NftRow;
+  collection: IdRow;
+  /** A set nobody opens before going offline (the "never visited" page). */
+  unseenSet: IdRow;
+};
+
+/** Picks what the journeys open, from the API of the running demo. */
+export async function demoTargets(url: string): Promise<Targets> {
+  const get = async <T>(p: string): Promise<T> => {
+    const res = await fetch(`${url}${p}`);
+    if (!res.ok) throw new Error(`${p}: HTTP ${res.status}`);
+    return (await res.json()) as T;
+  };
+  const [nfts, collections, sets] = await Promise.all([
+    get<ListBody<NftRow>>('/api/v2/show/market-nfts?page=1&size=12&isSet=0&isBundle=0'),
+    get<ListBody<IdRow>>('/api/v2/show/market-collections?page=1&size=12'),
+    get<ListBody<IdRow>>('/api/v2/show/market-sets?page=1&size=24'),
+  ]);
+  const nft = nfts.data.find((n) => n.image);
+  const collection = collections.data[0];
+  const unseenSet = sets.data.at(-1);
+  if (!nft || !collection || !unseenSet) throw new Error('the demo catalogue is empty');
+  return { nft, collection, unseenSet };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** A phone-sized context in English (the language choice is stored as the app stores it). */
+export async function phoneContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'allow',
+  });
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('vbc.lang')) localStorage.setItem('vbc.lang', 'en');
+  });
+  return context;
+}
+
+/** Waits until the service worker controls the page. */
+export async function waitForControl(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, {
+    timeout: 30_000,
+  });
+}
+
+export async function buildIdOf(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => document.documentElement.dataset.build);
+}
+
+/** Rows of each table of the app's IndexedDB (names from src/lib/db/db.ts). */
+export async function indexedDbCounts(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        const open = indexedDB.open('vbc-marketplace');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const names = [...db.objectStoreNames];
+          if (names.length === 0) {
+            db.close();
+            resolve({});
+            return;
+          }
+          const tx = db.transaction(names, 'readonly');
+          const out: Record<string, number> = {};
+          for (const name of names) {
+            const req = tx.objectStore(name).count();
+            req.onsuccess = () => {
+              out[name] = req.result;
+            };
+          }
+          tx.oncomplete = () => {
+            db.close();
+            resolve(out);
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}
+
+/** Query keys in the persisted TanStack Query cache (src/lib/query-persist.tsx). */
+export async function persistedQueryKeys(page: Page): Promise<unknown[][]> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('vbc.query-cache');
+    if (!raw) return [];
+    const parsed = JSON.parse(raw) as { clientState?: { queries?: { queryKey: unknown[] }[] } };
+    return (parsed.clientState?.queries ?? []).map((q) => q.queryKey);
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`) });
+}
+
+/** PNG width and height from its IHDR chunk. */
+export function pngSize(bytes: Buffer): { width: number; height: number } | null {
+  const signature = '89504e470d0a1a0a';
+  if (bytes.subarray(0, 8).toString('hex') !== signature) return null;
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
