@@ -360,6 +360,7 @@ export async function findCollection(
   idOrAddress: string,
   networkId?: number,
 ): Promise<CollectionRow | undefined> {
+  if (!idOrAddress.startsWith('0x') && Number(idOrAddress) > 2_147_483_647) return undefined;
   let q = db.selectFrom('collections').selectAll();
   q = idOrAddress.startsWith('0x')
     ? q.where('address', '=', dbAddress(idOrAddress))

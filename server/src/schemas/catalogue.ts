@@ -21,7 +21,9 @@ export const Size = Type.Integer({ minimum: 1, maximum: 24, description: 'defaul
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const NetworkId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const LabelId = Type.Integer({ minimum: 1, maximum: 1000, description: 'category id' });
-const BaseType = Type.String({ minLength: 1, maxLength: 32 });
+/** Free text: no control characters (PostgreSQL text cannot hold NUL). */
+const NO_CONTROL = '^[^\\u0000-\\u001f]*$';
+const BaseType = Type.String({ minLength: 1, maxLength: 32, pattern: NO_CONTROL });
 const AddressAs = (description: string) =>
   Type.String({ pattern: '^0x[0-9a-fA-F]{40}$', description });
 const LikeAddress = Type.Optional(AddressAs('answers isLiked for this address'));
@@ -187,7 +189,7 @@ export const UserListQuery = Type.Object({
   isCreator: Type.Optional(Flag),
   id: Type.Optional(Id),
   address: Type.Optional(Address),
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: NO_CONTROL })),
 });
 export type UserListQuery = Static<typeof UserListQuery>;
 
@@ -308,7 +310,7 @@ export const MarketplaceKeyHeaders = Type.Object({
 });
 
 export const SearchQuery = Type.Object({
-  q: Type.String({ minLength: 1, maxLength: 100 }),
+  q: Type.String({ minLength: 1, maxLength: 100, pattern: NO_CONTROL }),
   size: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 12, description: 'per kind, default 6' }),
   ),

@@ -257,6 +257,7 @@ describeBackends('catalogue activity, bids, orders, users, content', (t) => {
       expect(none.statusCode).toBe(200);
       expect(json<Page>(none)).toMatchObject({ data: [], total: 0 });
       expectError(await get('/api/v2/user', { isCreator: 'yes' }), 400, 'VALIDATION_FAILED');
+      expectError(await get('/api/v2/user', { name: '\u0000' }), 400, 'VALIDATION_FAILED');
     });
 
     it('never shows e-mails or password hashes', async () => {

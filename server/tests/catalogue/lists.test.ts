@@ -168,6 +168,7 @@ describeBackends('catalogue lists and details', (t) => {
       ['unknown sort', { sort: 'random' }, 'VALIDATION_FAILED'],
       ['flag 2', { isSet: 2 }, 'VALIDATION_FAILED'],
       ['bad owner', { owner: '0x1234' }, 'VALIDATION_FAILED'],
+      ['a NUL byte in baseType', { baseType: '\u0000' }, 'VALIDATION_FAILED'],
       ['SQL in baseType is only a value', { baseType: "x' or '1'='1" }, null],
     ])('refuses %s with 400 and a code (never 500)', async (_name, query, code) => {
       const res = await get('/api/v2/show/market-nfts', query as Record<string, string | number>);
@@ -314,6 +315,11 @@ describeBackends('catalogue lists and details', (t) => {
         await get('/api/v2/show/market-collection', { id: 'abc' }),
         400,
         'VALIDATION_FAILED',
+      );
+      expectError(
+        await get('/api/v2/show/market-collection', { id: '9999999999' }),
+        404,
+        'NOT_FOUND',
       );
     });
   });
@@ -518,6 +524,7 @@ describeBackends('catalogue lists and details', (t) => {
       );
       expect(underscore.data.nfts).toEqual([]);
       expectError(await get('/api/v2/show/search', { q: '   ' }), 400, 'REQUIRED_FIELD');
+      expectError(await get('/api/v2/show/search', { q: 'a\u0000' }), 400, 'VALIDATION_FAILED');
       expectError(await get('/api/v2/show/search'), 400, 'REQUIRED_FIELD');
     });
   });
