@@ -366,6 +366,15 @@ export async function runSeed(p: SeedParameters): Promise<SeedReport> {
       auctionHashes.push({ hash, bids });
       count('auctions');
     }
+    const claimHashes: { hash: string; bids: [number, number][]; winner: number }[] = [];
+    for (const [key, token, reserve, bids, winner] of TRADES.claimed) {
+      const hash = await list(key, [token], {
+        saleKind: SaleKind.AUCTION,
+        price: centi(reserve),
+        endTime: (await chainNow()) + 90n,
+      });
+      claimHashes.push({ hash, bids, winner });
+    }
     for (const [key, tokenIds, price, name] of TRADES.sets) {
       await list(
         key,
@@ -413,7 +422,12 @@ export async function runSeed(p: SeedParameters): Promise<SeedReport> {
     phase('listings');
 
     // ------------------------------------------------------------ bids (WVBC, signed)
-    const bidders = [...new Set(TRADES.auctions.flatMap(([, , , , bids]) => bids.map(([a]) => a)))];
+    const bidders = [
+      ...new Set([
+        ...TRADES.auctions.flatMap(([, , , , bids]) => bids.map(([a]) => a)),
+        ...TRADES.claimed.flatMap(([, , , bids]) => bids.map(([a]) => a)),
+      ]),
+    ];
     const wvbc = new Contract(deployment.wvbc, WVBC_ABI, provider);
     await perAccount(
       bidders.map((a) => [
@@ -424,7 +438,7 @@ export async function runSeed(p: SeedParameters): Promise<SeedReport> {
         },
       ]),
     );
-    for (const { hash, bids } of auctionHashes) {
+    for (const { hash, bids } of [...auctionHashes, ...claimHashes]) {
       for (const [bidder, amount] of bids) {
         const bid = { orderHash: hash, bidder: w(bidder).address, amount: centi(amount) };
         const signature = await signBid(w(bidder), domain, bid);
@@ -436,6 +450,24 @@ export async function runSeed(p: SeedParameters): Promise<SeedReport> {
       }
     }
     phase('bids');
+
+    // ------------------------------------------------------------ a won auction, claimed
+    if (claimHashes.length) {
+      // Only a chain we drive (anvil) can jump to the end of the auction.
+      await provider.send('evm_increaseTime', [91]);
+      await provider.send('evm_mine', []);
+      for (const { hash, winner } of claimHashes) {
+        const { tx } = data<{ tx: { to: string; data: string } }>(
+          await api('POST', '/api/v2/bid/claim', {
+            body: { orderHash: hash, caller: w(winner).address },
+            account: winner,
+          }),
+        );
+        await send(winner, { to: tx.to, data: tx.data });
+        count('claimed auctions');
+      }
+      phase('auction claimed');
+    }
 
     // ------------------------------------------------------------ buys, revoke, gift (chain)
     await perAccount(

@@ -379,6 +379,22 @@ export const TRADES = {
     ['motors', 4, 4_000, 7, [[8, 4_100]]],
     ['legends', 4, 50, 2, []],
   ] as [string, number, number, number, [number, number][]][],
+  /**
+   * An auction that ends during the seed (chain time moved on by ~90 s) and is claimed by its
+   * winner through bid/claim: [collection, token, reserve, bids [account, 0.01 VBC], winner].
+   */
+  claimed: [
+    [
+      'realms',
+      3,
+      10,
+      [
+        [7, 12],
+        [9, 15],
+      ],
+      9,
+    ],
+  ] as [string, number, number, [number, number][], number][],
   /** Sets (sold whole, fixed price): [collection, tokens, price, name]. */
   sets: [
     ['residences', [5, 6, 7], 30_000, 'Skyline Tower A, floors 5-7'],

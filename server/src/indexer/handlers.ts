@@ -5,11 +5,11 @@
  * Activities written here (provenance, spec §3):
  * - MINT: ERC-721 Transfer from the zero address (to = first owner).
  * - TRANSFER: any other Transfer that is not part of a sale.
- * - BUY: per item moved by an exchange fill (the Transfer's log): from seller, to buyer, price =
- *   the item's share of the amount paid (amount / items bought; the whole price for one NFT).
- * - PURCHASE: per fill (the OrderFilled log), the order-level sale: from maker (seller side), to
- *   taker, price = total paid, with the order's NFT / set / bundle. Fixed-price buys and auction
- *   claims both give BUY + PURCHASE.
+ * - BUY: per item moved by a fixed-price fill (the item's Transfer log): from seller, to buyer,
+ *   price = the item's share of the amount paid (amount / items bought; the whole price for one
+ *   NFT), with the order's hash and its set / bundle.
+ * - PURCHASE: the same for an auction claim (the winner purchased with WVBC after bidding).
+ *   So a sale is one provenance row per item, never two.
  * - REVOKE: OrderCancelled (the maker revoked an order).
  * CounterIncremented ends the maker's open orders (no activity of its own). WVBC Deposit and
  * Withdrawal go to `wvbc_transfers`.
@@ -43,6 +43,8 @@ export interface RangeState {
   collections: Set<string>;
   /** OrderFilled events of the range by transaction hash. */
   fillsByTx: Map<string, Fill[]>;
+  /** Transactions of the range that moved WVBC (a claim, when the order is not stored). */
+  wvbcTxs: Set<string>;
   /** Metadata by `collection` (contractURI) or `collection:tokenId` (tokenURI). */
   metadata: Map<string, { uri: string; meta: Metadata | null }>;
   /** Block timestamps of the blocks holding our logs. */
@@ -60,6 +62,7 @@ export interface LogPosition {
 type OrderRow = {
   order_hash: string;
   maker: string;
+  sale_kind: 'FIXED' | 'AUCTION';
   status: 'pending' | 'success' | 'end';
   target: 'NFT' | 'SET' | 'BUNDLE';
   nft_id: number | null;
@@ -74,6 +77,7 @@ type OrderRow = {
 const ORDER_COLUMNS = [
   'order_hash',
   'maker',
+  'sale_kind',
   'status',
   'target',
   'nft_id',
@@ -521,8 +525,12 @@ async function onTransfer(
       );
     }
   }
-  await addActivity(trx, state, pos, fill ? 'BUY' : 'TRANSFER', {
+  const order = fill ? await selectOrder(trx, fill.orderHash) : undefined;
+  const auction = order ? order.sale_kind === 'AUCTION' : state.wvbcTxs.has(pos.txHash);
+  await addActivity(trx, state, pos, fill ? (auction ? 'PURCHASE' : 'BUY') : 'TRANSFER', {
     nft_id: nft.id,
+    set_id: order?.set_id ?? null,
+    bundle_id: order?.bundle_id ?? null,
     collection_address: e.collection,
     from_address: e.from,
     to_address: e.to,
@@ -564,16 +572,6 @@ async function onOrderFilled(
 ): Promise<void> {
   const order = await selectOrder(trx, e.orderHash);
   const collection = order ? orderItems(order).collection : null;
-  await addActivity(trx, state, pos, 'PURCHASE', {
-    nft_id: order?.nft_id ?? null,
-    set_id: order?.set_id ?? null,
-    bundle_id: order?.bundle_id ?? null,
-    collection_address: collection,
-    from_address: e.maker,
-    to_address: e.taker,
-    price: e.amount,
-    order_hash: e.orderHash,
-  });
   if (collection) {
     const row = await trx
       .selectFrom('collections')

@@ -24,6 +24,7 @@ import {
   type Contracts,
   collectionInterface,
   decodeLog,
+  TOPICS,
 } from './events.ts';
 import { type Fill, handleEvent, type RangeState } from './handlers.ts';
 import { type IndexerDatabase, type IndexerDb, type Trx, undoAbove } from './journal.ts';
@@ -438,7 +439,11 @@ export class Indexer {
     const collections = new Set(known.map((r) => r.address));
     const decoded: { log: Log; event: ChainEvent }[] = [];
     const fillsByTx = new Map<string, Fill[]>();
+    const wvbcTxs = new Set<string>();
     for (const log of rawLogs) {
+      if (log.address.toLowerCase() === contracts.wvbc && log.topics[0] === TOPICS.Transfer) {
+        wvbcTxs.add(log.transactionHash.toLowerCase());
+      }
       const event = decodeLog(log, contracts, collections);
       if (!event) continue;
       if (event.kind === 'CollectionCreated') collections.add(event.collection);
@@ -474,6 +479,7 @@ export class Indexer {
       contracts,
       collections: new Set(known.map((r) => r.address)),
       fillsByTx,
+      wvbcTxs,
       metadata,
       timestamps: new Map([...headers].map(([n, h]) => [n, new Date(h.timestamp * 1000)])),
       categories: new Map(categories.map((c) => [c.key, c.id])),
