@@ -193,306 +193,315 @@ describeBackends(
       expectError(await signIn('nobody-here', 'whatever'), 404, 'ACCOUNT_NOT_FOUND');
       expectError(await signIn(user.username, 'wrong-password'), 401, 'WRONG_CREDENTIALS');
     });
+    describe('profile and password', () => {
+      it('needs a valid bearer token', async () => {
+        expectError(
+          await t.app.inject({ method: 'GET', url: '/api/v1/account/info' }),
+          401,
+          'UNAUTHORIZED',
+        );
+        const forged = await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/account/info',
+          headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.bad' },
+        });
+        expectError(forged, 401, 'UNAUTHORIZED');
+      });
+
+      it('reads and updates the profile (JSON), refusing a taken username', async () => {
+        const user = await createSignedInUser(t);
+        const other = await createSignedInUser(t);
+        const info = await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/account/info',
+          headers: user.auth,
+        });
+        expect(json(info)).toMatchObject({
+          data: { id: user.id, username: user.username, email: user.email, bc_address_mints: [] },
+        });
+        const put = await t.app.inject({
+          method: 'PUT',
+          url: '/api/v1/account/info',
+          headers: user.auth,
+          payload: { username: `${user.username}_new`, bio: 'hello' },
+        });
+        expect(put.statusCode).toBe(200);
+        expect(json(put)).toMatchObject({
+          data: { username: `${user.username}_new`, bio: 'hello' },
+        });
+        expectError(
+          await t.app.inject({
+            method: 'PUT',
+            url: '/api/v1/account/info',
+            headers: user.auth,
+            payload: { username: other.username.toUpperCase() },
+          }),
+          409,
+          'ACCOUNT_EXISTS',
+        );
+      });
+
+      it('stores avatar and banner uploads checked by content, served immutable', async () => {
+        const user = await createSignedInUser(t);
+        const form = await multipartPayload(
+          { bio: 'with pictures' },
+          {
+            avatar: { bytes: TINY_PNG, filename: 'me.png', type: 'image/png' },
+            banner: { bytes: TINY_PNG, filename: 'banner.bin', type: 'application/octet-stream' },
+          },
+        );
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/account/info',
+          headers: { ...user.auth, ...form.headers },
+          payload: form.payload,
+        });
+        expect(res.statusCode).toBe(200);
+        const { data } = json<{ data: { avatar: string; banner: string; bio: string } }>(res);
+        expect(data.bio).toBe('with pictures');
+        expect(data.avatar).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
+        expect(data.banner).toBe(data.avatar);
+        const image = await t.app.inject({ method: 'GET', url: data.avatar });
+        expect(image.statusCode).toBe(200);
+        expect(image.headers['content-type']).toBe('image/png');
+        expect(image.headers['cache-control']).toContain('immutable');
+        expect(image.rawPayload.equals(TINY_PNG)).toBe(true);
+      });
+
+      it('refuses an upload that is not an image, or too large', async () => {
+        const user = await createSignedInUser(t);
+        const fake = await multipartPayload(
+          {},
+          {
+            avatar: {
+              bytes: Buffer.from('<svg onload=alert(1)>'),
+              filename: 'x.png',
+              type: 'image/png',
+            },
+          },
+        );
+        expectError(
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/account/info',
+            headers: { ...user.auth, ...fake.headers },
+            payload: fake.payload,
+          }),
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+        );
+        const big = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024 + 10)]);
+        const large = await multipartPayload(
+          {},
+          { avatar: { bytes: big, filename: 'big.png', type: 'image/png' } },
+        );
+        expectError(
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/account/info',
+            headers: { ...user.auth, ...large.headers },
+            payload: large.payload,
+          }),
+          413,
+          'PAYLOAD_TOO_LARGE',
+        );
+      });
+
+      it('changes the password under the spec §5 rules', async () => {
+        const user = await createSignedInUser(t, { password: 'first-pass' });
+        const change = (payload: Record<string, string>) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/v1/account/change-password',
+            headers: user.auth,
+            payload,
+          });
+        expectError(
+          await change({
+            currentPassword: 'nope-nope',
+            newPassword: 'second',
+            confirmPassword: 'second',
+          }),
+          400,
+          'WRONG_PASSWORD',
+        );
+        expectError(
+          await change({
+            currentPassword: 'first-pass',
+            newPassword: '12345',
+            confirmPassword: '12345',
+          }),
+          400,
+          'PASSWORD_TOO_SHORT',
+        );
+        expectError(
+          await change({
+            currentPassword: 'first-pass',
+            newPassword: 'second',
+            confirmPassword: 'third1',
+          }),
+          400,
+          'PASSWORD_MISMATCH',
+        );
+        expectError(
+          await change({
+            currentPassword: 'first-pass',
+            newPassword: 'first-pass',
+            confirmPassword: 'first-pass',
+          }),
+          400,
+          'PASSWORD_SAME_AS_OLD',
+        );
+        const ok = await change({
+          currentPassword: 'first-pass',
+          newPassword: 'second-pass',
+          confirmPassword: 'second-pass',
+        });
+        expect(json(ok)).toEqual({ data: true });
+        const old = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/account/sign-in',
+          payload: { username: user.username, password: 'first-pass' },
+        });
+        expectError(old, 401, 'WRONG_CREDENTIALS');
+        const fresh = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/account/sign-in',
+          payload: { username: user.username, password: 'second-pass' },
+        });
+        expect(fresh.statusCode).toBe(200);
+      });
+    });
+
+    describe('sign-in with a wallet (EIP-4361) and chain addresses', () => {
+      const post = (url: string, payload: Record<string, unknown>) =>
+        t.app.inject({ method: 'POST', url, payload });
+
+      it('creates the default account once, then signs in; a nonce is single use', async () => {
+        const wallet = Wallet.createRandom();
+        const first = await signedSiweMessage(t, wallet);
+        expect(first.message).toContain('marketplace.test wants you to sign in');
+        expect(first.message).toContain(`Chain ID: ${t.config.chainId}`);
+        expectError(
+          await post('/api/v1/account/sign-in-with-metamask', first),
+          404,
+          'ACCOUNT_NOT_FOUND',
+        );
+        const created = await post('/api/v1/account/create/default', first);
+        expect(created.statusCode).toBe(201);
+        const session = json<{ data: { token: string; user: { bc_address_mints: string[] } } }>(
+          created,
+        );
+        expect(session.data.user.bc_address_mints).toEqual([wallet.address]);
+        // The used message cannot be replayed; a fresh one for a linked address is refused.
+        expectError(
+          await post('/api/v1/account/create/default', first),
+          401,
+          'AUTH_REQUEST_EXPIRED',
+        );
+        const fresh = await signedSiweMessage(t, wallet);
+        expectError(await post('/api/v1/account/create/default', fresh), 409, 'ADDRESS_IN_USE');
+
+        const second = await signedSiweMessage(t, wallet);
+        const signIn = await post('/api/v1/account/sign-in-with-metamask', second);
+        expect(signIn.statusCode).toBe(200);
+        expectError(
+          await post('/api/v1/account/sign-in-with-metamask', second),
+          401,
+          'AUTH_REQUEST_EXPIRED',
+        );
+      });
+
+      it('refuses an expired request, a wrong signer, a tampered domain and an unknown chain', async () => {
+        const wallet = Wallet.createRandom();
+        const stranger = Wallet.createRandom();
+        const expired = await signedSiweMessage(t, wallet);
+        await t.db
+          .updateTable('siwe_nonces')
+          .set({ expires_at: new Date(Date.now() - 1) })
+          .where('nonce', '=', expired.nonce)
+          .execute();
+        expectError(
+          await post('/api/v1/account/create/default', expired),
+          401,
+          'AUTH_REQUEST_EXPIRED',
+        );
+
+        const forged = await signedSiweMessage(t, wallet);
+        expectError(
+          await post('/api/v1/account/create/default', {
+            message: forged.message,
+            signature: await stranger.signMessage(forged.message),
+          }),
+          401,
+          'INVALID_SIGNATURE',
+        );
+
+        const phishing = await signedSiweMessage(t, wallet);
+        const otherDomain = phishing.message.replace('marketplace.test wants', 'evil.test wants');
+        expectError(
+          await post('/api/v1/account/create/default', {
+            message: otherDomain,
+            signature: await wallet.signMessage(otherDomain),
+          }),
+          401,
+          'INVALID_SIGNATURE',
+        );
+
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/account/sign-in/message',
+          query: { address: wallet.address, chainId: '424242' },
+        });
+        expectError(res, 400, 'WRONG_NETWORK');
+      });
+
+      it('links a chain address to one account only (spec §5)', async () => {
+        const user = await createSignedInUser(t);
+        const other = await createSignedInUser(t);
+        const address = Wallet.createRandom().address;
+        const isUse = async () =>
+          json<{ data: boolean }>(
+            await t.app.inject({
+              method: 'GET',
+              url: '/api/v1/bc-address/is-use',
+              query: { bc_address: address.toLowerCase() },
+            }),
+          ).data;
+        expect(await isUse()).toBe(false);
+        const add = (auth: { authorization: string }, value: string) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/v1/bc-address/add-to-account',
+            headers: auth,
+            payload: { new_bc_address: value },
+          });
+        const added = await add(user.auth, address.toLowerCase());
+        expect(added.statusCode).toBe(200);
+        expect(json(added)).toMatchObject({ data: { bc_address_mints: [address] } });
+        expect(await isUse()).toBe(true);
+        expect((await add(user.auth, address)).statusCode).toBe(200);
+        expectError(await add(other.auth, address), 409, 'ADDRESS_IN_USE');
+        expectError(await add(other.auth, '0x1234'), 400, 'INVALID_ADDRESS');
+        expectError(
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/bc-address/add-to-account',
+            payload: { new_bc_address: address },
+          }),
+          401,
+          'UNAUTHORIZED',
+        );
+        const wallet = Wallet.createRandom();
+        await add(other.auth, wallet.address);
+        const siwe = await signedSiweMessage(t, wallet);
+        const signIn = await post('/api/v1/account/sign-in-with-metamask', siwe);
+        expect(json(signIn)).toMatchObject({ data: { user: { id: other.id } } });
+      });
+    });
   },
   { smtp: true },
 );
-
-describeBackends('account: profile and password', (t) => {
-  it('needs a valid bearer token', async () => {
-    expectError(
-      await t.app.inject({ method: 'GET', url: '/api/v1/account/info' }),
-      401,
-      'UNAUTHORIZED',
-    );
-    const forged = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/account/info',
-      headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.bad' },
-    });
-    expectError(forged, 401, 'UNAUTHORIZED');
-  });
-
-  it('reads and updates the profile (JSON), refusing a taken username', async () => {
-    const user = await createSignedInUser(t);
-    const other = await createSignedInUser(t);
-    const info = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/account/info',
-      headers: user.auth,
-    });
-    expect(json(info)).toMatchObject({
-      data: { id: user.id, username: user.username, email: user.email, bc_address_mints: [] },
-    });
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/account/info',
-      headers: user.auth,
-      payload: { username: `${user.username}_new`, bio: 'hello' },
-    });
-    expect(put.statusCode).toBe(200);
-    expect(json(put)).toMatchObject({ data: { username: `${user.username}_new`, bio: 'hello' } });
-    expectError(
-      await t.app.inject({
-        method: 'PUT',
-        url: '/api/v1/account/info',
-        headers: user.auth,
-        payload: { username: other.username.toUpperCase() },
-      }),
-      409,
-      'ACCOUNT_EXISTS',
-    );
-  });
-
-  it('stores avatar and banner uploads checked by content, served immutable', async () => {
-    const user = await createSignedInUser(t);
-    const form = await multipartPayload(
-      { bio: 'with pictures' },
-      {
-        avatar: { bytes: TINY_PNG, filename: 'me.png', type: 'image/png' },
-        banner: { bytes: TINY_PNG, filename: 'banner.bin', type: 'application/octet-stream' },
-      },
-    );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/account/info',
-      headers: { ...user.auth, ...form.headers },
-      payload: form.payload,
-    });
-    expect(res.statusCode).toBe(200);
-    const { data } = json<{ data: { avatar: string; banner: string; bio: string } }>(res);
-    expect(data.bio).toBe('with pictures');
-    expect(data.avatar).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
-    expect(data.banner).toBe(data.avatar);
-    const image = await t.app.inject({ method: 'GET', url: data.avatar });
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
-    expect(image.headers['cache-control']).toContain('immutable');
-    expect(image.rawPayload.equals(TINY_PNG)).toBe(true);
-  });
-
-  it('refuses an upload that is not an image, or too large', async () => {
-    const user = await createSignedInUser(t);
-    const fake = await multipartPayload(
-      {},
-      {
-        avatar: {
-          bytes: Buffer.from('<svg onload=alert(1)>'),
-          filename: 'x.png',
-          type: 'image/png',
-        },
-      },
-    );
-    expectError(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/account/info',
-        headers: { ...user.auth, ...fake.headers },
-        payload: fake.payload,
-      }),
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-    );
-    const big = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024 + 10)]);
-    const large = await multipartPayload(
-      {},
-      { avatar: { bytes: big, filename: 'big.png', type: 'image/png' } },
-    );
-    expectError(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/account/info',
-        headers: { ...user.auth, ...large.headers },
-        payload: large.payload,
-      }),
-      413,
-      'PAYLOAD_TOO_LARGE',
-    );
-  });
-
-  it('changes the password under the spec §5 rules', async () => {
-    const user = await createSignedInUser(t, { password: 'first-pass' });
-    const change = (payload: Record<string, string>) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/account/change-password',
-        headers: user.auth,
-        payload,
-      });
-    expectError(
-      await change({
-        currentPassword: 'nope-nope',
-        newPassword: 'second',
-        confirmPassword: 'second',
-      }),
-      400,
-      'WRONG_PASSWORD',
-    );
-    expectError(
-      await change({
-        currentPassword: 'first-pass',
-        newPassword: '12345',
-        confirmPassword: '12345',
-      }),
-      400,
-      'PASSWORD_TOO_SHORT',
-    );
-    expectError(
-      await change({
-        currentPassword: 'first-pass',
-        newPassword: 'second',
-        confirmPassword: 'third1',
-      }),
-      400,
-      'PASSWORD_MISMATCH',
-    );
-    expectError(
-      await change({
-        currentPassword: 'first-pass',
-        newPassword: 'first-pass',
-        confirmPassword: 'first-pass',
-      }),
-      400,
-      'PASSWORD_SAME_AS_OLD',
-    );
-    const ok = await change({
-      currentPassword: 'first-pass',
-      newPassword: 'second-pass',
-      confirmPassword: 'second-pass',
-    });
-    expect(json(ok)).toEqual({ data: true });
-    const old = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/account/sign-in',
-      payload: { username: user.username, password: 'first-pass' },
-    });
-    expectError(old, 401, 'WRONG_CREDENTIALS');
-    const fresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/account/sign-in',
-      payload: { username: user.username, password: 'second-pass' },
-    });
-    expect(fresh.statusCode).toBe(200);
-  });
-});
-
-describeBackends('account: sign-in with a wallet (EIP-4361) and chain addresses', (t) => {
-  const post = (url: string, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url, payload });
-
-  it('creates the default account once, then signs in; a nonce is single use', async () => {
-    const wallet = Wallet.createRandom();
-    const first = await signedSiweMessage(t, wallet);
-    expect(first.message).toContain('marketplace.test wants you to sign in');
-    expect(first.message).toContain(`Chain ID: ${t.config.chainId}`);
-    expectError(
-      await post('/api/v1/account/sign-in-with-metamask', first),
-      404,
-      'ACCOUNT_NOT_FOUND',
-    );
-    const created = await post('/api/v1/account/create/default', first);
-    expect(created.statusCode).toBe(201);
-    const session = json<{ data: { token: string; user: { bc_address_mints: string[] } } }>(
-      created,
-    );
-    expect(session.data.user.bc_address_mints).toEqual([wallet.address]);
-    // The used message cannot be replayed; a fresh one for a linked address is refused.
-    expectError(await post('/api/v1/account/create/default', first), 401, 'AUTH_REQUEST_EXPIRED');
-    const fresh = await signedSiweMessage(t, wallet);
-    expectError(await post('/api/v1/account/create/default', fresh), 409, 'ADDRESS_IN_USE');
-
-    const second = await signedSiweMessage(t, wallet);
-    const signIn = await post('/api/v1/account/sign-in-with-metamask', second);
-    expect(signIn.statusCode).toBe(200);
-    expectError(
-      await post('/api/v1/account/sign-in-with-metamask', second),
-      401,
-      'AUTH_REQUEST_EXPIRED',
-    );
-  });
-
-  it('refuses an expired request, a wrong signer, a tampered domain and an unknown chain', async () => {
-    const wallet = Wallet.createRandom();
-    const stranger = Wallet.createRandom();
-    const expired = await signedSiweMessage(t, wallet);
-    await t.db
-      .updateTable('siwe_nonces')
-      .set({ expires_at: new Date(Date.now() - 1) })
-      .where('nonce', '=', expired.nonce)
-      .execute();
-    expectError(await post('/api/v1/account/create/default', expired), 401, 'AUTH_REQUEST_EXPIRED');
-
-    const forged = await signedSiweMessage(t, wallet);
-    expectError(
-      await post('/api/v1/account/create/default', {
-        message: forged.message,
-        signature: await stranger.signMessage(forged.message),
-      }),
-      401,
-      'INVALID_SIGNATURE',
-    );
-
-    const phishing = await signedSiweMessage(t, wallet);
-    const otherDomain = phishing.message.replace('marketplace.test wants', 'evil.test wants');
-    expectError(
-      await post('/api/v1/account/create/default', {
-        message: otherDomain,
-        signature: await wallet.signMessage(otherDomain),
-      }),
-      401,
-      'INVALID_SIGNATURE',
-    );
-
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/account/sign-in/message',
-      query: { address: wallet.address, chainId: '424242' },
-    });
-    expectError(res, 400, 'WRONG_NETWORK');
-  });
-
-  it('links a chain address to one account only (spec §5)', async () => {
-    const user = await createSignedInUser(t);
-    const other = await createSignedInUser(t);
-    const address = Wallet.createRandom().address;
-    const isUse = async () =>
-      json<{ data: boolean }>(
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/v1/bc-address/is-use',
-          query: { bc_address: address.toLowerCase() },
-        }),
-      ).data;
-    expect(await isUse()).toBe(false);
-    const add = (auth: { authorization: string }, value: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/bc-address/add-to-account',
-        headers: auth,
-        payload: { new_bc_address: value },
-      });
-    const added = await add(user.auth, address.toLowerCase());
-    expect(added.statusCode).toBe(200);
-    expect(json(added)).toMatchObject({ data: { bc_address_mints: [address] } });
-    expect(await isUse()).toBe(true);
-    expect((await add(user.auth, address)).statusCode).toBe(200);
-    expectError(await add(other.auth, address), 409, 'ADDRESS_IN_USE');
-    expectError(await add(other.auth, '0x1234'), 400, 'INVALID_ADDRESS');
-    expectError(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/bc-address/add-to-account',
-        payload: { new_bc_address: address },
-      }),
-      401,
-      'UNAUTHORIZED',
-    );
-    const wallet = Wallet.createRandom();
-    await add(other.auth, wallet.address);
-    const siwe = await signedSiweMessage(t, wallet);
-    const signIn = await post('/api/v1/account/sign-in-with-metamask', siwe);
-    expect(json(signIn)).toMatchObject({ data: { user: { id: other.id } } });
-  });
-});
 
 describe('rate limits', () => {
   it('limits sign-in attempts per client (RATE_LIMITED)', async () => {

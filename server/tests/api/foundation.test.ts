@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/errors.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
 
@@ -52,49 +52,52 @@ describeBackends('foundation', (t) => {
     const rows = await t.db.selectFrom('schema_migrations').select('name').execute();
     expect(rows.map((r) => r.name)).toContain('001_init.sql');
   });
-});
 
-describeBackends('ETHnetworks/gets', (t) => {
-  it('refuses a request without the marketplace key', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/ETHnetworks/gets' });
-    expect(res.statusCode).toBe(401);
-    expect(json(res)).toMatchObject({ code: 'INVALID_MARKETPLACE_KEY' });
-  });
+  describe('ETHnetworks/gets', () => {
+    it('refuses a request without the marketplace key', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/ETHnetworks/gets' });
+      expect(res.statusCode).toBe(401);
+      expect(json(res)).toMatchObject({ code: 'INVALID_MARKETPLACE_KEY' });
+    });
 
-  it('joins the three groups in order, checksums addresses and applies the §9 suffix rule', async () => {
-    await t.db
-      .insertInto('networks')
-      .values([
-        {
-          network_id: 7771,
-          name: 'VBChain devnet',
-          domain: 'http://marketplace.test/api/v1/ETHnetworks/7771',
-          network_group: 'devnet',
-          wrapper_address: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
-        },
-        {
-          network_id: 97,
-          name: 'BNB Smart Chain Testnet',
-          domain: 'https://bsc-testnet.example',
-          network_group: 'testnet',
-        },
-      ])
-      .execute();
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/ETHnetworks/gets',
-      headers: { 'marketplace-key': t.config.marketplaceKey },
+    it('joins the three groups in order, checksums addresses and applies the §9 suffix rule', async () => {
+      await t.db
+        .insertInto('networks')
+        .values([
+          {
+            network_id: 7771,
+            name: 'VBChain devnet',
+            domain: 'http://marketplace.test/api/v1/ETHnetworks/7771',
+            network_group: 'devnet',
+            wrapper_address: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+          },
+          {
+            network_id: 97,
+            name: 'BNB Smart Chain Testnet',
+            domain: 'https://bsc-testnet.example',
+            network_group: 'testnet',
+          },
+        ])
+        .execute();
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/ETHnetworks/gets',
+        headers: { 'marketplace-key': t.config.marketplaceKey },
+      });
+      expect(res.statusCode).toBe(200);
+      const { data } = json<{ data: Record<string, unknown>[] }>(res);
+      expect(data.map((n) => n.networkId)).toEqual([97, 7771]);
+      expect(data[0]).toMatchObject({
+        rpcUrl: 'https://bsc-testnet.example',
+        wrapperAddress: null,
+      });
+      expect(data[1]).toMatchObject({
+        rpcUrl: 'http://marketplace.test/api/v1/ETHnetworks/7771/rpc',
+        wrapperAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      });
+      expect(Object.keys(data[1] ?? {})).toEqual(
+        expect.arrayContaining(['_id', 'networkId', 'name', 'icon', 'domain', 'gateway']),
+      );
     });
-    expect(res.statusCode).toBe(200);
-    const { data } = json<{ data: Record<string, unknown>[] }>(res);
-    expect(data.map((n) => n.networkId)).toEqual([97, 7771]);
-    expect(data[0]).toMatchObject({ rpcUrl: 'https://bsc-testnet.example', wrapperAddress: null });
-    expect(data[1]).toMatchObject({
-      rpcUrl: 'http://marketplace.test/api/v1/ETHnetworks/7771/rpc',
-      wrapperAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-    });
-    expect(Object.keys(data[1] ?? {})).toEqual(
-      expect.arrayContaining(['_id', 'networkId', 'name', 'icon', 'domain', 'gateway']),
-    );
   });
 });

@@ -3,7 +3,6 @@
  * (sign-up, then the verification token row marked verified directly: the mail itself is tested
  * in account.test.ts), and a SIWE sign-in with an ethers wallet.
  */
-import type { Wallet } from 'ethers';
 import type { TestApp } from './test-app.ts';
 
 let counter = 0;

@@ -14,7 +14,7 @@ import { type App, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createDatabase, type DatabaseBackend } from '../../src/db/create-database.ts';
 import type { Database } from '../../src/db/types.ts';
-import { startPostgresCluster } from './postgres-cluster.ts';
+import { type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts';
 import { startTestSmtp, type TestSmtp } from './smtp.ts';
 
 export const ALL_BACKENDS: DatabaseBackend[] = ['pglite', 'postgres'];
@@ -30,7 +30,11 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Start a loopback SMTP server and point SMTP_URL at it. */
   smtp?: boolean;
+  /** A running cluster to create the database in (else a cluster of its own is started). */
+  cluster?: PostgresCluster;
 }
+
+let databaseCounter = 0;
 
 export interface TestApp {
   backend: DatabaseBackend;
@@ -57,9 +61,16 @@ export async function createTestApp(
     if (smtp) cleanups.unshift(() => smtp.close());
     let databaseUrl: string | undefined;
     if (backend === 'postgres') {
-      const cluster = await startPostgresCluster();
-      cleanups.unshift(() => cluster.stop());
-      databaseUrl = await cluster.createDatabase('marketplace_test');
+      let cluster = options.cluster;
+      if (!cluster) {
+        const own = await startPostgresCluster();
+        cleanups.unshift(() => own.stop());
+        cluster = own;
+      }
+      databaseCounter += 1;
+      databaseUrl = await cluster.createDatabase(
+        `marketplace_test_${process.pid}_${databaseCounter}`,
+      );
     }
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -93,9 +104,27 @@ export async function createTestApp(
   }
 }
 
+// One PostgreSQL cluster per test file, shared by its describeBackends blocks (each still gets a
+// database of its own). Blocks are counted at collection time; the last one to finish stops it.
+let sharedCluster: Promise<PostgresCluster> | undefined;
+let postgresBlocks = 0;
+
+function acquireCluster(): Promise<PostgresCluster> {
+  sharedCluster ??= startPostgresCluster();
+  return sharedCluster;
+}
+
+async function releaseCluster(): Promise<void> {
+  postgresBlocks -= 1;
+  if (postgresBlocks > 0 || !sharedCluster) return;
+  const cluster = sharedCluster;
+  sharedCluster = undefined;
+  await (await cluster).stop();
+}
+
 /**
- * Runs `body` once per selected backend. `t` is filled in beforeAll; read its fields inside
- * tests (not at collection time).
+ * Runs `body` once per selected backend, each on a fresh database. `t` is filled in beforeAll;
+ * read its fields inside tests (not at collection time).
  */
 export function describeBackends(
   name: string,
@@ -104,11 +133,20 @@ export function describeBackends(
 ): void {
   describe.each(selectedBackends())(`${name} [%s]`, (backend) => {
     const t = {} as TestApp;
+    if (backend === 'postgres') postgresBlocks += 1;
     beforeAll(async () => {
-      Object.assign(t, await createTestApp(backend, options));
+      const cluster = backend === 'postgres' ? await acquireCluster() : undefined;
+      Object.assign(
+        t,
+        await createTestApp(backend, { ...options, ...(cluster ? { cluster } : {}) }),
+      );
     });
     afterAll(async () => {
-      await t.close?.();
+      try {
+        await t.close?.();
+      } finally {
+        if (backend === 'postgres') await releaseCluster();
+      }
     });
     body(t);
   });
