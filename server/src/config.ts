@@ -46,7 +46,7 @@ const EnvSchema = Type.Object({
       default: 'development',
     },
   ),
-  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
   LOG_LEVEL: Type.Union(
     [

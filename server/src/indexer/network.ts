@@ -53,6 +53,8 @@ export async function registerNetwork(
   const values = {
     name: p.name ?? (devnet ? VBCHAIN_DEVNET.name : `Chain ${d.chainId}`),
     domain: `${p.publicUrl.replace(/\/$/, '')}/api/v1/ETHnetworks/${d.chainId}`,
+    // spec §7: signed transactions go to <gateway>/contract/createTransaction (ETHnetworks route)
+    gateway: `${p.publicUrl.replace(/\/$/, '')}/api/v1/ETHnetworks/${d.chainId}/gateway`,
     node_url: p.nodeUrl,
     network_group: p.group ?? (devnet ? 'devnet' : 'testnet'),
     native_symbol: devnet ? VBCHAIN_DEVNET.nativeCurrency.symbol : 'VBC',
