@@ -5,6 +5,7 @@
 import { getAddress } from 'ethers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorCode } from '../../src/errors.ts';
+import { setLike } from '../../src/repositories/catalogue-social.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
 import { type Catalogue, DEVNET, seedCatalogue, TESTNET } from './fixtures.ts';
 
@@ -144,10 +145,7 @@ describeBackends('catalogue lists and details', (t) => {
     });
 
     it('answers isLiked for likeAddress', async () => {
-      await t.db
-        .insertInto('likes')
-        .values({ target: 'NFT', target_id: cat.nfts.n6, address: cat.carol.address.toLowerCase() })
-        .execute();
+      await setLike(t.db, { target: 'NFT', id: cat.nfts.n6, address: cat.carol.address });
       const { body } = await nftKeys({
         likeAddress: cat.carol.address,
         status: 'ONSALE',
@@ -287,14 +285,11 @@ describeBackends('catalogue lists and details', (t) => {
     });
 
     it('details by id or by contract address, with isLiked for likeAddress', async () => {
-      await t.db
-        .insertInto('likes')
-        .values({
-          target: 'COLLECTION',
-          target_id: cat.collections.c1,
-          address: cat.bob.address.toLowerCase(),
-        })
-        .execute();
+      await setLike(t.db, {
+        target: 'COLLECTION',
+        id: cat.collections.c1,
+        address: cat.bob.address,
+      });
       const byId = await get('/api/v2/show/market-collection', {
         id: cat.collections.c1,
         likeAddress: cat.bob.address,
@@ -306,6 +301,7 @@ describeBackends('catalogue lists and details', (t) => {
         collectionAddr: getAddress(cat.c1Address),
         creator: cat.alice.address,
         floorPrice: '100',
+        likeCount: 6,
         isLiked: true,
       });
       const byAddress = await get('/api/v2/show/market-collection', { id: cat.c1Address });
