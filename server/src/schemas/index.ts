@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './catalogue.ts';
 export * from './common.ts';
 export * from './entities.ts';
 export * from './market.ts';
