@@ -4,13 +4,15 @@
  * the same folder comes back to the same data without seeding again. PGlite (the embedded default
  * of `npm start`); the indexer's own tests cover PostgreSQL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AnvilHandle, startAnvil } from '../../../scripts/lib/anvil.ts';
 import { rpcProvider } from '../../../scripts/lib/deploy.ts';
 import { type Stack, startStack } from '../../../scripts/start.ts';
+import { type PostgresCluster, startPostgresCluster } from '../helpers/postgres-cluster.ts';
 import { ownersVersusChain } from './fixture.ts';
 
 describe('npm start stack with the demo seed [pglite]', () => {
@@ -141,4 +143,54 @@ describe('npm start stack with the demo seed [pglite]', () => {
     expect(await count('select count(*) as n from activities')).toBe(before);
     expect(await count('select count(*) as n from nfts')).toBeGreaterThanOrEqual(80);
   }, 120_000);
+});
+
+describe('npm start stack on a given chain and PostgreSQL', () => {
+  let anvil: AnvilHandle;
+  let cluster: PostgresCluster;
+  let dataDir: string;
+  let stack: Stack | undefined;
+
+  beforeAll(async () => {
+    anvil = await startAnvil();
+    cluster = await startPostgresCluster();
+    dataDir = mkdtempSync(join(tmpdir(), 'vbc-stack-pg-'));
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.stop();
+    await anvil?.stop();
+    await cluster?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('uses RPC_URL and DATABASE_URL instead of the embedded chain and PGlite', async () => {
+    const databaseUrl = await cluster.createDatabase('stack_test');
+    stack = await startStack({
+      dataDir,
+      port: 0,
+      rpcUrl: anvil.url,
+      databaseUrl,
+      seed: false,
+      buildWeb: false,
+      quiet: true,
+      logLevel: 'silent',
+    });
+    expect(stack.rpcUrl).toBe(anvil.url);
+    expect(stack.seed).toBeNull();
+    expect(stack.app.dbBackend).toBe('postgres');
+    expect(existsSync(join(dataDir, 'pglite'))).toBe(false);
+    expect(existsSync(join(dataDir, 'chain'))).toBe(false);
+    expect(stack.app.indexer?.status()).toMatchObject({ running: true, leader: true });
+    const networks = await fetch(`${stack.url}/api/v1/ETHnetworks/gets`, {
+      headers: { 'marketplace-key': stack.app.config.marketplaceKey },
+    });
+    const { data } = (await networks.json()) as { data: Record<string, unknown>[] };
+    expect(data).toEqual([
+      expect.objectContaining({
+        networkId: stack.chainId,
+        exchangeAddress: stack.deployment.exchange,
+        rpcUrl: stack.publicRpcUrl,
+      }),
+    ]);
+  });
 });
