@@ -262,9 +262,15 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       if (wantedPort !== 0 && chainPort === 0) {
         say(`port ${wantedPort} is taken: the chain listens on another port (see below)`);
       }
+      const statePath = path.join(dataDir, 'chain', 'state.json');
+      if (!existsSync(statePath) && markers.size > 0) {
+        say(
+          `warning: the chain state (${statePath}) is gone but the database has data of the old chain; delete ${dataDir} to start over`,
+        );
+      }
       anvil = await startAnvil({
         ...(chainPort ? { port: chainPort } : {}),
-        statePath: path.join(dataDir, 'chain', 'state.json'),
+        statePath,
         blockTime: seedNow ? 'automine' : blockTime,
       });
       rpcUrl = anvil.url;
