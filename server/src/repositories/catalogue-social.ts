@@ -21,14 +21,30 @@ export function likeTargetColumn(
   return target.toUpperCase() as LikeTargetColumn;
 }
 
-/** Whether `address` is linked to the account (spec §6: likes need a wallet account). */
-export async function isAddressOfUser(db: Db, userId: number, address: string): Promise<boolean> {
-  const row = await db
+/**
+ * Every chain address of an account (lowercase): linked addresses (bc-address/add-to-account,
+ * browser wallets) and the addresses of its platform wallets and their accounts.
+ */
+export async function addressesOfAccount(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
     .selectFrom('bc_addresses')
-    .select('user_id')
-    .where('address', '=', dbAddress(address))
-    .executeTakeFirst();
-  return row?.user_id === userId;
+    .select('address')
+    .where('user_id', '=', userId)
+    .union(db.selectFrom('eth_wallets').select('address').where('user_id', '=', userId))
+    .union(
+      db
+        .selectFrom('eth_wallet_accounts')
+        .innerJoin('eth_wallets', 'eth_wallets.id', 'eth_wallet_accounts.wallet_id')
+        .select('eth_wallet_accounts.address')
+        .where('eth_wallets.user_id', '=', userId),
+    )
+    .execute();
+  return rows.map((r) => r.address).sort();
+}
+
+/** Whether `address` is one of the account's wallet addresses (spec §6: likes need one). */
+export async function isAddressOfUser(db: Db, userId: number, address: string): Promise<boolean> {
+  return (await addressesOfAccount(db, userId)).includes(dbAddress(address));
 }
 
 interface TargetInfo {

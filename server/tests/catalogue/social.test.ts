@@ -2,7 +2,7 @@
  * Likes, follows and hackLike (spec §6, §7 user/like, user/follow, user/hackLike): bearer, the
  * liker's wallet address linked to the account, toggle, counted, one per address / pair.
  */
-import { Wallet } from 'ethers';
+import { encryptKeystoreJsonSync, Wallet } from 'ethers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorCode } from '../../src/errors.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
@@ -91,6 +91,43 @@ describeBackends('catalogue likes and follows', (t) => {
         .where('target_id', '=', cat.nfts.n1)
         .execute();
       expect(rows).toHaveLength(1);
+    });
+
+    it('accepts the address of one of the account’s platform wallets', async () => {
+      const key = Wallet.createRandom();
+      const keystore = encryptKeystoreJsonSync(
+        { address: key.address, privateKey: key.privateKey },
+        'passphrase',
+        { scrypt: { N: 1024 } },
+      );
+      const created = await post(
+        '/api/v1/ETHwallets/create',
+        {
+          name: 'Main',
+          platform: 0,
+          address: key.address,
+          hashedPassword: 'a'.repeat(64),
+          encPrivateKey: JSON.parse(keystore),
+        },
+        cat.admin.auth,
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      const res = await post(
+        '/api/v2/user/like',
+        { target: 'bundle', id: cat.bundles.bu2, address: key.address },
+        cat.admin.auth,
+      );
+      expect(json<LikeAnswer>(res).data).toEqual({ liked: true, likeCount: 1 });
+      // still refused for another account
+      expectError(
+        await post(
+          '/api/v2/user/like',
+          { target: 'bundle', id: cat.bundles.bu2, address: key.address },
+          cat.bob.auth,
+        ),
+        403,
+        'USE_WALLET_ACCOUNT',
+      );
     });
 
     it('writes a LIKE activity the collection filter "likes" shows', async () => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { bcAddressesOf } from '../../../../../account/accounts.ts';
 import { flag, pageRequest } from '../../../../../repositories/catalogue.ts';
 import { bidsByBidder } from '../../../../../repositories/catalogue-activity.ts';
+import { addressesOfAccount } from '../../../../../repositories/catalogue-social.ts';
 import { bidEntryView } from '../../../../../repositories/catalogue-view.ts';
 import { BidEntry, BidsByBidderQuery } from '../../../../../schemas/catalogue.ts';
 import { Address, errorResponses, ListOf } from '../../../../../schemas/common.ts';
@@ -12,7 +12,7 @@ import { Address, errorResponses, ListOf } from '../../../../../schemas/common.t
  * newest first, page 1, size 12. type NFT | SET | BUNDLE narrows to what the bid is on;
  * isLocked 1 keeps the bids whose funds are locked (highest on an auction not yet settled,
  * spec §4); isLocked 0 the others.
- * - GET /api/v2/bid/bids-by-bidder (bearer): bids of every address linked to the account;
+ * - GET /api/v2/bid/bids-by-bidder (bearer): bids of every address of the account (linked and platform wallets);
  * - GET /api/v2/bid/bids-by-bidder/{bidder}: bids of one address (public).
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
@@ -48,7 +48,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: reply, ...errorResponses },
       },
     },
-    async (request) => answer(await bcAddressesOf(app.db, request.user!.id), request.query),
+    async (request) => answer(await addressesOfAccount(app.db, request.user!.id), request.query),
   );
 
   app.get(

@@ -10,8 +10,8 @@ import { Data, errorResponses } from '../../../../../schemas/common.ts';
 
 /**
  * POST /api/v2/user/like {target: nft|collection|set|bundle, id, address, like?} (bearer).
- * spec §6: the liker must use a wallet address linked to the signed-in account, else 403
- * USE_WALLET_ACCOUNT ('Please use Wallet account'). `like` true/false sets the state (repeating
+ * spec §6: the liker must use a wallet address of the signed-in account (a linked address or one
+ * of its platform wallets), else 403 USE_WALLET_ACCOUNT ('Please use Wallet account'). `like` true/false sets the state (repeating
  * it changes nothing), without it the like toggles; one like per (item, address), counted on the
  * item. Answers {liked, likeCount}. Unknown item → 404 NOT_FOUND.
  */

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { bcAddressesOf } from '../../../../../account/accounts.ts';
 import { toOrder } from '../../../../../db/mappers.ts';
 import { pageRequest } from '../../../../../repositories/catalogue.ts';
 import { listOrders } from '../../../../../repositories/catalogue-activity.ts';
+import { addressesOfAccount } from '../../../../../repositories/catalogue-social.ts';
 import { OrderHistoryQuery } from '../../../../../schemas/catalogue.ts';
 import { Address, errorResponses, ListOf } from '../../../../../schemas/common.ts';
 import { Order } from '../../../../../schemas/entities.ts';
@@ -12,7 +12,7 @@ import { Order } from '../../../../../schemas/entities.ts';
  * spec §7 my-orders and order history (spec §2 /order-history, spec §3 order statuses pending,
  * success, end). Query: type sell (orders the address made) | buy (orders it filled) | all
  * (default); status narrows; networkId; page 1, size 12; newest first.
- * - GET /api/v2/user/my-orders (bearer): over every address linked to the signed-in account;
+ * - GET /api/v2/user/my-orders (bearer): over every address of the signed-in account (linked addresses and platform wallets);
  * - GET /api/v2/user/my-orders/{addressBC}: the order history of one address (public: orders
  *   are public on chain too).
  */
@@ -31,7 +31,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const q = request.query;
       const page = pageRequest(q);
-      const addresses = await bcAddressesOf(app.db, request.user!.id);
+      const addresses = await addressesOfAccount(app.db, request.user!.id);
       const { rows, total } = await listOrders(
         app.db,
         { addresses, side: q.type ?? 'all', status: q.status, networkId: q.networkId },
