@@ -19,6 +19,7 @@ import { registerMailer } from './plugins/app/mailer.ts';
 import { registerExternalPlugins } from './plugins/external.ts';
 import { registerRoutes } from './plugins/routes.ts';
 import { registerUploads } from './plugins/uploads.ts';
+import { registerWebApp } from './plugins/web.ts';
 
 export interface BuildAppOptions {
   /** Defaults to loadConfig(process.env). */
@@ -29,6 +30,8 @@ export interface BuildAppOptions {
   migrate?: boolean;
   /** A mailer to use instead of the one made from config (tests). */
   mailer?: Mailer;
+  /** Serve this web build (dist/) with the API; default: none (scripts/start.ts serves it). */
+  webDir?: string;
   /** Fastify logger option; default: pino at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
   /** Run the chain indexer in this process (server/src/indexer). Default false. */
@@ -83,5 +86,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   }
 
   await registerRoutes(app);
+  if (options.webDir) await registerWebApp(app, options.webDir);
   return app;
 }

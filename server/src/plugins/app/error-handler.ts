@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, ERRORS, type ErrorCode } from '../../errors.ts';
 import type { ErrorBody } from '../../schemas/common.ts';
+import { isApiPath, sendIndex } from '../web.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
@@ -74,6 +75,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(body.statusCode).send(body);
   });
   app.setNotFoundHandler((request, reply) => {
+    // Client routes of the PWA (spec §2) get index.html; API paths keep the JSON 404.
+    const webRoot = app.hasDecorator('webRoot') ? app.webRoot : null;
+    const accepted = request.headers.accept ?? '';
+    if (
+      webRoot &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(request.url) &&
+      (accepted.includes('text/html') || accepted.includes('*/*') || accepted === '')
+    ) {
+      return sendIndex(reply, webRoot);
+    }
     const body: ErrorBody = {
       statusCode: 404,
       code: 'ROUTE_NOT_FOUND',

@@ -1,0 +1,65 @@
+/**
+ * Serves the built PWA (dist/) from the API process (issue 3): hashed files (assets/*,
+ * workbox-<hash>.js) are `immutable`; index.html, sw.js and the manifest are `no-cache` so a new
+ * version is seen at once; other files (icons, robots) an hour. Unknown GET paths fall back to
+ * index.html (client routing) except under /api/ and /uploads/, which keep the JSON 404.
+ * Precompressed .br/.gz files made by the build are sent when the browser accepts them.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT = 'public, max-age=3600';
+const NEVER_CACHED = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+
+export function cacheControlFor(relativePath: string): string {
+  const name = path.basename(relativePath);
+  if (NEVER_CACHED.has(name)) return NO_CACHE;
+  if (relativePath.split(/[\\/]/).includes('assets')) return IMMUTABLE;
+  if (/^workbox-[0-9a-f]{8,}\.js$/.test(name)) return IMMUTABLE;
+  return SHORT;
+}
+
+/** True for paths the SPA fallback must never answer (API and uploads keep their JSON 404). */
+export function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return /^\/(api|uploads)(\/|$)/.test(pathname);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Folder of the served web build, when one is served. */
+    webRoot: string | null;
+  }
+}
+
+/** Registers static serving of `dist` when it holds a build; returns whether it did. */
+export async function registerWebApp(app: FastifyInstance, dist: string): Promise<boolean> {
+  const root = path.resolve(dist);
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.log.warn({ dist: root }, 'no web build found: serving the API only (npm run build)');
+    return false;
+  }
+  app.decorate('webRoot', root);
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      res.header('Cache-Control', cacheControlFor(path.relative(root, filePath)));
+    },
+  });
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, root));
+  return true;
+}
+
+export function sendIndex(reply: FastifyReply, root: string): FastifyReply {
+  reply.header('Cache-Control', NO_CACHE);
+  return reply.sendFile('index.html', root);
+}
