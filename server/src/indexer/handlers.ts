@@ -641,3 +641,23 @@ async function onCounterIncremented(
     .execute()) as OrderRow[];
   for (const order of orders) await closeOrder(trx, ctx, order);
 }
+
+/**
+ * Fixed-price orders whose end time has passed by the chain's clock (the block's timestamp) can
+ * no longer fill: they end and their listings come down. Auctions stay pending after their end:
+ * that is when the winner claims.
+ */
+export async function expireOrders(trx: Trx, ctx: BlockContext, blockTime: Date): Promise<number> {
+  const expired = (await trx
+    .selectFrom('orders')
+    .select(ORDER_COLUMNS)
+    .where('network_id', '=', ctx.networkId)
+    .where('status', '=', 'pending')
+    .where('sale_kind', '=', 'FIXED')
+    .where('end_time', '<=', blockTime)
+    .orderBy('order_hash')
+    .forUpdate()
+    .execute()) as OrderRow[];
+  for (const order of expired) await closeOrder(trx, ctx, order);
+  return expired.length;
+}

@@ -26,7 +26,7 @@ import {
   decodeLog,
   TOPICS,
 } from './events.ts';
-import { type Fill, handleEvent, type RangeState } from './handlers.ts';
+import { expireOrders, type Fill, handleEvent, type RangeState } from './handlers.ts';
 import { type IndexerDatabase, type IndexerDb, type Trx, undoAbove } from './journal.ts';
 import { loadMetadata } from './metadata.ts';
 
@@ -505,6 +505,14 @@ export class Indexer {
           .returning('log_index')
           .executeTakeFirst();
         if (fresh) await handleEvent(trx, state, pos, event);
+      }
+      const end = headers.get(to);
+      if (end) {
+        await expireOrders(
+          trx,
+          { networkId: this.networkId, blockNumber: to },
+          new Date(end.timestamp * 1000),
+        );
       }
       await this.saveBlocks(trx, headers, to);
       await this.options.beforeCommit?.(range);

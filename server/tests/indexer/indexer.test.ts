@@ -226,6 +226,19 @@ describeBackends('chain indexer', (t) => {
     expect((await nft(4n)).status).toBe('NOTFORSALE');
   });
 
+  it('ends a fixed-price listing once the chain passes its end time', async () => {
+    const now = BigInt((await chain.provider.getBlock('latest'))!.timestamp);
+    const o = await chain.order(art, partner, [8n], { endTime: now + 30n });
+    const { hash } = await chain.list(t.db, partner, o);
+    await chain.newIndexer(t.db).syncToHead();
+    expect((await order(hash)).status).toBe('pending');
+    await chain.provider.send('evm_increaseTime', [31]);
+    await chain.provider.send('evm_mine', []);
+    await chain.newIndexer(t.db).syncToHead();
+    expect((await order(hash)).status).toBe('end');
+    expect(await nft(8n)).toMatchObject({ status: 'NOTFORSALE', current_order_hash: null });
+  });
+
   it('keeps a bundle on sale after a partial buy and marks it SOLD when the last item sells', async () => {
     const o = await chain.order(art, partner, [5n, 6n, 7n], {
       itemsKind: ItemsKind.BUNDLE,
