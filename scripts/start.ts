@@ -431,7 +431,10 @@ async function main(): Promise<void> {
   });
   if (stopping) return;
   console.log(banner(stack));
-  console.log(`  Started in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  const steps = Object.entries(stack.timings)
+    .map(([step, seconds]) => `${step} ${seconds.toFixed(1)} s`)
+    .join(', ');
+  console.log(`  Started in ${((Date.now() - started) / 1000).toFixed(1)} s (${steps}).`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
