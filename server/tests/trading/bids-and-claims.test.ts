@@ -18,6 +18,7 @@ import { encodeClaim, revertName } from '../../src/chain/market.ts';
 import { lockedBidTotal, minimumBid } from '../../src/services/bids.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
 import {
+  API,
   postBid,
   postListing,
   SELLER,
@@ -198,6 +199,47 @@ describeBackends(
       // outbid: that lock is released
       expect((await postBid(t, c, alice, first.hash, parseEther('1.5'))).statusCode).toBe(200);
       expect(await lockedBidTotal(t.db, bob.address, 7771)).toBe(parseEther('0.6'));
+    });
+
+    it('send-rawtx refuses a WVBC withdrawal or approval that would unback a highest bid', async () => {
+      const frank = await c.freshWallet('10');
+      await c.wrap(frank, parseEther('3'));
+      const { hash } = await auction();
+      expect((await postBid(t, c, frank, hash, parseEther('2'))).statusCode).toBe(200);
+      const wvbc = wvbcAt(c.deployment.wvbc, frank);
+      const raw = async (data: string) =>
+        frank.signTransaction(
+          await frank.populateTransaction({
+            to: c.deployment.wvbc,
+            data,
+            chainId: 7771n,
+            gasLimit: 200_000n,
+          }),
+        );
+      const send = async (data: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v2/trade/send-rawtx',
+          headers: API,
+          payload: { rawTx: await raw(data) },
+        });
+      const withdrawAll = wvbc.interface.encodeFunctionData('withdraw', [parseEther('3')]);
+      expect(json<ErrorJson>(await send(withdrawAll)).code).toBe('NOT_ENOUGH_WRAPPER_BALANCE');
+      const lowerAllowance = wvbc.interface.encodeFunctionData('approve', [
+        c.deployment.exchange,
+        parseEther('1'),
+      ]);
+      expect(json<ErrorJson>(await send(lowerAllowance)).code).toBe('NOT_ENOUGH_WRAPPER_BALANCE');
+      const transfer = wvbc.interface.encodeFunctionData('transfer', [alice.address, 1n]);
+      expect(json<ErrorJson>(await send(transfer)).code).toBe('WRONG_CONTRACT');
+      // what is not locked may go
+      const res = await send(wvbc.interface.encodeFunctionData('withdraw', [parseEther('1')]));
+      expect(res.statusCode, res.body).toBe(200);
+      const receipt = await c.provider.waitForTransaction(
+        json<{ data: { txHash: string } }>(res).data.txHash,
+      );
+      expect(receipt?.status).toBe(1);
+      expect(await wvbc.getFunction('balanceOf')(frank.address)).toBe(parseEther('2'));
     });
 
     it('serializes concurrent bids: exactly one of two equal bids becomes the highest', async () => {
