@@ -15,7 +15,12 @@ async function main(): Promise<void> {
   }
   // The chain indexer runs in every API process unless INDEXER=0; on PostgreSQL only the holder
   // of its advisory lock indexes (server/src/indexer).
-  const app = await buildApp({ config, indexer: process.env.INDEXER !== '0' });
+  // It also serves the built PWA (WEB_DIST_DIR, default ./dist) when one exists.
+  const app = await buildApp({
+    config,
+    indexer: process.env.INDEXER !== '0',
+    webDir: process.env.WEB_DIST_DIR ?? 'dist',
+  });
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
