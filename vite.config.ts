@@ -7,11 +7,16 @@ import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 
 /**
- * The web app. In development `/api` is proxied to the API server (API_PROXY_TARGET, default
- * http://127.0.0.1:8080, the server's default PORT); in production the API server serves `dist/` on the same origin.
- * Every route is a lazy chunk (src/app/router.tsx) so /marketplace loads little JavaScript.
+ * The web app. In development `/api` and `/uploads` (NFT images) are proxied to the API server
+ * (API_PROXY_TARGET, default http://127.0.0.1:3000, where `npm start` listens); in production the
+ * API server serves `dist/` on the same origin. Every route is a lazy chunk (src/app/router.tsx)
+ * so /marketplace loads little JavaScript.
  */
-const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: false },
+  '/uploads': { target: apiTarget, changeOrigin: false },
+};
 
 // ---- PWA (issue 5; ARCHITECTURE.md "Offline model") -------------------------------------------
 // One id per build: the persisted query cache's `buster` and the version the update test sees.
@@ -127,12 +132,8 @@ const plugins: PluginOption[] = [react(), VitePWA(pwa), precompress()];
 
 export default defineConfig({
   plugins,
-  server: {
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
-  },
-  preview: {
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
-  },
+  server: { proxy },
+  preview: { proxy },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -66,7 +66,10 @@ export async function startWeb(apiUrl: string, port: number): Promise<PreviewSer
       host: '127.0.0.1',
       port,
       strictPort: true,
-      proxy: { '/api': { target: apiUrl, changeOrigin: false } },
+      proxy: {
+        '/api': { target: apiUrl, changeOrigin: false },
+        '/uploads': { target: apiUrl, changeOrigin: false },
+      },
     },
   });
 }

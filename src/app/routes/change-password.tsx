@@ -9,6 +9,7 @@ export function Component() {
   return (
     <RequireAuth>
       <div className="main--narrow">
+        <h1>{t('password.title')}</h1>
         <ChangePasswordForm />
       </div>
     </RequireAuth>

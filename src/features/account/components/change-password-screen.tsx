@@ -36,7 +36,6 @@ export function ChangePasswordForm() {
   };
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <h2>{t('password.title')}</h2>
       <TextField
         label={t('password.current')}
         name="current"

@@ -5,14 +5,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   Activity,
-  Bid,
   InspectionReport,
   NftDetail,
   Property,
 } from '../../../../server/src/schemas/entities.ts';
 import { api, type DataBody, type ListBody } from '../../../lib/api-client.ts';
 
-export type { Activity, Bid, InspectionReport, NftDetail, Property };
+export type { Activity, InspectionReport, NftDetail, Property };
 
 export const nftKeys = {
   all: ['nft'] as const,
@@ -40,11 +39,15 @@ export const nftDetailQueryOptions = (
 export const useNftDetail = (collectionAddr: string, tokenId: string, likeAddress?: string) =>
   useQuery(nftDetailQueryOptions(collectionAddr, tokenId, likeAddress));
 
+/** Bid history: the BID events of the item (spec §7 activity, type filter). */
 export const useNftBids = (itemId: number | undefined) =>
   useQuery({
     queryKey: nftKeys.bids(itemId ?? 0),
     queryFn: ({ signal }) =>
-      api.get<ListBody<Bid>>(`/api/v2/bid/bid/${itemId}`, { query: { page: 1, size: 24 }, signal }),
+      api.get<ListBody<Activity>>('/api/v2/activity', {
+        query: { item_id: itemId, type: 'BID', page: 1, size: 50 },
+        signal,
+      }),
     enabled: itemId !== undefined,
   });
 

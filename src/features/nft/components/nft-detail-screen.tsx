@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { BidsTable } from '../../../components/bids-table.tsx';
 import { EventsTable } from '../../../components/events-table.tsx';
 import { Address } from '../../../components/ui/address.tsx';
 import { Amount } from '../../../components/ui/amount.tsx';
@@ -12,7 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Table } from '../../../components/ui/table.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { NFT_MODES, type NftMode, paths } from '../../../config/paths.ts';
-import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { weiFromWire } from '../../../lib/money.ts';
 import { useNetworkSymbols } from '../../../lib/networks.ts';
@@ -175,7 +176,13 @@ function NftDetailView({ nft, mode }: { nft: NftDetail; mode: NftMode }) {
       />
       <div role="tabpanel" aria-label={t(`nft.${mode}`)}>
         {mode === 'details' ? <DetailsPanel nft={nft} /> : null}
-        {mode === 'bids' ? <BidsPanel itemId={nft.item_id} symbol={symbols.wrapped} /> : null}
+        {mode === 'bids' ? (
+          <BidsPanel
+            itemId={nft.item_id}
+            orderHash={nft.order?.orderHash ?? null}
+            symbol={symbols.wrapped}
+          />
+        ) : null}
         {mode === 'provenance' ? <EventsTable query={provenance} symbol={symbols.native} /> : null}
         {mode === 'properties' ? <PropertiesPanel itemId={nft.item_id} /> : null}
         {mode === 'inspection' ? <InspectionPanel itemId={nft.item_id} /> : null}
@@ -221,38 +228,17 @@ function DetailsPanel({ nft }: { nft: NftDetail }) {
   );
 }
 
-function BidsPanel({ itemId, symbol }: { itemId: number; symbol: string }) {
-  const { t } = useTranslation('market');
+function BidsPanel({
+  itemId,
+  orderHash,
+  symbol,
+}: {
+  itemId: number;
+  orderHash: string | null;
+  symbol: string;
+}) {
   const query = useNftBids(itemId);
-  const language = currentLanguage();
-  return (
-    <>
-      <p className="muted">{t('nft.bidsLocked')}</p>
-      <QueryView
-        query={query}
-        isEmpty={(b) => b.data.length === 0}
-        empty="noDataFound"
-        skeleton={<Skeleton width="100%" height="6rem" />}
-      >
-        {(b) => (
-          <Table head={[t('field.bidder'), t('field.amount'), t('field.time')]}>
-            {b.data.map((bid) => (
-              <tr key={bid.id}>
-                <td>
-                  <Address address={bid.bidder} />{' '}
-                  {bid.isHighest ? <span className="badge">{t('nft.highestBidder')}</span> : null}
-                </td>
-                <td>
-                  <Amount wei={weiFromWire(bid.amount)} symbol={symbol} />
-                </td>
-                <td>{formatDateTime(bid.createdAt, language)}</td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </QueryView>
-    </>
-  );
+  return <BidsTable query={query} orderHash={orderHash} symbol={symbol} />;
 }
 
 function PropertiesPanel({ itemId }: { itemId: number }) {

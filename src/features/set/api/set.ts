@@ -1,6 +1,6 @@
 /** Set detail, its items (small info, spec §4: ONSALE first), bids and activity. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Activity, Bid, Nft, NftSet } from '../../../../server/src/schemas/entities.ts';
+import type { Activity, Nft, NftSet } from '../../../../server/src/schemas/entities.ts';
 import { api, type DataBody, type ListBody } from '../../../lib/api-client.ts';
 
 export type { NftSet };
@@ -42,11 +42,15 @@ export const useSetItems = (setId: number) =>
         .then((b) => onSaleFirst(b.data)),
   });
 
+/** Bid history: the set's BID events (one per NFT of the set; BidsTable deduplicates). */
 export const useSetBids = (id: number) =>
   useQuery({
     queryKey: setKeys.bids(id),
     queryFn: ({ signal }) =>
-      api.get<ListBody<Bid>>(`/api/v2/bid/bid-set/${id}`, { query: { page: 1, size: 24 }, signal }),
+      api.get<ListBody<Activity>>('/api/v2/activity', {
+        query: { setId: id, type: 'BID', page: 1, size: 50 },
+        signal,
+      }),
   });
 
 export const useSetActivity = (id: number) =>

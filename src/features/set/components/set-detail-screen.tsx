@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { BidsTable } from '../../../components/bids-table.tsx';
 import { EventsTable } from '../../../components/events-table.tsx';
 import { Address } from '../../../components/ui/address.tsx';
 import { Amount } from '../../../components/ui/amount.tsx';
@@ -8,11 +9,8 @@ import { Img } from '../../../components/ui/image.tsx';
 import { usePageTitle } from '../../../components/ui/page-title.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
 import { CardGridSkeleton, Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Table } from '../../../components/ui/table.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { paths, SET_MODES, type SetMode } from '../../../config/paths.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
 import { weiFromWire } from '../../../lib/money.ts';
 import { useNetworkSymbols } from '../../../lib/networks.ts';
 import { session } from '../../../stores/session.ts';
@@ -99,7 +97,9 @@ function SetView({ set, mode }: { set: NftSet; mode: SetMode }) {
       />
       <div role="tabpanel" aria-label={t(mode === 'items' ? 'set.items' : `nft.${mode}`)}>
         {mode === 'items' ? <SetItems setId={set.setId} /> : null}
-        {mode === 'bids' ? <SetBids id={set.id} symbol={symbols.wrapped} /> : null}
+        {mode === 'bids' ? (
+          <SetBids id={set.id} orderHash={set.orderHash} symbol={symbols.wrapped} />
+        ) : null}
         {mode === 'activity' ? <SetActivity id={set.id} symbol={symbols.native} /> : null}
       </div>
     </>
@@ -125,38 +125,17 @@ function SetItems({ setId }: { setId: number }) {
   );
 }
 
-function SetBids({ id, symbol }: { id: number; symbol: string }) {
-  const { t } = useTranslation('market');
+function SetBids({
+  id,
+  orderHash,
+  symbol,
+}: {
+  id: number;
+  orderHash: string | null;
+  symbol: string;
+}) {
   const query = useSetBids(id);
-  const language = currentLanguage();
-  return (
-    <>
-      <p className="muted">{t('nft.bidsLocked')}</p>
-      <QueryView
-        query={query}
-        isEmpty={(b) => b.data.length === 0}
-        empty="noDataFound"
-        skeleton={<Skeleton width="100%" height="6rem" />}
-      >
-        {(b) => (
-          <Table head={[t('field.bidder'), t('field.amount'), t('field.time')]}>
-            {b.data.map((bid) => (
-              <tr key={bid.id}>
-                <td>
-                  <Address address={bid.bidder} />{' '}
-                  {bid.isHighest ? <span className="badge">{t('nft.highestBidder')}</span> : null}
-                </td>
-                <td>
-                  <Amount wei={weiFromWire(bid.amount)} symbol={symbol} />
-                </td>
-                <td>{formatDateTime(bid.createdAt, language)}</td>
-              </tr>
-            ))}
-          </Table>
-        )}
-      </QueryView>
-    </>
-  );
+  return <BidsTable query={query} orderHash={orderHash} symbol={symbol} />;
 }
 
 function SetActivity({ id, symbol }: { id: number; symbol: string }) {

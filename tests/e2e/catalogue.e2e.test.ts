@@ -1,0 +1,306 @@
+/**
+ * Journeys on the seeded demo catalogue (real server, chain, database):
+ * - every route of spec §2 in Vietnamese and English with no console error and no raw key,
+ *   screenshots at 360 px (both languages) and 1280 px under test-results/e2e/;
+ * - the category filter, the sorts and the pages change the list;
+ * - bundle selection totals (count, price total, discounted total);
+ * - the support form reaches the outbox.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  Bundle,
+  BundleItem,
+  Collection,
+  Nft,
+  NftSet,
+  User,
+} from '../../server/src/schemas/entities.ts';
+import { formatAmount } from '../../src/lib/money.ts';
+import { rawKeysOn, screenshot, settled, watchedPage } from './harness.ts';
+import { apiJson, type Journey, startJourney } from './stack.ts';
+
+type List<T> = { data: T[]; total: number };
+
+let j: Journey;
+let ids: {
+  collection: Collection;
+  nft: Nft;
+  set: NftSet;
+  bundle: Bundle;
+  creator: User;
+};
+
+beforeAll(async () => {
+  j = await startJourney();
+  const [collections, nfts, sets, bundles, creators] = await Promise.all([
+    apiJson<List<Collection>>(j.stack, '/api/v2/show/market-collections?size=1&sort=like'),
+    apiJson<List<Nft>>(j.stack, '/api/v2/show/market-nfts?size=1&status=ONSALE&isBid=1'),
+    apiJson<List<NftSet>>(j.stack, '/api/v2/show/market-sets?size=1'),
+    apiJson<List<Bundle>>(j.stack, '/api/v2/show/market-bundles?size=1&status=ONSALE'),
+    apiJson<List<User>>(j.stack, '/api/v2/user?isCreator=1&size=1'),
+  ]);
+  ids = {
+    collection: collections.data[0]!,
+    nft: nfts.data[0]!,
+    set: sets.data[0]!,
+    bundle: bundles.data[0]!,
+    creator: creators.data[0]!,
+  };
+});
+
+afterAll(async () => {
+  await j?.close();
+});
+
+async function context(lang: 'vi' | 'en', width: number): Promise<BrowserContext> {
+  const ctx = await j.browser.newContext({ viewport: { width, height: width < 500 ? 780 : 900 } });
+  if (lang === 'en') await ctx.addInitScript(() => localStorage.setItem('vbc.lang', 'en'));
+  return ctx;
+}
+
+async function signIn(page: Page, lang: 'vi' | 'en'): Promise<void> {
+  await page.goto(`${j.webUrl}/profile`);
+  await page
+    .getByLabel(lang === 'en' ? 'Username or e-mail' : 'Tên đăng nhập hoặc email')
+    .fill(j.stack.demo.username);
+  await page.getByLabel(lang === 'en' ? 'Password' : 'Mật khẩu').fill(j.stack.demo.password);
+  await page.getByRole('button', { name: lang === 'en' ? 'Sign in' : 'Đăng nhập' }).click();
+  await page
+    .getByRole('button', { name: lang === 'en' ? 'Account menu' : 'Menu tài khoản' })
+    .waitFor();
+}
+
+function routes(): { name: string; path: string; heading?: string | RegExp }[] {
+  const { collection, nft, set, bundle, creator } = ids;
+  const nftPath = `/nft/detail/collectionAddr=${nft.collectionAddr}/tokenId=${nft.tokenId}`;
+  return [
+    { name: 'marketplace', path: '/marketplace' },
+    { name: 'nfts', path: '/nfts/page=1' },
+    { name: 'collections', path: '/collections/page=1' },
+    { name: 'sets', path: '/sets/page=1' },
+    { name: 'bundles', path: '/bundles/page=1' },
+    { name: 'download-app', path: '/download-app' },
+    { name: 'support', path: '/support' },
+    { name: 'notification', path: '/notification' },
+    { name: 'fractional', path: '/fractional' },
+    { name: 'bundle-detail', path: `/bundle/detail/${bundle.id}`, heading: bundle.name },
+    { name: 'user-detail', path: `/user/detail/${creator.id}`, heading: creator.username },
+    { name: 'profile', path: '/profile', heading: j.stack.demo.username },
+    { name: 'order-history', path: '/order-history' },
+    {
+      name: 'collection-detail',
+      path: `/collection/detail/${collection.id}`,
+      heading: collection.name,
+    },
+    { name: 'nft-inspection', path: `/nft/inspection/${nft.item_id}` },
+    { name: 'pre-order', path: '/pre-order/detail' },
+    { name: 'gift-claim', path: '/gift-claim' },
+    { name: 'search', path: `/search?q=${encodeURIComponent(collection.name.split(' ')[0]!)}` },
+    { name: 'change-password', path: '/account/change-password' },
+    { name: 'nft-detail', path: nftPath, heading: nft.name },
+    ...['bids', 'provenance', 'properties', 'inspection', 'activity'].map((mode) => ({
+      name: `nft-detail-${mode}`,
+      path: `${nftPath}/${mode}`,
+      heading: nft.name,
+    })),
+    { name: 'set-detail', path: `/set/detail/${set.id}`, heading: set.name },
+    { name: 'set-detail-bids', path: `/set/detail/${set.id}/bids`, heading: set.name },
+    { name: 'set-detail-activity', path: `/set/detail/${set.id}/activity`, heading: set.name },
+    { name: 'sign-in', path: '/sign-in' },
+    { name: 'sign-up', path: '/sign-up' },
+    { name: 'create-wallet', path: '/create-wallet' },
+  ];
+}
+
+describe.each([
+  ['vi', 360],
+  ['en', 360],
+  ['en', 1280],
+] as const)('every route (%s, %d px)', (lang, width) => {
+  it('renders with no console error and no raw key', async () => {
+    const ctx = await context(lang, width);
+    const { page, errors } = await watchedPage(ctx);
+    await signIn(page, lang);
+    const problems: string[] = [];
+    for (const route of routes()) {
+      errors.length = 0;
+      try {
+        await page.goto(`${j.webUrl}${route.path}`);
+        await page.locator('main h1').first().waitFor({ timeout: 20_000 });
+        await settled(page);
+        if (route.heading)
+          await page
+            .getByRole('heading', { name: route.heading, level: 1 })
+            .waitFor({ timeout: 10_000 });
+      } catch (error) {
+        problems.push(`${route.path}: ${(error as Error).message.split('\n')[0]}`);
+      }
+      const raw = await rawKeysOn(page);
+      if (raw.length) problems.push(`${route.path}: raw keys ${raw.join(', ')}`);
+      if (errors.length) problems.push(`${route.path}: ${errors.join(' | ')}`);
+      const failed = await page.locator('.state--failure').count();
+      if (failed) problems.push(`${route.path}: a failure state is shown`);
+      await screenshot(page, `${route.name}-${width}-${lang}`);
+    }
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe('redirects (spec §2)', () => {
+  it.each(['/', '/nowhere', '/nfts/page=abc', '/nft/detail/collectionAddr=0x1/tokenId=1'])(
+    '%s → /marketplace',
+    async (p) => {
+      const ctx = await context('vi', 360);
+      const { page } = await watchedPage(ctx);
+      await page.goto(`${j.webUrl}${p}`);
+      await page.waitForURL(`${j.webUrl}/marketplace`);
+      await ctx.close();
+    },
+  );
+});
+
+/** Names of the cards in the list, in order. */
+async function cardNames(page: Page): Promise<string[]> {
+  await settled(page);
+  return page.locator('[data-testid="list-results"] .card__title').allInnerTexts();
+}
+
+describe('lists: filter, sorts and pages change the list', () => {
+  it('NFTs: sort, category and page', async () => {
+    const ctx = await context('en', 1280);
+    const { page, errors } = await watchedPage(ctx);
+    await page.goto(`${j.webUrl}/nfts/page=1`);
+    const newest = await cardNames(page);
+    expect(newest.length).toBe(24);
+
+    await page.getByLabel('Sort by').selectOption('price_asc');
+    await page.waitForURL(/sort=price_asc/);
+    const cheapest = await cardNames(page);
+    expect(cheapest).not.toEqual(newest);
+
+    // The server's own answer for the same query, in the same order.
+    const expected = await apiJson<List<Nft>>(
+      j.stack,
+      '/api/v2/show/market-nfts?page=1&size=24&sort=price_asc&isSet=0&isBundle=0',
+    );
+    expect(cheapest).toEqual(expected.data.map((n) => n.name));
+
+    await page.getByRole('link', { name: 'Page 2' }).click();
+    await page.waitForURL(/\/nfts\/page=2\?sort=price_asc/);
+    const page2 = await cardNames(page);
+    expect(page2.length).toBeGreaterThan(0);
+    expect(page2.filter((n) => cheapest.includes(n))).toEqual([]);
+
+    await page.getByLabel('Category').selectOption('art');
+    await page.waitForURL(/\/nfts\/page=1\?category=art&sort=price_asc/);
+    const art = await cardNames(page);
+    const artExpected = await apiJson<List<Nft>>(
+      j.stack,
+      '/api/v2/show/market-nfts?page=1&size=24&sort=price_asc&isSet=0&isBundle=0&labelId=3',
+    );
+    expect(art).toEqual(artExpected.data.map((n) => n.name));
+    expect(art).not.toEqual(cheapest);
+    await screenshot(page, 'nfts-filtered-1280-en');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('collections, sets and bundles follow their sorts', async () => {
+    const ctx = await context('vi', 360);
+    const { page, errors } = await watchedPage(ctx);
+    for (const [kind, api, sort] of [
+      ['collections', 'market-collections', 'like'],
+      ['sets', 'market-sets', 'price_desc'],
+      ['bundles', 'market-bundles', 'price_asc'],
+    ] as const) {
+      await page.goto(`${j.webUrl}/${kind}/page=1?sort=${sort}`);
+      const shown = await cardNames(page);
+      const expected = await apiJson<List<{ name: string }>>(
+        j.stack,
+        `/api/v2/show/${api}?page=1&size=24&sort=${sort}`,
+      );
+      expect(shown, kind).toEqual(expected.data.map((x) => x.name));
+      expect(shown.length, kind).toBeGreaterThan(0);
+    }
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe('bundle selection totals (spec §3, §5)', () => {
+  it('counts the selected items, sums their prices and applies the discount from the minimum', async () => {
+    const { bundle } = ids;
+    const items = await apiJson<List<BundleItem>>(
+      j.stack,
+      `/api/v2/show/market-bundle-nfts?bundleId=${bundle.id}&page=1&size=12`,
+    );
+    const available = items.data.filter((i) => !i.sold && i.status === 'ONSALE');
+    expect(available.length).toBeGreaterThanOrEqual(2);
+    const ctx = await context('en', 1280);
+    const { page, errors } = await watchedPage(ctx);
+    await page.goto(`${j.webUrl}/bundle/detail/${bundle.id}`);
+    await settled(page);
+    const text = (id: string) => page.getByTestId(id).innerText();
+    expect(await text('bundle-count')).toContain('0');
+
+    // One item: no discount yet (unless the minimum is 1).
+    const first = available[0]!;
+    await page.getByLabel(`Select ${first.name}`).check();
+    expect(await text('bundle-count')).toMatch(/: 1$/);
+    expect(await text('bundle-total')).toContain(formatAmount(BigInt(first.pricePerItem)).text);
+
+    // Select all: every available item, discounted per item when the count reaches the minimum.
+    await page.getByLabel('Select all').check();
+    const total = available.reduce((s, i) => s + BigInt(i.pricePerItem), 0n);
+    const discounted =
+      available.length >= bundle.minCount && bundle.discountBps > 0
+        ? available.reduce(
+            (s, i) =>
+              s +
+              BigInt(i.pricePerItem) -
+              (BigInt(i.pricePerItem) * BigInt(bundle.discountBps)) / 10_000n,
+            0n,
+          )
+        : total;
+    expect(await text('bundle-count')).toMatch(new RegExp(`: ${available.length}$`));
+    expect(await text('bundle-total')).toContain(`${formatAmount(total).text} `);
+    expect(await text('bundle-discounted')).toContain(`${formatAmount(discounted).text} `);
+    await screenshot(page, 'bundle-selection-1280-en');
+
+    // Unselect all.
+    await page.getByLabel('Select all').uncheck();
+    expect(await text('bundle-count')).toMatch(/: 0$/);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe('support form (spec §2)', () => {
+  it('reaches the outbox', async () => {
+    const ctx = await context('vi', 360);
+    const { page, errors } = await watchedPage(ctx);
+    await page.goto(`${j.webUrl}/support`);
+    const detail = `Không nhận được NFT sau khi mua ${Date.now()}`;
+    await page.getByLabel('Họ và tên').fill('Nguyễn Văn An');
+    await page.getByLabel('Điện thoại').fill('+84 912 345 678');
+    await page.getByLabel('Email').fill('an@example.com');
+    await page.getByLabel('Quốc gia').fill('Việt Nam');
+    await page.getByLabel('Tỉnh / thành phố').fill('Hà Nội');
+    await page.getByLabel('Quận / huyện').fill('Ba Đình');
+    await page.getByLabel('Phường / xã').fill('Điện Biên');
+    await page.getByLabel('Mô tả vấn đề của bạn').fill(detail);
+    await page.getByRole('button', { name: 'Gửi', exact: true }).click();
+    await page.getByText('Cảm ơn bạn. Tin nhắn đã được gửi').waitFor();
+    const dir = path.join(j.stack.dataDir, 'outbox');
+    const files = await readdir(dir);
+    const mails = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
+    // Quoted-printable bodies: compare on the ASCII tail of the message.
+    expect(mails.some((m) => m.replace(/=\r?\n/g, '').includes(detail.slice(-13)))).toBe(true);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});

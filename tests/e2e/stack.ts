@@ -1,0 +1,59 @@
+/**
+ * The whole product for a journey: `startStack` (anvil on automine, contracts, migrations, server
+ * with its indexer, the demo seed) on free ports and a fresh data folder, then the web build
+ * served by `vite preview` in front of it.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import type { PreviewServer } from 'vite';
+import { type Stack, startStack } from '../../scripts/start.ts';
+import { buildWeb, freePort, launchBrowser, startWeb } from './harness.ts';
+
+export type Journey = {
+  stack: Stack;
+  web: PreviewServer;
+  webUrl: string;
+  browser: Browser;
+  close(): Promise<void>;
+};
+
+export async function startJourney(): Promise<Journey> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'vbc-web-journey-'));
+  const [stack] = await Promise.all([
+    startStack({
+      dataDir,
+      port: 0,
+      blockTime: 'automine',
+      buildWeb: false,
+      quiet: true,
+      logLevel: 'warn',
+    }),
+    buildWeb(),
+  ]);
+  const webPort = await freePort();
+  const web = await startWeb(stack.url, webPort);
+  const browser = await launchBrowser();
+  return {
+    stack,
+    web,
+    webUrl: `http://127.0.0.1:${webPort}`,
+    browser,
+    async close() {
+      await browser.close().catch(() => undefined);
+      await web.close().catch(() => undefined);
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** GET a JSON body from the API (test set-up: find ids of seeded items). */
+export async function apiJson<T>(stack: Stack, pathAndQuery: string): Promise<T> {
+  const response = await fetch(`${stack.url}${pathAndQuery}`, {
+    headers: { 'marketplace-key': stack.app.config.marketplaceKey },
+  });
+  if (!response.ok) throw new Error(`${pathAndQuery}: ${response.status}`);
+  return (await response.json()) as T;
+}
