@@ -16,7 +16,8 @@ const SHORT = 'public, max-age=3600';
 const NEVER_CACHED = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 
 export function cacheControlFor(relativePath: string): string {
-  const name = path.basename(relativePath);
+  // The precompressed twin (index.html.br) is sent in place of the file: same rule.
+  const name = path.basename(relativePath).replace(/\.(br|gz)$/, '');
   if (NEVER_CACHED.has(name)) return NO_CACHE;
   if (relativePath.split(/[\\/]/).includes('assets')) return IMMUTABLE;
   if (/^workbox-[0-9a-f]{8,}\.js$/.test(name)) return IMMUTABLE;
