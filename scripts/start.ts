@@ -30,7 +30,6 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import { Wallet } from 'ethers';
 import { VBCHAIN_DEVNET } from '../contracts/chains.ts';
 import { type App, buildApp } from '../server/src/app.ts';
@@ -129,41 +128,6 @@ function runChild(
       if (code === 0) resolve();
       else reject(new Error(`${path.basename(file)} ${args.join(' ')} failed (${code ?? signal})`));
     });
-  });
-}
-
-// ---------------------------------------------------------------- PWA serving
-
-/**
- * Serves dist/ beside the API: hashed assets immutable for a year; index.html, the service
- * worker and the manifest never cached; any other GET that is not an API or upload path answers
- * index.html (client-side routes, spec §2).
- */
-export async function serveWeb(app: App, dist = DIST): Promise<void> {
-  if (!existsSync(path.join(dist, 'index.html'))) return;
-  await app.register(fastifyStatic, {
-    root: dist,
-    prefix: '/',
-    wildcard: false,
-    // The build writes .br/.gz beside text assets (vite.config.ts): sent when the browser accepts.
-    preCompressed: true,
-    index: false,
-    cacheControl: false,
-    setHeaders: (res, filePath) => {
-      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header(
-        'Cache-Control',
-        hashed ? 'public, max-age=31536000, immutable' : 'no-cache, no-store, must-revalidate',
-      );
-    },
-  });
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    const url = request.url;
-    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/')) {
-      return reply.callNotFound();
-    }
-    reply.header('Cache-Control', 'no-cache, no-store, must-revalidate');
-    return reply.sendFile('index.html', dist);
   });
 }
 
@@ -312,8 +276,9 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       database,
       migrate: false,
       indexer: { pollIntervalMs: 500 },
+      // The PWA on the same port (server/src/plugins/web.ts: cache headers, SPA fallback).
+      webDir: options.webDir ?? DIST,
     });
-    await serveWeb(app, options.webDir ?? DIST);
     await app.listen({ port, host });
     const url = config.publicUrl;
     took('server');
