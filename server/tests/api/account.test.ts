@@ -412,6 +412,20 @@ describeBackends(
         );
       });
 
+      it('gives the default account the whole address as name when the short one is taken', async () => {
+        const wallet = Wallet.createRandom();
+        const short = `user-${wallet.address.slice(2, 10).toLowerCase()}`;
+        await createSignedInUser(t, { username: short });
+        const created = await post(
+          '/api/v1/account/create/default',
+          await signedSiweMessage(t, wallet),
+        );
+        expect(created.statusCode).toBe(201);
+        expect(json(created)).toMatchObject({
+          data: { user: { username: `user-${wallet.address.slice(2).toLowerCase()}` } },
+        });
+      });
+
       it('refuses an expired request, a wrong signer, a tampered domain and an unknown chain', async () => {
         const wallet = Wallet.createRandom();
         const stranger = Wallet.createRandom();

@@ -9,7 +9,8 @@ import { Session } from '../../../../../../schemas/entities.ts';
 
 /**
  * POST /api/v1/account/create/default {message, signature}: creates the default account of a
- * wallet (no e-mail, no password; username `user-<first 8 hex of the address>`), links the
+ * wallet (no e-mail, no password; username `user-<first 8 hex of the address>`, or the whole
+ * address when that name is taken), links the
  * address and signs it in. The address must be linked to no account (else ADDRESS_IN_USE).
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
@@ -36,9 +37,17 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       let userId: number;
       try {
         userId = await app.db.transaction().execute(async (tx) => {
+          // Short default name; the whole address when the short one is taken.
+          const short = `user-${address.slice(2, 10)}`;
+          const taken = await tx
+            .selectFrom('users')
+            .select('id')
+            .where((eb) => eb(eb.fn('lower', ['username']), '=', short))
+            .executeTakeFirst();
+          const username = taken ? `user-${address.slice(2)}` : short;
           const user = await tx
             .insertInto('users')
-            .values({ username: `user-${address.slice(2, 10)}`, email: null, password_hash: null })
+            .values({ username, email: null, password_hash: null })
             .returning('id')
             .executeTakeFirstOrThrow();
           await tx.insertInto('bc_addresses').values({ address, user_id: user.id }).execute();
