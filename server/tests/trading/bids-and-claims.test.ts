@@ -13,9 +13,11 @@ import {
   signBid,
   signSettlement,
 } from '../../../contracts/typed-data/index.ts';
+import { ANVIL_KEYS } from '../../../scripts/lib/anvil.ts';
 import { collectionAt, mined, wvbcAt } from '../../../scripts/lib/marketplace.ts';
 import { encodeClaim, revertName } from '../../src/chain/market.ts';
 import { lockedBidTotal, minimumBid } from '../../src/services/bids.ts';
+import { claimData } from '../../src/services/settlement.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
 import {
   API,
@@ -382,6 +384,26 @@ describeBackends(
         .where('is_highest', '=', true)
         .execute();
       expect(flags).toEqual([{ bidder: carol.address.toLowerCase(), is_highest: true }]);
+    });
+
+    it('signs no attestation without the key the exchange trusts', async () => {
+      const { hash } = await auction({ endIn: 100 });
+      const gina = await c.freshWallet('5');
+      await c.wrap(gina, parseEther('1'));
+      expect((await postBid(t, c, gina, hash, parseEther('1'))).statusCode).toBe(200);
+      await c.advance(200);
+      const ctx = (key: string | undefined) => ({
+        db: t.db,
+        chain: t.app.chain,
+        config: { ...t.config, settlementPrivateKey: key },
+      });
+      for (const key of [undefined, ANVIL_KEYS[7]]) {
+        await expect(
+          claimData(ctx(key), { orderHash: hash, caller: gina.address }),
+        ).rejects.toMatchObject({ code: 'COMING_SOON' });
+      }
+      const ok = await claimData(ctx(ANVIL_KEYS[1]), { orderHash: hash, caller: gina.address });
+      expect(ok.bid.bidder).toBe(gina.address);
     });
 
     it('the exchange refuses a settlement attestation signed by any other key', async () => {

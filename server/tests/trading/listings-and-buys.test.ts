@@ -71,6 +71,15 @@ describeBackends(
         .where('order_hash', '=', orderHash)
         .executeTakeFirstOrThrow();
       expect((stored.message as { price: string }).price).toBe(price.toString());
+      const read = await t.app.inject({ method: 'GET', url: `/api/v2/orders/${orderHash}` });
+      expect(
+        json<{ data: { status: string; signature: string; message: { tokenIds: string[] } } }>(read)
+          .data,
+      ).toMatchObject({
+        status: 'pending',
+        signature: signed.signature.toLowerCase(),
+        message: { tokenIds: [id!.toString()] },
+      });
 
       const buyer = await c.freshWallet('5');
       const sellerBefore = await c.provider.getBalance(seller.address);
