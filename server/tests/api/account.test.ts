@@ -518,7 +518,7 @@ describeBackends(
 );
 
 describe('rate limits', () => {
-  it('limits sign-in attempts per client (RATE_LIMITED)', async () => {
+  it('limits sign-in, sign-up, resend e-mail and the support form per client (RATE_LIMITED)', async () => {
     const t = await createTestApp('pglite', { env: { RATE_LIMIT_ENABLED: 'true' } });
     try {
       const codes: number[] = [];
@@ -533,6 +533,20 @@ describe('rate limits', () => {
       }
       expect(codes.slice(0, 10).every((c) => c === 404)).toBe(true);
       expect(codes.slice(10)).toEqual([429, 429]);
+      // The other abuse-prone forms have their own, lower limits (config.ts RATE_LIMITS).
+      const limited = async (url: string, payload: Record<string, string>, max: number) => {
+        const seen: number[] = [];
+        for (let i = 0; i <= max; i += 1) {
+          seen.push((await t.app.inject({ method: 'POST', url, payload })).statusCode);
+        }
+        return seen;
+      };
+      const resend = await limited('/api/v1/account/resend-email', { email: 'x@example.test' }, 3);
+      expect(resend).toEqual([404, 404, 404, 429]);
+      const signUp = await limited('/api/v1/account/sign-up', { username: 'u' }, 5);
+      expect(signUp).toEqual([400, 400, 400, 400, 400, 429]);
+      const support = await limited('/api/v1/notification/qa-email', { name: 'n' }, 5);
+      expect(support).toEqual([400, 400, 400, 400, 400, 429]);
     } finally {
       await t.close();
     }
