@@ -4,4 +4,5 @@ export * from './common.ts';
 export * from './entities.ts';
 export * from './market.ts';
 export * from './support.ts';
+export * from './trading.ts';
 export * from './wallet.ts';

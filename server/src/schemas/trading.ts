@@ -50,14 +50,14 @@ export const CreateListingBody = Type.Object({
 });
 export type CreateListingBody = Static<typeof CreateListingBody>;
 
-export const UnsignedTx = Type.Object({
+export const TradeTx = Type.Object({
   from: Address,
   to: Address,
   data: Type.String({ pattern: '^0x[0-9a-fA-F]*$' }),
   value: Wei,
   chainId: Type.Integer(),
 });
-export type UnsignedTx = Static<typeof UnsignedTx>;
+export type TradeTx = Static<typeof TradeTx>;
 
 export const BidBody = Type.Object({
   orderHash: TxHash,
@@ -81,7 +81,7 @@ export const ClaimData = Type.Object({
   bid: Type.Object({ orderHash: TxHash, bidder: Address, amount: Wei }),
   bidSignature: Type.String(),
   settlementSignature: Type.String(),
-  tx: UnsignedTx,
+  tx: TradeTx,
 });
 export type ClaimData = Static<typeof ClaimData>;
 
@@ -107,7 +107,7 @@ export const BuyTx = Type.Object({
   itemMask: Uint,
   count: Type.Integer(),
   total: Wei,
-  tx: UnsignedTx,
+  tx: TradeTx,
 });
 export type BuyTx = Static<typeof BuyTx>;
 

@@ -5,7 +5,7 @@ import { encodeCancel, marketChain } from '../../../../chain/market.ts';
 import { toOrder } from '../../../../db/mappers.ts';
 import { Data, errorResponses, TxHash } from '../../../../schemas/common.ts';
 import { Order } from '../../../../schemas/entities.ts';
-import { ApiKeyHeaders, CreateListingBody, UnsignedTx } from '../../../../schemas/trading.ts';
+import { ApiKeyHeaders, CreateListingBody, TradeTx } from '../../../../schemas/trading.ts';
 import { createListing, loadOrder, orderOf } from '../../../../services/orders.ts';
 
 /**
@@ -55,7 +55,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ apiKey: [] }],
         headers: ApiKeyHeaders,
         params: Type.Object({ hash: TxHash }),
-        response: { 200: Data(UnsignedTx), ...errorResponses },
+        response: { 200: Data(TradeTx), ...errorResponses },
       },
     },
     async (request) => {
