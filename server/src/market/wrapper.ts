@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { WVBC_ABI } from '../../../contracts/abi/index.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { lockedBidTotal as tradingLockedBidTotal } from '../services/bids.ts';
 
 export interface WrapperContext {
   networkId: number;
@@ -44,19 +45,11 @@ export async function onChain<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The trading service's locked total (services/bids.ts), one rule for bids and unwraps. */
 export async function lockedBidTotal(
   db: Kysely<Database>,
   networkId: number,
   bidder: string,
 ): Promise<bigint> {
-  const row = await db
-    .selectFrom('bids')
-    .innerJoin('orders', 'orders.order_hash', 'bids.order_hash')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('bids.amount'), eb.val('0')).as('total'))
-    .where('bids.bidder', '=', bidder.toLowerCase())
-    .where('bids.network_id', '=', networkId)
-    .where('bids.is_highest', '=', true)
-    .where('orders.status', '=', 'pending')
-    .executeTakeFirst();
-  return BigInt(row?.total ?? '0');
+  return tradingLockedBidTotal(db, bidder, networkId);
 }
