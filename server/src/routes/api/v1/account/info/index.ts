@@ -1,7 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import Type from 'typebox';
 import { Value } from 'typebox/value';
 import { isUniqueViolation, loadAccount } from '../../../../../account/accounts.ts';
 import { storeImage } from '../../../../../account/images.ts';
