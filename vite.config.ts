@@ -5,6 +5,7 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import { paths } from './src/config/paths.ts';
 
 /**
  * The web app. In development `/api` and `/uploads` (NFT images) are proxied to the API server
@@ -128,7 +129,76 @@ function precompress(): PluginOption {
   };
 }
 
-const plugins: PluginOption[] = [react(), VitePWA(pwa), precompress()];
+type OutChunk = {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+};
+
+/**
+ * Route-aware preloading: a tiny inline script in index.html asks, at once and in parallel with
+ * the entry, for the chunks the first screen needs (its lazy route chunk with its imports, and the
+ * strings of the chosen language), instead of discovering them one after the other once the
+ * entry has run. Routes come from src/config/paths.ts (router.tsx: one file per route name).
+ */
+function routePreload(): PluginOption {
+  const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const toRegex = (pattern: string) =>
+    `^${pattern
+      .split('/')
+      .filter(Boolean)
+      .map((seg) =>
+        seg.startsWith(':') ? (seg.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+') : `/${seg}`,
+      )
+      .join('')}/?$`;
+  return {
+    name: 'vbc-route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const chunks = Object.values(ctx.bundle).filter(
+          (c): c is typeof c & OutChunk => c.type === 'chunk',
+        );
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (c: OutChunk, into = new Set<string>()) => {
+          if (into.has(c.fileName)) return into;
+          into.add(c.fileName);
+          for (const f of c.imports) {
+            const d = byName.get(f);
+            if (d) closure(d, into);
+          }
+          return into;
+        };
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) return html;
+        const loaded = closure(entry);
+        const filesOf = (suffix: string) => {
+          const c = chunks.find((x) => x.facadeModuleId?.endsWith(suffix));
+          return c ? [...closure(c)].filter((f) => !loaded.has(f)) : [];
+        };
+        const routes = (Object.keys(paths) as (keyof typeof paths)[]).map((name) => [
+          toRegex(paths[name].pattern),
+          filesOf(`src/app/routes/${kebab(name)}.tsx`),
+        ]);
+        const strings = {
+          vi: filesOf('src/lib/locales/vi.ts'),
+          en: filesOf('src/lib/locales/en.ts'),
+        };
+        const script = `(function(){var r=${JSON.stringify(routes)},s=${JSON.stringify(strings)},p=location.pathname,f=r[0][1],l;try{l=localStorage.getItem('vbc.lang')}catch(e){}for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){f=r[i][1];break}f.concat(s[l==='en'?'en':'vi']).forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href='/'+h;document.head.appendChild(e)})})()`;
+        return {
+          html,
+          tags: [{ tag: 'script', children: script, injectTo: 'head' }],
+        };
+      },
+    },
+  };
+}
+
+const plugins: PluginOption[] = [react(), VitePWA(pwa), precompress(), routePreload()];
 
 export default defineConfig({
   plugins,
