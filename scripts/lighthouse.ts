@@ -9,7 +9,7 @@
  * index of the emulated Moto G Power), between 1 and 4, so the page is measured at the speed of
  * the same phone on a slow or busy host. LIGHTHOUSE_CPU_MULTIPLIER overrides it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
@@ -99,6 +99,10 @@ async function main(): Promise<number> {
   await buildWeb(WEB_DIR, `lighthouse-${Date.now()}`);
   console.log('starting the demo stack...');
   const demo = await startDemo(WEB_DIR);
+  // Ctrl-C or a suite time-out: stop the stack (anvil is a child process) before leaving.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void demo.close().finally(() => process.exit(130)));
+  }
   try {
     const targets = await demoTargets(demo.url);
     const urls = [
@@ -124,13 +128,18 @@ async function main(): Promise<number> {
     const rcPath = path.join(OUT, 'lighthouserc.json');
     await writeFile(rcPath, JSON.stringify(rc, null, 2));
 
-    const run = spawnSync(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/@lhci/cli/src/cli.js'), 'autorun', `--config=${rcPath}`],
-      { cwd: ROOT, stdio: 'inherit', env: process.env },
-    );
+    // Asynchronous: this process serves the pages Lighthouse loads.
+    const status = await new Promise<number>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [path.join(ROOT, 'node_modules/@lhci/cli/src/cli.js'), 'autorun', `--config=${rcPath}`],
+        { cwd: ROOT, stdio: 'inherit', env: process.env },
+      );
+      child.once('error', reject);
+      child.once('exit', (code) => resolve(code ?? 1));
+    });
     console.log(`\n${await summary()}`);
-    return run.status ?? 1;
+    return status;
   } finally {
     await demo.close();
   }
