@@ -189,7 +189,7 @@ export type Fillability =
 /**
  * Whether the chain would still let `order` move the chosen items (indexes; default all): the
  * maker owns each, its nonce is the signed one, the maker's counter is the signed one and the
- * exchange is approved. Time and payment are checked by the callers.
+ * exchange is approved (for all the maker's tokens, or token by token). Time and payment are checked by the callers.
  */
 export async function orderFillability(
   m: MarketChain,
@@ -213,7 +213,16 @@ export async function orderFillability(
     }
   }
   if (counter !== order.counter) return { ok: false, reason: 'COUNTER' };
-  if (!approved) return { ok: false, reason: 'NOT_APPROVED' };
+  if (!approved) {
+    // without an approval for all, each chosen token approved to the exchange one by one
+    const c = new Contract(order.collection, MARKETPLACE_COLLECTION_ABI, m.provider);
+    const approvals = await Promise.all(
+      ids.map((id) => viewOrNull(() => c.getFunction('getApproved')(id) as Promise<string>)),
+    );
+    if (approvals.some((a) => !a || getAddress(a) !== m.exchange)) {
+      return { ok: false, reason: 'NOT_APPROVED' };
+    }
+  }
   return { ok: true };
 }
 
