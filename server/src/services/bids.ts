@@ -4,8 +4,8 @@
  * reserve and 105% of the current highest (bigint basis points). It counts only when the bidder's
  * on-chain WVBC balance AND allowance to the exchange cover it on top of the bidder's locked
  * total (their other bids that are currently highest on open auctions). The previous highest is
- * unflagged (its funds unlock). Bids on one auction are serialized by a row lock on the order,
- * and bids of one bidder by a transaction-level advisory lock, so neither two bids can both become
+ * unflagged (its funds unlock). Bids on one auction are serialized by row locks on its items and
+ * its order, and bids of one bidder by a transaction-level advisory lock, so neither two bids can both become
  * highest nor one bidder's funds be promised twice.
  */
 import { getAddress } from 'ethers';
@@ -113,6 +113,8 @@ export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promi
   return ctx.db.transaction().execute(async (tx) => {
     // One bidder at a time (their locked total), then one bid at a time per auction.
     await sql`select pg_advisory_xact_lock(hashtext(${`bidder:${dbBidder}`}))`.execute(tx);
+    // the items before the order, as a listing does (one lock order everywhere)
+    const nfts = await orderNfts(tx, row.network_id, order, true);
     const locked = await tx
       .selectFrom('orders')
       .select(['status'])
@@ -159,7 +161,6 @@ export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promi
       .returningAll()
       .executeTakeFirstOrThrow();
 
-    const nfts = await orderNfts(tx, row.network_id, order);
     const nftIds = nfts.map((n) => n.id);
     await tx
       .updateTable('nfts')

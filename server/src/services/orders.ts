@@ -181,7 +181,8 @@ export async function orderNfts(
       'in',
       order.tokenIds.map((id) => id.toString()),
     );
-  if (lock) query = query.forUpdate();
+  // locks taken in id order: concurrent listings and bids never wait on each other in a cycle
+  if (lock) query = query.orderBy('id').forUpdate();
   const rows = await query.execute();
   const byToken = new Map(rows.map((r) => [BigInt(r.token_id), r]));
   return order.tokenIds.map((id) => {
