@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSnapshot } from 'valtio';
 import { Address } from '../../../components/ui/address.tsx';
 import { Amount } from '../../../components/ui/amount.tsx';
 import { Img } from '../../../components/ui/image.tsx';
@@ -12,14 +11,14 @@ import { CardGridSkeleton, Skeleton } from '../../../components/ui/skeleton.tsx'
 import { paths } from '../../../config/paths.ts';
 import { weiFromWire } from '../../../lib/money.ts';
 import { useNetworkSymbols } from '../../../lib/networks.ts';
-import { session } from '../../../stores/session.ts';
+import { useLikeAddress } from '../../../stores/use-like-address.ts';
 import { LikeButton } from '../../social/components/like-button.tsx';
 import { type Bundle, type BundleItem, useBundle, useBundleItems } from '../api/bundle.ts';
 import { bundleSelection, type SelectableItem, toggleAll, toggleOne } from '../selection.ts';
 
 /** spec §2 bundle detail: per-item toggle, select all, count, price total, discounted total. */
 export function BundleDetailScreen({ id }: { id: string }) {
-  const likeAddress = useSnapshot(session).chainAddress ?? undefined;
+  const likeAddress = useLikeAddress();
   const query = useBundle(id, likeAddress);
   usePageTitle(query.data?.name);
   return (
@@ -35,7 +34,7 @@ export function BundleDetailScreen({ id }: { id: string }) {
 
 function BundleView({ bundle }: { bundle: Bundle }) {
   const { t } = useTranslation(['market', 'common']);
-  const likeAddress = useSnapshot(session).chainAddress ?? undefined;
+  const likeAddress = useLikeAddress();
   const [page, setPage] = useState(1);
   const items = useBundleItems(String(bundle.id), page, likeAddress);
   const symbols = useNetworkSymbols(bundle.networkId);

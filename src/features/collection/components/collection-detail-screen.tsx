@@ -2,7 +2,6 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useSnapshot } from 'valtio';
 import type { Collection } from '../../../../server/src/schemas/entities.ts';
 import { EventsTable } from '../../../components/events-table.tsx';
 import { Address } from '../../../components/ui/address.tsx';
@@ -18,7 +17,7 @@ import { paths } from '../../../config/paths.ts';
 import type { ListBody } from '../../../lib/api-client.ts';
 import { weiFromWire } from '../../../lib/money.ts';
 import { useNetworkSymbols } from '../../../lib/networks.ts';
-import { session } from '../../../stores/session.ts';
+import { useLikeAddress } from '../../../stores/use-like-address.ts';
 import { useBundles, useNfts, useSets } from '../../marketplace/api/lists.ts';
 import { BundleCard, NftCard, SetCard } from '../../marketplace/components/cards.tsx';
 import { LikeButton } from '../../social/components/like-button.tsx';
@@ -35,7 +34,7 @@ const SIZE = 12;
 
 /** spec §2 collection detail: NFTs, sets, activity (with its filters), bundles. */
 export function CollectionDetailScreen({ id }: { id: string }) {
-  const likeAddress = useSnapshot(session).chainAddress ?? undefined;
+  const likeAddress = useLikeAddress();
   const query = useCollection(id, likeAddress);
   usePageTitle(query.data?.name);
   return (
@@ -161,7 +160,7 @@ function Grid<T>({
 }
 
 function CollectionNfts({ collection, ...p }: PageProps & { collection: Collection }) {
-  const likeAddress = useSnapshot(session).chainAddress ?? undefined;
+  const likeAddress = useLikeAddress();
   const query = useNfts({
     page: p.page,
     size: SIZE,
@@ -174,7 +173,7 @@ function CollectionNfts({ collection, ...p }: PageProps & { collection: Collecti
 }
 
 function CollectionSets({ collection, ...p }: PageProps & { collection: Collection }) {
-  const likeAddress = useSnapshot(session).chainAddress ?? undefined;
+  const likeAddress = useLikeAddress();
   const query = useSets({
     page: p.page,
     size: SIZE,
@@ -185,7 +184,7 @@ function CollectionSets({ collection, ...p }: PageProps & { collection: Collecti
 }
 
 function CollectionBundles(p: PageProps) {
-  const likeAddress = useSnapshot(session).chainAddress ?? undefined;
+  const likeAddress = useLikeAddress();
   const query = useBundles({ page: p.page, size: SIZE, likeAddress });
   return (
     <Grid {...p} query={query} render={(b) => <BundleCard key={b.id} bundle={b} titleAs="h2" />} />

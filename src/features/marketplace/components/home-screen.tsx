@@ -2,13 +2,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSnapshot } from 'valtio';
 import { usePageTitle } from '../../../components/ui/page-title.tsx';
 import { QueryView } from '../../../components/ui/query-view.tsx';
 import { CardGridSkeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { ListBody } from '../../../lib/api-client.ts';
-import { session } from '../../../stores/session.ts';
+import { useLikeAddress } from '../../../stores/use-like-address.ts';
 import {
   useBundles,
   useCollections,
@@ -23,7 +22,7 @@ import { BundleCard, CollectionCard, NftCard, SetCard, UserCard } from './cards.
 export function HomeScreen() {
   const { t } = useTranslation('market');
   usePageTitle(t('home.title'));
-  const likeAddress = useSnapshot(session).chainAddress ?? undefined;
+  const likeAddress = useLikeAddress();
   const popularCollections = useCollections({ page: 1, size: 5, sort: 'like', likeAddress });
   const popularSets = useSets({ page: 1, size: 6, sort: 'like', status: 'ONSALE', likeAddress });
   const auctions = useNfts({

@@ -2,7 +2,6 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSnapshot } from 'valtio';
 import { CategoryFilter, SortSelect } from '../../../components/ui/filters.tsx';
 import { usePageTitle } from '../../../components/ui/page-title.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -13,7 +12,7 @@ import { isCategorySlug, isListSort, LIST_PAGE_SIZE } from '../../../config/cata
 import { LIST_SORTS, type ListSort } from '../../../config/constants.ts';
 import { buildListSearch, type ListSearch, paths } from '../../../config/paths.ts';
 import type { ListBody } from '../../../lib/api-client.ts';
-import { session } from '../../../stores/session.ts';
+import { useLikeAddress } from '../../../stores/use-like-address.ts';
 import { labelIdFor } from '../api/categories.ts';
 import { useBundles, useCategories, useCollections, useNfts, useSets } from '../api/lists.ts';
 import { BundleCard, CollectionCard, NftCard, SetCard } from './cards.tsx';
@@ -30,7 +29,7 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
   usePageTitle(t(`list.${kind}`));
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const likeAddress = useSnapshot(session).chainAddress ?? undefined;
+  const likeAddress = useLikeAddress();
   const rawCategory = search.get('category');
   const rawSort = search.get('sort');
   const category = isCategorySlug(rawCategory) ? rawCategory : undefined;

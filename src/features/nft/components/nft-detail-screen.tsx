@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useSnapshot } from 'valtio';
 import { BidsTable } from '../../../components/bids-table.tsx';
 import { EventsTable } from '../../../components/events-table.tsx';
 import { Address } from '../../../components/ui/address.tsx';
@@ -17,7 +16,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { weiFromWire } from '../../../lib/money.ts';
 import { useNetworkSymbols } from '../../../lib/networks.ts';
-import { session } from '../../../stores/session.ts';
+import { useLikeAddress } from '../../../stores/use-like-address.ts';
 import { LikeButton } from '../../social/components/like-button.tsx';
 import {
   type Activity,
@@ -52,7 +51,7 @@ export function NftDetailScreen({
   tokenId: string;
   mode?: NftMode;
 }) {
-  const likeAddress = useSnapshot(session).chainAddress ?? undefined;
+  const likeAddress = useLikeAddress();
   const query = useNftDetail(collectionAddr, tokenId, likeAddress);
   usePageTitle(query.data?.name);
   return (

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSnapshot } from 'valtio';
 import { BidsTable } from '../../../components/bids-table.tsx';
 import { EventsTable } from '../../../components/events-table.tsx';
 import { Address } from '../../../components/ui/address.tsx';
@@ -13,14 +12,14 @@ import { Tabs } from '../../../components/ui/tabs.tsx';
 import { paths, SET_MODES, type SetMode } from '../../../config/paths.ts';
 import { weiFromWire } from '../../../lib/money.ts';
 import { useNetworkSymbols } from '../../../lib/networks.ts';
-import { session } from '../../../stores/session.ts';
+import { useLikeAddress } from '../../../stores/use-like-address.ts';
 import { NftCard } from '../../marketplace/components/cards.tsx';
 import { LikeButton } from '../../social/components/like-button.tsx';
 import { type NftSet, useSet, useSetActivity, useSetBids, useSetItems } from '../api/set.ts';
 
 /** spec §2 set detail (header only), optional trailing /{mode} opens a section. */
 export function SetDetailScreen({ id, mode = 'items' }: { id: string; mode?: SetMode }) {
-  const likeAddress = useSnapshot(session).chainAddress ?? undefined;
+  const likeAddress = useLikeAddress();
   const query = useSet(id, likeAddress);
   usePageTitle(query.data?.name);
   return (

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { errorKeyOf } from '../../../lib/errors.ts';
 import { likeOrQueue } from '../../../pwa/like-queue.ts';
-import { session } from '../../../stores/session.ts';
+import { useLikeAddress } from '../../../stores/use-like-address.ts';
+import { patchLiked } from '../api/patch-liked.ts';
 import type { LikeTarget } from '../api/social.ts';
 
 /**
@@ -23,7 +23,7 @@ export function LikeButton({
   count: number;
 }) {
   const { t } = useTranslation(['common', 'errors', 'pwa']);
-  const address = useSnapshot(session).chainAddress;
+  const address = useLikeAddress();
   const queryClient = useQueryClient();
   const [state, setState] = useState({ liked, count });
   const [message, setMessage] = useState<string | null>(null);
@@ -42,11 +42,18 @@ export function LikeButton({
       setMessage(t(`errors:${errorKeyOf(error)}`, { min: 6 }));
     },
     onSuccess: (outcome) => {
-      if (outcome.queued) setMessage(t('pwa:like.queued'));
-      else setState({ liked: outcome.data.liked, count: outcome.data.likeCount });
-    },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['marketplace'] });
+      if (outcome.queued) {
+        setMessage(t('pwa:like.queued'));
+        return;
+      }
+      const { liked: nowLiked, likeCount } = outcome.data;
+      setState({ liked: nowLiked, count: likeCount });
+      // Every cached copy (lists, details, search; persisted too) shows the new state.
+      for (const query of queryClient.getQueryCache().getAll()) {
+        const data = query.state.data;
+        const next = patchLiked(data, target, id, nowLiked, likeCount);
+        if (next !== data) queryClient.setQueryData(query.queryKey, next);
+      }
     },
   });
   return (

@@ -43,6 +43,24 @@ export const useFollowers = (id: number, page: number, kind: 'followers' | 'foll
     placeholderData: keepPreviousData,
   });
 
+/** Whether `me` follows `target`: looks through my following list (at most 5 pages of 24). */
+export const useIsFollowing = (me: number | undefined, target: number) =>
+  useQuery({
+    queryKey: [...userKeys.all, 'is-following', me ?? 0, target] as const,
+    queryFn: async ({ signal }) => {
+      for (let page = 1; page <= 5; page++) {
+        const body = await api.get<ListBody<User>>('/api/v2/user/following', {
+          query: { userId: me, page, size: 24 },
+          signal,
+        });
+        if (body.data.some((u) => u.id === target)) return true;
+        if (page * 24 >= body.total) return false;
+      }
+      return false;
+    },
+    enabled: me !== undefined && me !== target,
+  });
+
 export const useOrders = (address: string | undefined, page: number) =>
   useQuery({
     queryKey: userKeys.orders(address ?? '', page),

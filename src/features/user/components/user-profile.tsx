@@ -21,11 +21,19 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { weiFromWire } from '../../../lib/money.ts';
 import { session, sessionActions } from '../../../stores/session.ts';
+import { useLikeAddress } from '../../../stores/use-like-address.ts';
 import { type Account, toProfile, updateInfo } from '../../account/api/account.ts';
 import { useCollections, useNfts, useOwnedNfts } from '../../marketplace/api/lists.ts';
 import { CollectionCard, NftCard, UserCard } from '../../marketplace/components/cards.tsx';
 import { setFollow } from '../../social/api/social.ts';
-import { type User, useBidsByBidder, useFollowers, useOrders, userKeys } from '../api/user.ts';
+import {
+  type User,
+  useBidsByBidder,
+  useFollowers,
+  useIsFollowing,
+  useOrders,
+  userKeys,
+} from '../api/user.ts';
 
 const PUBLIC_TABS = ['owned', 'onSale', 'collections', 'minted', 'followers', 'following'] as const;
 const SELF_TABS = [...PUBLIC_TABS, 'bidHistory', 'orderHistory', 'edit'] as const;
@@ -116,8 +124,8 @@ export function UserProfile({
       </div>
       {user.bio ? <p>{user.bio}</p> : null}
       <p className="muted">
-        {t('common:social.followers', { count: user.followersCount })} · {t('user.following')}:{' '}
-        {user.followingCount}
+        {self ? `${t('common:social.followers', { count: user.followersCount })} · ` : ''}
+        {t('user.following')}: {user.followingCount}
       </p>
       {self ? (
         <p>
@@ -185,7 +193,7 @@ function NftTab({
 }: PageProps & {
   params: { owner?: string | undefined; creator?: string | undefined; status?: string };
 }) {
-  const likeAddress = useSnapshot(session).chainAddress ?? undefined;
+  const likeAddress = useLikeAddress();
   const hasAddress = Boolean(params.owner ?? params.creator);
   const query = useNfts({ page: p.page, size: SIZE, likeAddress, ...params }, hasAddress);
   if (!hasAddress)
@@ -219,7 +227,7 @@ function emptyQuery<T>(q: UseQueryResult<ListBody<T>>): UseQueryResult<ListBody<
 
 /** spec §7: owned NFTs through the '-unique' list (every status). */
 function OwnedTab({ owner, ...p }: PageProps & { owner: string | undefined }) {
-  const likeAddress = useSnapshot(session).chainAddress ?? undefined;
+  const likeAddress = useLikeAddress();
   const query = useOwnedNfts(
     { page: p.page, size: SIZE, likeAddress, owner: owner ?? '' },
     Boolean(owner),
@@ -323,7 +331,10 @@ export function OrderHistory({ address, ...p }: PageProps & { address: string | 
 
 function FollowButton({ user }: { user: ProfileUser }) {
   const { t } = useTranslation(['common', 'errors']);
-  const signedIn = useSnapshot(session).account.isSignedIn;
+  const snap = useSnapshot(session);
+  const signedIn = snap.account.isSignedIn;
+  const me = snap.profile?.id;
+  const isFollowing = useIsFollowing(signedIn && me ? Number(me) : undefined, user.id);
   const queryClient = useQueryClient();
   const [state, setState] = useState<{ following: boolean; count: number } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -335,7 +346,7 @@ function FollowButton({ user }: { user: ProfileUser }) {
       const previous = state;
       setState({
         following: vars.follow,
-        count: (previous?.count ?? user.followersCount) + (vars.follow ? 1 : -1),
+        count: Math.max(0, (previous?.count ?? user.followersCount) + (vars.follow ? 1 : -1)),
       });
       return previous;
     },
@@ -346,9 +357,13 @@ function FollowButton({ user }: { user: ProfileUser }) {
     onSuccess: ({ data }) => setState({ following: data.following, count: data.followersCount }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
-  const following = state?.following ?? false;
+  const following = state?.following ?? isFollowing.data ?? false;
+  const count = state?.count ?? user.followersCount;
   return (
-    <span>
+    <span className="follow">
+      <span className="muted" aria-live="polite">
+        {t('social.followers', { count })}
+      </span>{' '}
       <Button
         variant={following ? 'secondary' : 'primary'}
         aria-pressed={following}
