@@ -145,14 +145,8 @@ type OutChunk = {
  */
 function routePreload(): PluginOption {
   const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-  const toRegex = (pattern: string) =>
-    `^${pattern
-      .split('/')
-      .filter(Boolean)
-      .map((seg) =>
-        seg.startsWith(':') ? (seg.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+') : `/${seg}`,
-      )
-      .join('')}/?$`;
+  /** The static part of a route pattern ('/nft/detail/:a/:b' → '/nft/detail'). */
+  const prefixOf = (pattern: string) => pattern.split('/:')[0] ?? pattern;
   return {
     name: 'vbc-route-preload',
     apply: 'build',
@@ -180,15 +174,23 @@ function routePreload(): PluginOption {
           const c = chunks.find((x) => x.facadeModuleId?.endsWith(suffix));
           return c ? [...closure(c)].filter((f) => !loaded.has(f)) : [];
         };
-        const routes = (Object.keys(paths) as (keyof typeof paths)[]).map((name) => [
-          toRegex(paths[name].pattern),
-          filesOf(`src/app/routes/${kebab(name)}.tsx`),
-        ]);
+        // Longest static prefix first: '/nft/detail' wins over '/nft/inspection' and '/nfts'.
+        const routes = (Object.keys(paths) as (keyof typeof paths)[])
+          .map(
+            (name) =>
+              [
+                prefixOf(paths[name].pattern),
+                filesOf(`src/app/routes/${kebab(name)}.tsx`),
+              ] as const,
+          )
+          .sort((a, b) => b[0].length - a[0].length);
+        const home = filesOf('src/app/routes/marketplace.tsx');
         const strings = {
           vi: filesOf('src/lib/locales/vi.ts'),
           en: filesOf('src/lib/locales/en.ts'),
         };
-        const script = `(function(){var r=${JSON.stringify(routes)},s=${JSON.stringify(strings)},p=location.pathname,f=r[0][1],l;try{l=localStorage.getItem('vbc.lang')}catch(e){}for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){f=r[i][1];break}f.concat(s[l==='en'?'en':'vi']).forEach(function(h){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href='/'+h;document.head.appendChild(e)})})()`;
+        // Plain string tests (no RegExp): this runs before anything else on every page load.
+        const script = `(function(){var r=${JSON.stringify(routes)},s=${JSON.stringify(strings)},p=location.pathname,f=${JSON.stringify(home)},l,i,k;try{l=localStorage.getItem('vbc.lang')}catch(e){}for(i=0;i<r.length;i++){k=r[i][0];if(p===k||p.indexOf(k+'/')===0){f=r[i][1];break}}f=f.concat(s[l==='en'?'en':'vi']);for(i=0;i<f.length;i++){k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href='/'+f[i];document.head.appendChild(k)}})()`;
         return {
           html,
           tags: [{ tag: 'script', children: script, injectTo: 'head' }],
