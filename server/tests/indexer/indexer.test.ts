@@ -416,6 +416,48 @@ describeBackends('chain indexer', (t) => {
     await expectOwnersMatchChain();
   });
 
+  it('undoes a sale that a reorg removed: the listing is back on sale, the order pending', async () => {
+    await mined(art.getFunction('mint')(partner.address, tokenMeta(13)));
+    const id = (await art.getFunction('totalMinted')()) as bigint;
+    const indexer = chain.newIndexer(t.db);
+    await indexer.syncToHead();
+    const o = await chain.order(art, partner, [id], { price: ONE });
+    const { hash, sig } = await chain.list(t.db, partner, o);
+    const volume = async () =>
+      (
+        await t.db
+          .selectFrom('collections')
+          .select('volume')
+          .where('address', '=', (await art.getAddress()).toLowerCase())
+          .executeTakeFirstOrThrow()
+      ).volume;
+    const volumeBefore = await volume();
+    const snapshot = await chain.provider.send('evm_snapshot', []);
+    await mined(
+      (chain.exchange.connect(buyer) as Contract).getFunction('buy')(o, sig, 1n, { value: ONE }),
+    );
+    await indexer.syncToHead();
+    expect(await nft(id)).toMatchObject({ status: 'SOLD', owner: buyer.address.toLowerCase() });
+    expect((await order(hash)).status).toBe('success');
+    expect(BigInt(await volume())).toBe(BigInt(volumeBefore) + ONE);
+
+    await chain.provider.send('evm_revert', [snapshot]);
+    await mined((chain.wvbc.connect(other) as Contract).getFunction('deposit')({ value: 1n }));
+    await mined((chain.wvbc.connect(other) as Contract).getFunction('deposit')({ value: 2n }));
+    expect((await indexer.syncOnce()).kind).toBe('reorg');
+    await indexer.syncToHead();
+    expect(await nft(id)).toMatchObject({
+      status: 'ONSALE',
+      owner: partner.address.toLowerCase(),
+      current_order_hash: hash,
+    });
+    expect(await order(hash)).toMatchObject({ status: 'pending', taker: null, tx_hash: null });
+    expect(await volume()).toBe(volumeBefore);
+    expect((await activities('BUY')).filter((a) => a.order_hash === hash)).toHaveLength(0);
+    await expectNoDuplicates();
+    await expectOwnersMatchChain();
+  });
+
   it('also follows a chain that got shorter (revert without new blocks beyond the old head)', async () => {
     const indexer = chain.newIndexer(t.db);
     await indexer.syncToHead();
