@@ -82,8 +82,10 @@ export interface Stack {
   dataDir: string;
   deployment: Deployment;
   app: App;
-  /** What the seed made (null when the database was seeded before or seeding is off). */
+  /** What the seed made (null when the database was seeded before, seeding is off, or it failed). */
   seed: SeedReport | null;
+  /** Why the demo seed failed on this start, if it did (the stack runs without the rest of it). */
+  seedError: Error | null;
   demo: { username: string; password: string; email: string; wallets: DemoWallet[] };
   timings: Record<string, number>;
   stop(): Promise<void>;
@@ -285,15 +287,22 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
 
     // 6. the demo catalogue, once
     let seed: SeedReport | null = null;
+    let seedError: Error | null = null;
     if (seedNow) {
       say('creating the demo catalogue (chain transactions, signed orders, bids)...');
-      seed = await runSeed({
-        app,
-        rpcUrl,
-        deployment,
-        dataDir,
-        log: (line) => say(line),
-      });
+      try {
+        seed = await runSeed({
+          app,
+          rpcUrl,
+          deployment,
+          dataDir,
+          log: (line) => say(line),
+        });
+      } catch (error) {
+        // The product still runs; what the seed made so far stays (it is not retried on top).
+        seedError = error as Error;
+        console.error(`the demo seed failed: ${seedError.message}`);
+      }
       took('seed');
     }
     if (anvil && seedNow && blockTime !== 'automine') {
@@ -323,6 +332,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       deployment,
       app,
       seed,
+      seedError,
       demo: {
         username: DEMO_ACCOUNT.username,
         password: DEMO_ACCOUNT.password,

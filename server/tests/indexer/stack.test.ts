@@ -47,6 +47,7 @@ describe('npm start stack with the demo seed [pglite]', () => {
   });
 
   it('creates the demo catalogue the issue asks for, within a minute', async () => {
+    expect(stack.seedError).toBeNull();
     expect(stack.seed).not.toBeNull();
     expect(stack.seed!.seconds).toBeLessThan(60);
     expect(await count('select count(*) as n from collections')).toBeGreaterThanOrEqual(6);
