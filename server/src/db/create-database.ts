@@ -28,6 +28,11 @@ export interface DatabaseOptions {
   pgliteDir?: string | undefined;
   /** Pool size for `pg`. */
   poolMax?: number | undefined;
+  /**
+   * A PGlite data-dir dump (`dumpDataDir('none')`) to start a NEW PGlite from instead of running
+   * initdb (tests: several seconds saved per database). Ignored for PostgreSQL.
+   */
+  pgliteTemplate?: Blob | undefined;
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -41,6 +46,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const pglite = new PGlite(dir, {
     // Same as `pg`: int8 as a decimal string.
     parsers: { [types.INT8]: (value: string) => value },
+    ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
   });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

@@ -14,6 +14,7 @@ import { type App, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createDatabase, type DatabaseBackend } from '../../src/db/create-database.ts';
 import type { Database } from '../../src/db/types.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 import { type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts';
 import { startTestSmtp, type TestSmtp } from './smtp.ts';
 
@@ -89,6 +90,7 @@ export async function createTestApp(
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(dataDir, 'pglite'),
       poolMax: 5,
+      ...(backend === 'pglite' ? { pgliteTemplate: await pgliteTemplate() } : {}),
     });
     cleanups.unshift(() => database.close());
     const app = await buildApp({ config, database });
