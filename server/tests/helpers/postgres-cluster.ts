@@ -4,7 +4,7 @@
  * runs as the `postgres` system user, since PostgreSQL refuses to run as root.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,6 +61,18 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   ]);
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
   let stopped = false;
+  // If the test process ends without stop() (a skipped block, a crash), stop the server anyway:
+  // SIGQUIT to the postmaster is PostgreSQL's immediate shutdown.
+  const stopOnExit = () => {
+    try {
+      const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      if (pid > 0) process.kill(pid, 'SIGQUIT');
+    } catch {
+      // already stopped
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', stopOnExit);
   return {
     port,
     url,
@@ -78,6 +90,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     async stop() {
       if (stopped) return;
       stopped = true;
+      process.removeListener('exit', stopOnExit);
       try {
         await exec('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
       } finally {
