@@ -191,10 +191,12 @@ function routePreload(): PluginOption {
         };
         // Plain string tests (no RegExp): this runs before anything else on every page load.
         const script = `(function(){var r=${JSON.stringify(routes)},s=${JSON.stringify(strings)},p=location.pathname,f=${JSON.stringify(home)},l,i,k;try{l=localStorage.getItem('vbc.lang')}catch(e){}for(i=0;i<r.length;i++){k=r[i][0];if(p===k||p.indexOf(k+'/')===0){f=r[i][1];break}}f=f.concat(s[l==='en'?'en':'vi']);for(i=0;i<f.length;i++){k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href='/'+f[i];document.head.appendChild(k)}})()`;
-        return {
-          html,
-          tags: [{ tag: 'script', children: script, injectTo: 'head' }],
-        };
+        // After the entry's own preloads, before the stylesheet (which would hold it back).
+        const tag = `<script>${script}</script>\n    `;
+        const at = html.indexOf('<link rel="stylesheet"');
+        return at === -1
+          ? html.replace('</head>', `${tag}</head>`)
+          : `${html.slice(0, at)}${tag}${html.slice(at)}`;
       },
     },
   };

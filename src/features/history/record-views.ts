@@ -49,6 +49,11 @@ export function historyEntryOf(key: readonly unknown[], data: unknown): HistoryI
   }
 }
 
+const whenIdle = (task: () => void) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(task, { timeout: 3000 })
+    : setTimeout(task, 500);
+
 /** Records views until the returned function is called. */
 export function watchViews(client: QueryClient): () => void {
   return client.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
@@ -57,8 +62,11 @@ export function watchViews(client: QueryClient): () => void {
     if (event.query.getObserversCount() === 0) return;
     const entry = historyEntryOf(event.query.queryKey, event.action.data);
     if (!entry) return;
-    void import('../../lib/db/history.ts')
-      .then((m) => m.recordView(entry))
-      .catch((error: unknown) => console.warn('history not saved', error));
+    // Not urgent: written when the browser is idle, after the screen has settled.
+    whenIdle(() => {
+      void import('../../lib/db/history.ts')
+        .then((m) => m.recordView(entry))
+        .catch((error: unknown) => console.warn('history not saved', error));
+    });
   });
 }
