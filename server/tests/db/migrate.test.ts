@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../src/db/create-database.ts';
 import { migrate, readMigrations } from '../../src/db/migrate.ts';
+import { pgliteTemplate } from '../helpers/pglite-template.ts';
 import { type PostgresCluster, startPostgresCluster } from '../helpers/postgres-cluster.ts';
 import { selectedBackends } from '../helpers/test-app.ts';
 
@@ -25,7 +26,10 @@ describe.each(selectedBackends())('migrations and driver [%s]', (backend) => {
     if (backend === 'postgres') {
       return createDatabase({ databaseUrl: await cluster!.createDatabase(`m${n}`) });
     }
-    return createDatabase({ pgliteDir: path.join(pgliteDir, `db${n}`) });
+    return createDatabase({
+      pgliteDir: path.join(pgliteDir, `db${n}`),
+      pgliteTemplate: await pgliteTemplate(),
+    });
   }
 
   beforeAll(async () => {
