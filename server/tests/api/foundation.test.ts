@@ -40,6 +40,12 @@ describeBackends('foundation', (t) => {
     expect(res.headers['access-control-allow-origin']).toBe('http://example.test');
   });
 
+  it('serves the API reference page at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
   it('serves the OpenAPI document at /api/docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
