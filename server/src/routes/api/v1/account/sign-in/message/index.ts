@@ -36,6 +36,11 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       const issuedAt = new Date();
       const expiresAt = new Date(issuedAt.getTime() + SIWE_NONCE_TTL_MS);
       const domain = siweDomain(app.config.publicUrl);
+      // Expired nonces are kept a day (for "expired" answers), then dropped.
+      await app.db
+        .deleteFrom('siwe_nonces')
+        .where('expires_at', '<', new Date(Date.now() - 24 * 60 * 60 * 1000))
+        .execute();
       await app.db
         .insertInto('siwe_nonces')
         .values({ nonce, domain, chain_id: chainId, issued_at: issuedAt, expires_at: expiresAt })
