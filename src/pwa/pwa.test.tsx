@@ -14,6 +14,20 @@ afterEach(() => {
   act(() => onlineManager.setOnline(true));
 });
 
+/** A screen whose data was never loaded (nothing persisted). */
+function NeverSeen() {
+  const query = useQuery({
+    queryKey: ['never-seen'],
+    queryFn: () => Promise.resolve('data'),
+    networkMode: 'online',
+  });
+  return (
+    <QueryView query={query} skeleton={<p>loading</p>}>
+      {(d) => <p>{d}</p>}
+    </QueryView>
+  );
+}
+
 describe('offline UI', () => {
   it('RequiresNetwork disables the action with a message while offline, and back online', () => {
     renderWithApp(
@@ -44,19 +58,7 @@ describe('offline UI', () => {
 
   it('a query never loaded shows "needs a connection" offline (not a skeleton forever)', async () => {
     act(() => onlineManager.setOnline(false));
-    function Screen() {
-      const query = useQuery({
-        queryKey: ['never-seen'],
-        queryFn: () => Promise.resolve('data'),
-        networkMode: 'online',
-      });
-      return (
-        <QueryView query={query} skeleton={<p>loading</p>}>
-          {(d) => <p>{d}</p>}
-        </QueryView>
-      );
-    }
-    renderWithApp(<Screen />);
+    renderWithApp(<NeverSeen />);
     await screen.findByText(/This page needs a connection/);
     act(() => onlineManager.setOnline(true));
     await waitFor(() => expect(screen.getByText('data')).toBeTruthy());
