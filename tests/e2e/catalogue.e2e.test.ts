@@ -71,6 +71,8 @@ async function signIn(page: Page, lang: 'vi' | 'en'): Promise<void> {
   await page
     .getByRole('button', { name: lang === 'en' ? 'Account menu' : 'Menu tài khoản' })
     .waitFor();
+  // The session is saved to IndexedDB a moment later (issue 5): full page loads follow.
+  await page.waitForFunction(() => localStorage.getItem('vbc.db.session') === '1');
 }
 
 function routes(): { name: string; path: string; heading?: string | RegExp }[] {
@@ -89,6 +91,30 @@ function routes(): { name: string; path: string; heading?: string | RegExp }[] {
     { name: 'bundle-detail', path: `/bundle/detail/${bundle.id}`, heading: bundle.name },
     { name: 'user-detail', path: `/user/detail/${creator.id}`, heading: creator.username },
     { name: 'profile', path: '/profile', heading: j.stack.demo.username },
+    ...[
+      'onSale',
+      'collections',
+      'minted',
+      'followers',
+      'following',
+      'bidHistory',
+      'orderHistory',
+      'edit',
+    ].map((tab) => ({
+      name: `profile-${tab}`,
+      path: `/profile?tab=${tab}`,
+      heading: j.stack.demo.username,
+    })),
+    ...['collections', 'minted', 'followers'].map((tab) => ({
+      name: `user-detail-${tab}`,
+      path: `/user/detail/${creator.id}?tab=${tab}`,
+      heading: creator.username,
+    })),
+    ...['sets', 'activity', 'bundles'].map((tab) => ({
+      name: `collection-detail-${tab}`,
+      path: `/collection/detail/${collection.id}?tab=${tab}`,
+      heading: collection.name,
+    })),
     { name: 'order-history', path: '/order-history' },
     {
       name: 'collection-detail',
@@ -120,7 +146,7 @@ describe.each([
   ['en', 360],
   ['en', 1280],
 ] as const)('every route (%s, %d px)', (lang, width) => {
-  it('renders with no console error and no raw key', async () => {
+  it('renders with no console error and no raw key', { timeout: 480_000 }, async () => {
     const ctx = await context(lang, width);
     const { page, errors } = await watchedPage(ctx);
     await signIn(page, lang);
@@ -379,6 +405,35 @@ describe('NFT price history (spec §2)', () => {
     expect(await chart.getAttribute('aria-label')).toMatch(/^Biểu đồ lịch sử giá: \d+ lần bán/);
     expect(await chart.locator('circle').count()).toBeGreaterThan(0);
     await screenshot(page, 'nft-price-history-1280-vi');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe('edit profile with avatar and banner (spec §2)', () => {
+  it('uploads both images and shows the new avatar in the header', async () => {
+    // A 2×2 PNG, red.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const ctx = await context('en', 1280);
+    const { page, errors } = await watchedPage(ctx);
+    await signIn(page, 'en');
+    await page.goto(`${j.webUrl}/profile?tab=edit`);
+    await page.getByLabel('About you').fill('Collector of V-League cards.');
+    await page
+      .locator('input[type="file"][name="avatar"]')
+      .setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: png });
+    await page
+      .locator('input[type="file"][name="banner"]')
+      .setInputFiles({ name: 'b.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your profile was saved.').waitFor();
+    const avatar = page.locator('.avatar-menu__btn img');
+    await avatar.waitFor();
+    expect(await avatar.getAttribute('src')).toMatch(/^\/uploads\//);
+    await page.getByText('Collector of V-League cards.').first().waitFor();
     expect(errors).toEqual([]);
     await ctx.close();
   });

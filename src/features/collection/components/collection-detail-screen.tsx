@@ -126,7 +126,9 @@ function CollectionView({ collection }: { collection: Collection }) {
             symbol={symbols.native}
           />
         ) : null}
-        {tab === 'bundles' ? <CollectionBundles page={page} href={hrefPage} /> : null}
+        {tab === 'bundles' ? (
+          <CollectionBundles owner={collection.creator} page={page} href={hrefPage} />
+        ) : null}
       </div>
       <p>
         <Link to={paths.collections.build({ page: 1 })}>{t('common:nav.collections')}</Link>
@@ -183,9 +185,10 @@ function CollectionSets({ collection, ...p }: PageProps & { collection: Collecti
   return <Grid {...p} query={query} render={(s) => <SetCard key={s.id} set={s} titleAs="h2" />} />;
 }
 
-function CollectionBundles(p: PageProps) {
+/** Bundles have no collection field: the bundles of the collection's creator are shown. */
+function CollectionBundles({ owner, ...p }: PageProps & { owner: string }) {
   const likeAddress = useLikeAddress();
-  const query = useBundles({ page: p.page, size: SIZE, likeAddress });
+  const query = useBundles({ page: p.page, size: SIZE, likeAddress, owner });
   return (
     <Grid {...p} query={query} render={(b) => <BundleCard key={b.id} bundle={b} titleAs="h2" />} />
   );

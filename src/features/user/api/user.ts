@@ -1,10 +1,11 @@
 /** Users (spec §7 /api/v2/user: first entry of data used), their follows, orders and bids. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Bid, Order, User } from '../../../../server/src/schemas/entities.ts';
+import type { BidEntry } from '../../../../server/src/schemas/catalogue.ts';
+import type { Order, User } from '../../../../server/src/schemas/entities.ts';
 import { api, type ListBody } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/errors.ts';
 
-export type { Bid, Order, User };
+export type { BidEntry, Order, User };
 
 export const userKeys = {
   all: ['user'] as const,
@@ -61,26 +62,28 @@ export const useIsFollowing = (me: number | undefined, target: number) =>
     enabled: me !== undefined && me !== target,
   });
 
+/** Order history: the signed-in account's (every linked address) when `address` is 'mine'. */
 export const useOrders = (address: string | undefined, page: number) =>
   useQuery({
     queryKey: userKeys.orders(address ?? '', page),
     queryFn: ({ signal }) =>
-      api.get<ListBody<Order>>(`/api/v2/user/my-orders/${address}`, {
-        query: { page, size: 12 },
-        signal,
-      }),
+      api.get<ListBody<Order>>(
+        address === 'mine' ? '/api/v2/user/my-orders' : `/api/v2/user/my-orders/${address}`,
+        { query: { page, size: 12 }, signal },
+      ),
     enabled: Boolean(address),
     placeholderData: keepPreviousData,
   });
 
+/** Bid history (spec §7 bids-by-bidder): the signed-in account's when `address` is 'mine'. */
 export const useBidsByBidder = (address: string | undefined, page: number) =>
   useQuery({
     queryKey: userKeys.bids(address ?? '', page),
     queryFn: ({ signal }) =>
-      api.get<ListBody<Bid>>(`/api/v2/bid/bids-by-bidder/${address}`, {
-        query: { page, size: 12 },
-        signal,
-      }),
+      api.get<ListBody<BidEntry>>(
+        address === 'mine' ? '/api/v2/bid/bids-by-bidder' : `/api/v2/bid/bids-by-bidder/${address}`,
+        { query: { page, size: 12 }, signal },
+      ),
     enabled: Boolean(address),
     placeholderData: keepPreviousData,
   });

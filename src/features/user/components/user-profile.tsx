@@ -150,8 +150,8 @@ export function UserProfile({
         {tab === 'followers' || tab === 'following' ? (
           <FollowsTab userId={user.id} kind={tab} page={page} href={href} />
         ) : null}
-        {tab === 'bidHistory' ? <BidHistory address={address} page={page} href={href} /> : null}
-        {tab === 'orderHistory' ? <OrderHistory address={address} page={page} href={href} /> : null}
+        {tab === 'bidHistory' ? <BidHistory page={page} href={href} /> : null}
+        {tab === 'orderHistory' ? <OrderHistory address="mine" page={page} href={href} /> : null}
         {tab === 'edit' && account ? <EditProfile account={account} /> : null}
       </div>
     </>
@@ -279,20 +279,25 @@ function FollowsTab({
   );
 }
 
-function BidHistory({ address, ...p }: PageProps & { address: string | undefined }) {
-  const { t } = useTranslation('market');
-  const query = useBidsByBidder(address, p.page);
+function BidHistory(p: PageProps) {
+  const { t } = useTranslation(['market', 'pages']);
+  const query = useBidsByBidder('mine', p.page);
   const language = currentLanguage();
   return (
-    <Paged {...p} query={address ? query : emptyQuery(query)} grid={false}>
+    <Paged {...p} query={query} grid={false}>
       {(bids) => (
-        <Table head={[t('field.amount'), t('field.status'), t('field.time')]}>
+        <Table head={[t('field.name'), t('field.amount'), t('field.status'), t('field.time')]}>
           {bids.map((b) => (
             <tr key={b.id}>
+              <td>{b.name}</td>
               <td>
                 <Amount wei={weiFromWire(b.amount)} symbol="WVBC" />
               </td>
-              <td>{b.isHighest ? t('nft.highestBidder') : '—'}</td>
+              <td>
+                {b.isHighest
+                  ? t('nft.highestBidder')
+                  : t(`pages:orderHistory.status.${b.orderStatus}`)}
+              </td>
               <td>{formatDateTime(b.createdAt, language)}</td>
             </tr>
           ))}
