@@ -438,3 +438,64 @@ describe('edit profile with avatar and banner (spec §2)', () => {
     await ctx.close();
   });
 });
+
+describe('shell (spec §1, §2)', () => {
+  it('starts in Vietnamese, switches in the header and the footer, and remembers the choice', async () => {
+    const ctx = await context('vi', 1280);
+    const { page, errors } = await watchedPage(ctx);
+    await page.goto(`${j.webUrl}/marketplace`);
+    await page.getByRole('heading', { name: 'Khám phá, sưu tầm và giao dịch NFT' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('vi');
+    await page.locator('.header__actions').getByLabel('Ngôn ngữ').selectOption('en');
+    await page.getByRole('heading', { name: 'Discover, collect and trade NFTs' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Discover, collect and trade NFTs' }).waitFor();
+    await page.locator('footer').getByLabel('Language').selectOption('vi');
+    await page.getByRole('heading', { name: 'Khám phá, sưu tầm và giao dịch NFT' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Khám phá, sưu tầm và giao dịch NFT' }).waitFor();
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('at 360 px the side menu lists Collections, Sets, NFTs and works with the keyboard', async () => {
+    const ctx = await context('en', 360);
+    const { page, errors } = await watchedPage(ctx);
+    await page.goto(`${j.webUrl}/marketplace`);
+    // Keyboard: the skip link is the first stop of the tab order and leads to the main content.
+    expect(
+      await page.evaluate(
+        () => document.querySelector('a[href], button, input, select')?.textContent,
+      ),
+    ).toBe('Skip to content');
+    await page.locator('.skip-link').focus();
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => location.hash)).toBe('#main');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Browse' });
+    await menu.waitFor();
+    for (const name of ['Collections', 'Sets', 'NFTs'])
+      await menu.getByRole('link', { name, exact: true }).waitFor();
+    await screenshot(page, 'side-menu-360-en');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Sets', exact: true }).click();
+    await page.waitForURL(`${j.webUrl}/sets/page=1`);
+    await menu.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('at 1280 px the small bar shows and the side menu button does not', async () => {
+    const ctx = await context('en', 1280);
+    const { page } = await watchedPage(ctx);
+    await page.goto(`${j.webUrl}/marketplace`);
+    const bar = page.getByRole('navigation', { name: 'Quick links' });
+    for (const name of ['Download app', 'Notification', 'Support'])
+      expect(await bar.getByRole('link', { name }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+    await ctx.close();
+  });
+});
