@@ -463,6 +463,7 @@ describe('shell (spec §1, §2)', () => {
     const ctx = await context('en', 360);
     const { page, errors } = await watchedPage(ctx);
     await page.goto(`${j.webUrl}/marketplace`);
+    await page.locator('main h1').first().waitFor();
     // Keyboard: the skip link is the first stop of the tab order and leads to the main content.
     expect(
       await page.evaluate(
@@ -492,6 +493,7 @@ describe('shell (spec §1, §2)', () => {
     const ctx = await context('en', 1280);
     const { page } = await watchedPage(ctx);
     await page.goto(`${j.webUrl}/marketplace`);
+    await page.locator('main h1').first().waitFor();
     const bar = page.getByRole('navigation', { name: 'Quick links' });
     for (const name of ['Download app', 'Notification', 'Support'])
       expect(await bar.getByRole('link', { name }).isVisible()).toBe(true);
