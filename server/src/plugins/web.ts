@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createIndexPages, type IndexPages } from './initial-data.ts';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Folder of the served web build, when one is served. */
     webRoot: string | null;
+    /** index.html with the first screen's API answers (initial-data.ts), when serving a build. */
+    indexPages: IndexPages | null;
   }
 }
 
@@ -45,6 +48,7 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     return false;
   }
   app.decorate('webRoot', root);
+  app.decorate('indexPages', createIndexPages(app, root));
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
@@ -60,7 +64,10 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
   return true;
 }
 
-export function sendIndex(reply: FastifyReply, root: string): FastifyReply {
+/** index.html (no-cache: it varies per URL), with the first screen's answers where it has some. */
+export async function sendIndex(reply: FastifyReply, root: string): Promise<FastifyReply> {
   reply.header('Cache-Control', NO_CACHE);
+  const pages = reply.server.hasDecorator('indexPages') ? reply.server.indexPages : null;
+  if (pages && (await pages.send(reply.request, reply))) return reply;
   return reply.sendFile('index.html', root);
 }

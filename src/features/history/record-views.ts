@@ -56,11 +56,8 @@ const whenIdle = (task: () => void) =>
 
 /** Records views until the returned function is called. */
 export function watchViews(client: QueryClient): () => void {
-  return client.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
-    // Only what the user opened: a detail query some screen is showing.
-    if (event.query.getObserversCount() === 0) return;
-    const entry = historyEntryOf(event.query.queryKey, event.action.data);
+  const record = (key: readonly unknown[], data: unknown) => {
+    const entry = historyEntryOf(key, data);
     if (!entry) return;
     // Not urgent: written when the browser is idle, after the screen has settled.
     whenIdle(() => {
@@ -68,5 +65,24 @@ export function watchViews(client: QueryClient): () => void {
         .then((m) => m.recordView(entry))
         .catch((error: unknown) => console.warn('history not saved', error));
     });
+  };
+  // A detail already on screen before this started watching.
+  for (const query of client.getQueryCache().getAll()) {
+    if (query.getObserversCount() > 0 && query.state.status === 'success') {
+      record(query.queryKey, query.state.data);
+    }
+  }
+  return client.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
+    // A detail answer that a screen is showing: fetched now, or already there when the screen
+    // opened (the answers embedded in the page by the server, src/lib/initial-data.ts).
+    const fetched = event.type === 'updated' && event.action.type === 'success';
+    const shown =
+      event.type === 'observerAdded' &&
+      event.query.getObserversCount() === 1 &&
+      event.query.state.status === 'success';
+    if (!fetched && !shown) return;
+    // Only what the user opened: a detail query some screen is showing.
+    if (event.query.getObserversCount() === 0) return;
+    record(event.query.queryKey, event.query.state.data);
   });
 }

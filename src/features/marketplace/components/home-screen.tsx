@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../components/ui/page-title.tsx';
@@ -7,6 +7,7 @@ import { QueryView } from '../../../components/ui/query-view.tsx';
 import { CardGridSkeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { ListBody } from '../../../lib/api-client.ts';
+import { HOME_SECTIONS } from '../../../lib/initial-data-queries.ts';
 import { useLikeAddress } from '../../../stores/use-like-address.ts';
 import {
   useBundles,
@@ -18,85 +19,195 @@ import {
 } from '../api/lists.ts';
 import { BundleCard, CollectionCard, NftCard, SetCard, UserCard } from './cards.tsx';
 
-/** spec §2 home, with the page sizes of spec §7. */
+/**
+ * spec §2 home, with the page sizes of spec §7 (HOME_SECTIONS). One component per section, each
+ * with its own query, so an answer re-renders its section only. The first two sections render at
+ * once (their answers come embedded in the page: src/lib/initial-data.ts); the others mount, and
+ * ask for their data, when scrolled near.
+ */
 export function HomeScreen() {
   const { t } = useTranslation('market');
   usePageTitle(t('home.title'));
-  const likeAddress = useLikeAddress();
-  const popularCollections = useCollections({ page: 1, size: 5, sort: 'like', likeAddress });
-  const popularSets = useSets({ page: 1, size: 6, sort: 'like', status: 'ONSALE', likeAddress });
-  const auctions = useNfts({
-    page: 1,
-    size: 6,
-    isBid: 1,
-    status: 'ONSALE',
-    sort: 'bid',
-    isSet: 0,
-    isBundle: 0,
-    likeAddress,
-  });
-  const popularBundles = useBundles({
-    page: 1,
-    size: 6,
-    sort: 'like',
-    status: 'ONSALE',
-    likeAddress,
-  });
-  const allCollections = useCollections({ page: 1, size: 12, sort: 'newest', likeAddress });
-  const creators = useUsers({ page: 1, size: 12, isCreator: 1 });
-  // spec §7 hot NFTs: size 12, isSet 0, isBundle 0, sort like, status ONSALE, hotNFT 1.
-  const hot = useHotNfts({ page: 1, size: 12, likeAddress });
-
   return (
     <>
       <section className="hero">
         <h1>{t('home.title')}</h1>
         <p className="muted">{t('home.subtitle')}</p>
       </section>
-      <HomeSection
-        title={t('home.popularCollections')}
-        more={paths.collections.build({ page: 1 })}
-        query={popularCollections}
-        grid="card-grid card-grid--5"
-        count={5}
-      >
-        {(c, i) => <CollectionCard key={c.id} collection={c} priority={i < 2} />}
-      </HomeSection>
-      <HomeSection
-        title={t('home.popularSets')}
-        more={paths.sets.build({ page: 1 })}
-        query={popularSets}
-      >
-        {(s) => <SetCard key={s.id} set={s} />}
-      </HomeSection>
-      <HomeSection
-        title={t('home.trendingAuctions')}
-        more={paths.nfts.build({ page: 1 })}
-        query={auctions}
-      >
-        {(n) => <NftCard key={n.item_id} nft={n} />}
-      </HomeSection>
-      <HomeSection
-        title={t('home.popularBundles')}
-        more={paths.bundles.build({ page: 1 })}
-        query={popularBundles}
-      >
-        {(b) => <BundleCard key={b.id} bundle={b} />}
-      </HomeSection>
-      <HomeSection
-        title={t('home.allCollections')}
-        more={paths.collections.build({ page: 1 })}
-        query={allCollections}
-      >
-        {(c) => <CollectionCard key={c.id} collection={c} />}
-      </HomeSection>
-      <HomeSection title={t('home.featuredCreators')} query={creators}>
-        {(u) => <UserCard key={u.id} user={u} />}
-      </HomeSection>
-      <HomeSection title={t('home.hotNfts')} more={paths.nfts.build({ page: 1 })} query={hot}>
-        {(n) => <NftCard key={n.item_id} nft={n} />}
-      </HomeSection>
+      <PopularCollections />
+      <PopularSets />
+      <WhenNear title={t('home.trendingAuctions')} more={paths.nfts.build({ page: 1 })}>
+        <TrendingAuctions />
+      </WhenNear>
+      <WhenNear title={t('home.popularBundles')} more={paths.bundles.build({ page: 1 })}>
+        <PopularBundles />
+      </WhenNear>
+      <WhenNear title={t('home.allCollections')} more={paths.collections.build({ page: 1 })}>
+        <AllCollections />
+      </WhenNear>
+      <WhenNear title={t('home.featuredCreators')}>
+        <FeaturedCreators />
+      </WhenNear>
+      <WhenNear title={t('home.hotNfts')} more={paths.nfts.build({ page: 1 })}>
+        <HotNfts />
+      </WhenNear>
     </>
+  );
+}
+
+function PopularCollections() {
+  const { t } = useTranslation('market');
+  const likeAddress = useLikeAddress();
+  const query = useCollections({ ...HOME_SECTIONS.popularCollections, likeAddress });
+  return (
+    <HomeSection
+      title={t('home.popularCollections')}
+      more={paths.collections.build({ page: 1 })}
+      query={query}
+      grid="card-grid card-grid--5"
+      count={5}
+    >
+      {(c, i) => <CollectionCard key={c.id} collection={c} priority={i < 2} />}
+    </HomeSection>
+  );
+}
+
+function PopularSets() {
+  const { t } = useTranslation('market');
+  const likeAddress = useLikeAddress();
+  const query = useSets({ ...HOME_SECTIONS.popularSets, likeAddress });
+  return (
+    <HomeSection title={t('home.popularSets')} more={paths.sets.build({ page: 1 })} query={query}>
+      {(s) => <SetCard key={s.id} set={s} />}
+    </HomeSection>
+  );
+}
+
+function TrendingAuctions() {
+  const { t } = useTranslation('market');
+  const likeAddress = useLikeAddress();
+  const query = useNfts({ ...HOME_SECTIONS.auctions, likeAddress });
+  return (
+    <HomeSection
+      title={t('home.trendingAuctions')}
+      more={paths.nfts.build({ page: 1 })}
+      query={query}
+    >
+      {(n) => <NftCard key={n.item_id} nft={n} />}
+    </HomeSection>
+  );
+}
+
+function PopularBundles() {
+  const { t } = useTranslation('market');
+  const likeAddress = useLikeAddress();
+  const query = useBundles({ ...HOME_SECTIONS.popularBundles, likeAddress });
+  return (
+    <HomeSection
+      title={t('home.popularBundles')}
+      more={paths.bundles.build({ page: 1 })}
+      query={query}
+    >
+      {(b) => <BundleCard key={b.id} bundle={b} />}
+    </HomeSection>
+  );
+}
+
+function AllCollections() {
+  const { t } = useTranslation('market');
+  const likeAddress = useLikeAddress();
+  const query = useCollections({ ...HOME_SECTIONS.allCollections, likeAddress });
+  return (
+    <HomeSection
+      title={t('home.allCollections')}
+      more={paths.collections.build({ page: 1 })}
+      query={query}
+    >
+      {(c) => <CollectionCard key={c.id} collection={c} />}
+    </HomeSection>
+  );
+}
+
+function FeaturedCreators() {
+  const { t } = useTranslation('market');
+  const query = useUsers(HOME_SECTIONS.creators);
+  return (
+    <HomeSection title={t('home.featuredCreators')} query={query}>
+      {(u) => <UserCard key={u.id} user={u} />}
+    </HomeSection>
+  );
+}
+
+function HotNfts() {
+  const { t } = useTranslation('market');
+  const likeAddress = useLikeAddress();
+  const query = useHotNfts({ ...HOME_SECTIONS.hot, likeAddress });
+  return (
+    <HomeSection title={t('home.hotNfts')} more={paths.nfts.build({ page: 1 })} query={query}>
+      {(n) => <NftCard key={n.item_id} nft={n} />}
+    </HomeSection>
+  );
+}
+
+/** How far below the viewport a section starts loading. */
+const NEAR = '400px 0px';
+
+/**
+ * A section that mounts `children` (its query and cards) once it comes within NEAR of the
+ * viewport. Until then it shows the same head and skeleton as a loading section, so nothing
+ * moves when it mounts. Without IntersectionObserver it mounts at once.
+ */
+function WhenNear({
+  title,
+  more,
+  children,
+}: {
+  title: string;
+  more?: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  if (near) return <>{children}</>;
+  return (
+    <SectionFrame title={title} more={more} sectionRef={ref}>
+      <CardGridSkeleton count={4} />
+    </SectionFrame>
+  );
+}
+
+function SectionFrame({
+  title,
+  more,
+  sectionRef,
+  children,
+}: {
+  title: string;
+  more?: string | undefined;
+  sectionRef?: Ref<HTMLElement>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="section" aria-label={title} ref={sectionRef}>
+      <div className="section__head">
+        <h2>{title}</h2>
+        {more ? <Link to={more}>{t('action.viewAll')}</Link> : null}
+      </div>
+      {children}
+    </section>
   );
 }
 
@@ -115,13 +226,8 @@ function HomeSection<T>({
   count?: number;
   children: (item: T, index: number) => ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
-    <section className="section" aria-label={title}>
-      <div className="section__head">
-        <h2>{title}</h2>
-        {more ? <Link to={more}>{t('action.viewAll')}</Link> : null}
-      </div>
+    <SectionFrame title={title} more={more}>
       <QueryView
         query={query}
         isEmpty={(b) => b.data.length === 0}
@@ -130,6 +236,6 @@ function HomeSection<T>({
       >
         {(b) => <div className={grid}>{b.data.map((item, i) => children(item, i))}</div>}
       </QueryView>
-    </section>
+    </SectionFrame>
   );
 }
