@@ -34,3 +34,9 @@ export function useNetworkSymbols(networkId: number): {
     name: network?.name ?? String(networkId),
   };
 }
+
+/** An amount in the native coin or the wrapped token of its network (spec §1 currencies). */
+export function useSymbol(networkId: number, wrapped: boolean): string {
+  const symbols = useNetworkSymbols(networkId);
+  return wrapped ? symbols.wrapped : symbols.native;
+}

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../components/ui/page-title.tsx';
 import { EmptyState } from '../../components/ui/states.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAddressActivity } from '../../features/user/api/activity.ts';
+import { useSymbol } from '../../lib/networks.ts';
 import { session } from '../../stores/session.ts';
 
 /**
@@ -14,7 +15,8 @@ import { session } from '../../stores/session.ts';
  */
 function Notifications({ address }: { address: string }) {
   const query = useAddressActivity(address);
-  return <EventsTable query={query} symbol="VBC" />;
+  const symbol = useSymbol(query.data?.data[0]?.networkId ?? 0, false);
+  return <EventsTable query={query} symbol={symbol} />;
 }
 
 export function Component() {

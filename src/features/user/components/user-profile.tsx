@@ -20,6 +20,7 @@ import { errorKeyOf } from '../../../lib/errors.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { weiFromWire } from '../../../lib/money.ts';
+import { useSymbol } from '../../../lib/networks.ts';
 import { session, sessionActions } from '../../../stores/session.ts';
 import { useLikeAddress } from '../../../stores/use-like-address.ts';
 import { type Account, toProfile, updateInfo } from '../../account/api/account.ts';
@@ -291,7 +292,7 @@ function BidHistory(p: PageProps) {
             <tr key={b.id}>
               <td>{b.name}</td>
               <td>
-                <Amount wei={weiFromWire(b.amount)} symbol="WVBC" />
+                <NetworkAmount wei={b.amount} networkId={b.networkId} wrapped />
               </td>
               <td>
                 {b.isHighest
@@ -319,9 +320,10 @@ export function OrderHistory({ address, ...p }: PageProps & { address: string | 
             <tr key={o.orderHash}>
               <td>{o.saleKind === 'AUCTION' ? t('card.auction') : t('card.fixedPrice')}</td>
               <td>
-                <Amount
-                  wei={weiFromWire(o.price)}
-                  symbol={o.saleKind === 'AUCTION' ? 'WVBC' : 'VBC'}
+                <NetworkAmount
+                  wei={o.price}
+                  networkId={o.networkId}
+                  wrapped={o.saleKind === 'AUCTION'}
                 />
               </td>
               <td>{t(`pages:orderHistory.status.${o.status}`)}</td>
@@ -332,6 +334,19 @@ export function OrderHistory({ address, ...p }: PageProps & { address: string | 
       )}
     </Paged>
   );
+}
+
+/** Fixed prices in the native coin, auctions and bids in the wrapped token (spec §1). */
+function NetworkAmount({
+  wei,
+  networkId,
+  wrapped,
+}: {
+  wei: string;
+  networkId: number;
+  wrapped: boolean;
+}) {
+  return <Amount wei={weiFromWire(wei)} symbol={useSymbol(networkId, wrapped)} />;
 }
 
 function FollowButton({ user }: { user: ProfileUser }) {
