@@ -182,7 +182,7 @@ function WhenNear({
   }, [near]);
   if (near) return <>{children}</>;
   return (
-    <SectionFrame title={title} more={more} sectionRef={ref}>
+    <SectionFrame title={title} more={more} sectionRef={ref} pending>
       <CardGridSkeleton count={4} />
     </SectionFrame>
   );
@@ -192,16 +192,22 @@ function SectionFrame({
   title,
   more,
   sectionRef,
+  pending = false,
   children,
 }: {
   title: string;
   more?: string | undefined;
   sectionRef?: Ref<HTMLElement>;
+  pending?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <section className="section" aria-label={title} ref={sectionRef}>
+    <section
+      className={pending ? 'section section--pending' : 'section'}
+      aria-label={title}
+      ref={sectionRef}
+    >
       <div className="section__head">
         <h2>{title}</h2>
         {more ? <Link to={more}>{t('action.viewAll')}</Link> : null}
