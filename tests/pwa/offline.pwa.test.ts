@@ -49,11 +49,24 @@ async function imageLoaded(page: Page, selector: string): Promise<void> {
   );
 }
 
+/**
+ * Home mounts its lower sections when they come near the viewport (perf): scroll down as a
+ * reader would until an NFT card is there.
+ */
+async function scrollToFirstNft(page: Page): Promise<void> {
+  const cards = page.locator('main a[href^="/nft/detail/"]');
+  for (let i = 0; i < 30 && (await cards.count()) === 0; i++) {
+    await page.mouse.wheel(0, 500);
+    await page.waitForTimeout(200);
+  }
+  await cards.first().waitFor();
+}
+
 /** Visits the lists and the NFT detail as a new user would, and waits for them to be kept. */
 async function browseOnline(page: Page): Promise<void> {
   await page.goto(`${url}/marketplace`);
   await waitForControl(page);
-  await page.locator('main a[href^="/nft/detail/"]').first().waitFor();
+  await scrollToFirstNft(page);
   await page.goto(`${url}/collections/page=1`);
   await page.locator('main a[href^="/collection/detail/"]').first().waitFor();
   await page.goto(`${url}${nftPath(targets)}`);
@@ -193,7 +206,7 @@ describe('CLEAN_STORE', () => {
     expect(await page.evaluate(() => caches.has('nft-images'))).toBe(false);
     // The app shell stays: the page still opens, and history is gone from home.
     await page.goto(`${url}/marketplace`);
-    await page.locator('main a[href^="/nft/detail/"]').first().waitFor();
+    await scrollToFirstNft(page);
     expect(await page.getByTestId('recently-viewed').count()).toBe(0);
     await context.close();
   });
@@ -213,7 +226,7 @@ describe('offline', () => {
     // Home from the worker's shell and the persisted lists, with the offline banner and history.
     await page.goto(`${url}/marketplace`);
     await page.getByTestId('offline-banner').waitFor();
-    await page.locator('main a[href^="/nft/detail/"]').first().waitFor();
+    await scrollToFirstNft(page);
     const history = page.getByTestId('recently-viewed');
     await history.getByText(targets.nft.name).waitFor();
     await screenshot(page, 'offline-home-360-en');
