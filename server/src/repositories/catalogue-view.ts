@@ -13,7 +13,7 @@ import {
   toUser,
 } from '../db/mappers.ts';
 import type { BundleRow, CollectionRow, NftRow, SetRow, UserRow } from '../db/types.ts';
-import type { BidEntry } from '../schemas/catalogue.ts';
+import type { BidEntry, NftListQuery } from '../schemas/catalogue.ts';
 import type {
   Bundle,
   BundleItem,
@@ -28,11 +28,42 @@ import {
   type BundleItemRow,
   bundleTotals,
   type Db,
+  flag,
   likedIds,
+  listNfts,
+  pageRequest,
+  parseStatuses,
   setItemCounts,
   userByAddress,
 } from './catalogue.ts';
 import { type BidEntryRow, orderByHash } from './catalogue-activity.ts';
+
+/**
+ * One page of NFTs for a list query (spec §7 market-nfts and its owned variant): each filter
+ * applies only when present (spec §5), all four statuses unless given (spec §4).
+ */
+export async function nftListPage(db: Db, q: NftListQuery) {
+  const page = pageRequest(q);
+  const { rows, total } = await listNfts(
+    db,
+    {
+      statuses: parseStatuses(q.status),
+      isSet: flag(q.isSet),
+      isBundle: flag(q.isBundle),
+      isBid: flag(q.isBid),
+      hotNFT: flag(q.hotNFT),
+      owner: q.owner,
+      creator: q.creator,
+      collectionAddr: q.collectionAddr,
+      baseType: q.baseType,
+      networkId: q.networkId,
+      labelId: q.labelId,
+    },
+    q.sort ?? 'newest',
+    page,
+  );
+  return { data: await nftsView(db, rows, q.likeAddress), total, ...page };
+}
 
 export async function nftsView(db: Db, rows: NftRow[], likeAddress?: string): Promise<Nft[]> {
   const liked = await likedIds(

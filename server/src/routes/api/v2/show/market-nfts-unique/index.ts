@@ -1,11 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  flag,
-  listNfts,
-  pageRequest,
-  parseStatuses,
-} from '../../../../../repositories/catalogue.ts';
-import { nftsView } from '../../../../../repositories/catalogue-view.ts';
+import { nftListPage } from '../../../../../repositories/catalogue-view.ts';
 import { OwnedNftListQuery } from '../../../../../schemas/catalogue.ts';
 import { errorResponses, ListOf } from '../../../../../schemas/common.ts';
 import { Nft } from '../../../../../schemas/entities.ts';
@@ -26,29 +20,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListOf(Nft), ...errorResponses },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const page = pageRequest(q);
-      const { rows, total } = await listNfts(
-        app.db,
-        {
-          statuses: parseStatuses(q.status),
-          isSet: flag(q.isSet),
-          isBundle: flag(q.isBundle),
-          isBid: flag(q.isBid),
-          hotNFT: flag(q.hotNFT),
-          owner: q.owner,
-          creator: q.creator,
-          collectionAddr: q.collectionAddr,
-          baseType: q.baseType,
-          networkId: q.networkId,
-          labelId: q.labelId,
-        },
-        q.sort ?? 'newest',
-        page,
-      );
-      return { data: await nftsView(app.db, rows, q.likeAddress), total, ...page };
-    },
+    async (request) => nftListPage(app.db, request.query),
   );
 };
 export default plugin;
