@@ -121,6 +121,26 @@ function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
   });
 }
 
+/**
+ * "Ids first, then rows" (ARCHITECTURE.md: stays under 1 ms at deep pages where OFFSET on whole
+ * rows flips plans): the page's ids and the (cached) count run together, then the rows of those
+ * ids are read and returned in the page's order.
+ */
+async function pageByIds<Row extends { id: number }>(
+  db: Db,
+  pageIds: Promise<{ id: number }[]>,
+  countKey: string,
+  count: () => Promise<{ n: string | number | bigint } | undefined>,
+  rowsOf: (ids: number[]) => Promise<Row[]>,
+): Promise<PageResult<Row>> {
+  const [idRows, total] = await Promise.all([
+    pageIds,
+    cachedCount(db, countKey, async () => toCount(await count())),
+  ]);
+  const ids = idRows.map((r) => r.id);
+  return { rows: ids.length === 0 ? [] : inOrder(ids, await rowsOf(ids)), total };
+}
+
 // ---------------------------------------------------------------- likes
 
 /** Ids among `ids` that `address` liked (empty without an address). */
@@ -199,25 +219,18 @@ export async function listNfts(
     default:
       ids = ids.orderBy('created_at', 'desc').orderBy('id', 'desc');
   }
-  const [idRows, total] = await Promise.all([
+  return pageByIds(
+    db,
     ids.limit(page.size).offset(offsetOf(page)).execute(),
-    cachedCount(db, `nfts:${JSON.stringify(filters)}`, async () =>
-      toCount(
-        await db
-          .selectFrom('nfts')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where((eb) => nftWhere(eb, filters))
-          .executeTakeFirst(),
-      ),
-    ),
-  ]);
-  return {
-    rows: await nftsByIds(
-      db,
-      idRows.map((r) => r.id),
-    ),
-    total,
-  };
+    `nfts:${JSON.stringify(filters)}`,
+    () =>
+      db
+        .selectFrom('nfts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where((eb) => nftWhere(eb, filters))
+        .executeTakeFirst(),
+    (list) => nftsByIds(db, list),
+  );
 }
 
 export async function nftsByIds(db: Db, ids: number[]): Promise<NftRow[]> {
@@ -336,22 +349,18 @@ export async function listCollections(
     default:
       ids = ids.orderBy('created_at', 'desc').orderBy('id', 'desc');
   }
-  const [idRows, total] = await Promise.all([
+  return pageByIds(
+    db,
     ids.limit(page.size).offset(offsetOf(page)).execute(),
-    cachedCount(db, `collections:${JSON.stringify(filters)}`, async () =>
-      toCount(
-        await db
-          .selectFrom('collections')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where((eb) => collectionWhere(eb, filters))
-          .executeTakeFirst(),
-      ),
-    ),
-  ]);
-  const list = idRows.map((r) => r.id);
-  if (list.length === 0) return { rows: [], total };
-  const rows = await db.selectFrom('collections').selectAll().where('id', 'in', list).execute();
-  return { rows: inOrder(list, rows), total };
+    `collections:${JSON.stringify(filters)}`,
+    () =>
+      db
+        .selectFrom('collections')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where((eb) => collectionWhere(eb, filters))
+        .executeTakeFirst(),
+    (list) => db.selectFrom('collections').selectAll().where('id', 'in', list).execute(),
+  );
 }
 
 /** By id, or by contract address (then the lowest network id holding it, or `networkId`). */
@@ -416,22 +425,18 @@ export async function listSets(
     default:
       ids = ids.orderBy('created_at', 'desc').orderBy('id', 'desc');
   }
-  const [idRows, total] = await Promise.all([
+  return pageByIds(
+    db,
     ids.limit(page.size).offset(offsetOf(page)).execute(),
-    cachedCount(db, `sets:${JSON.stringify(filters)}`, async () =>
-      toCount(
-        await db
-          .selectFrom('sets')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where((eb) => setWhere(eb, filters))
-          .executeTakeFirst(),
-      ),
-    ),
-  ]);
-  const list = idRows.map((r) => r.id);
-  if (list.length === 0) return { rows: [], total };
-  const rows = await db.selectFrom('sets').selectAll().where('id', 'in', list).execute();
-  return { rows: inOrder(list, rows), total };
+    `sets:${JSON.stringify(filters)}`,
+    () =>
+      db
+        .selectFrom('sets')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where((eb) => setWhere(eb, filters))
+        .executeTakeFirst(),
+    (list) => db.selectFrom('sets').selectAll().where('id', 'in', list).execute(),
+  );
 }
 
 export async function setById(db: Db, id: number): Promise<SetRow | undefined> {
@@ -516,22 +521,18 @@ export async function listBundles(
     default:
       ids = ids.orderBy('bundles.created_at', 'desc').orderBy('bundles.id', 'desc');
   }
-  const [idRows, total] = await Promise.all([
+  return pageByIds(
+    db,
     ids.limit(page.size).offset(offsetOf(page)).execute(),
-    cachedCount(db, `bundles:${JSON.stringify(filters)}`, async () =>
-      toCount(
-        await db
-          .selectFrom('bundles')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where((eb) => bundleWhere(eb, filters))
-          .executeTakeFirst(),
-      ),
-    ),
-  ]);
-  const list = idRows.map((r) => r.id);
-  if (list.length === 0) return { rows: [], total };
-  const rows = await db.selectFrom('bundles').selectAll().where('id', 'in', list).execute();
-  return { rows: inOrder(list, rows), total };
+    `bundles:${JSON.stringify(filters)}`,
+    () =>
+      db
+        .selectFrom('bundles')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where((eb) => bundleWhere(eb, filters))
+        .executeTakeFirst(),
+    (list) => db.selectFrom('bundles').selectAll().where('id', 'in', list).execute(),
+  );
 }
 
 export async function bundleById(db: Db, id: number): Promise<BundleRow | undefined> {
