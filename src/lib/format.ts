@@ -1,23 +1,86 @@
-/** Numbers and dates per language (Intl), spec §1 bilingual. Amounts go through money.ts. */
-import { INTL_LOCALE, type Language } from './i18n.ts';
+/**
+ * Numbers and dates per language (spec §1 bilingual). Amounts go through money.ts, then
+ * `localizeDecimal` here.
+ *
+ * Written out for our two languages rather than asked of Intl: the first Intl.NumberFormat or
+ * DateTimeFormat of a page starts ICU's locale data, 30-45 ms of main thread on this machine and
+ * several times that on a phone, inside the first render; and the server, which renders the first
+ * screen (src/entry-server.tsx), would need the very same ICU data as the browser for the page to
+ * hydrate. Separators are rules kept here; words and patterns are strings in the locale files
+ * (common.json `format`).
+ */
+import i18next from 'i18next';
+import type { Language } from './i18n.ts';
 
+/** Digit grouping and decimal separator (vi 1.234.567,5; en 1,234,567.5), and the clock. */
+export const SEPARATORS: Record<Language, { group: string; decimal: string; clock: 12 | 24 }> = {
+  vi: { group: '.', decimal: ',', clock: 24 },
+  en: { group: ',', decimal: '.', clock: 12 },
+};
+
+/** '1234567' → '1.234.567' (vi) / '1,234,567' (en). Digits only. */
+function groupDigits(digits: string, language: Language): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, SEPARATORS[language].group);
+}
+
+/** A whole number (a count) with the language's grouping. */
 export function formatNumber(value: number | bigint, language: Language): string {
-  return new Intl.NumberFormat(INTL_LOCALE[language]).format(value);
+  const n = typeof value === 'bigint' ? value : BigInt(Math.trunc(value));
+  const digits = (n < 0n ? -n : n).toString();
+  return `${n < 0n ? '-' : ''}${groupDigits(digits, language)}`;
 }
 
+/** Writes money.ts' decimal text ('~1234.5678') with the language's separators ('~1.234,5678'). */
+export function localizeDecimal(text: string, language: Language): string {
+  const match = /^(~?)(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return text;
+  const [, tilde, minus, whole = '0', fraction] = match;
+  const decimal = fraction ? `${SEPARATORS[language].decimal}${fraction}` : '';
+  return `${tilde}${minus}${groupDigits(whole, language)}${decimal}`;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** The parts the locale patterns use (common.json format.*), in the browser's time zone. */
+function dateParts(date: Date, language: Language) {
+  const t = i18next.getFixedT(language, 'common');
+  const months = t('format.months').split(' ');
+  const hour = date.getHours();
+  const minute = pad2(date.getMinutes());
+  const time =
+    SEPARATORS[language].clock === 24
+      ? `${pad2(hour)}:${minute}`
+      : `${((hour + 11) % 12) + 1}:${minute} ${hour < 12 ? t('format.am') : t('format.pm')}`;
+  return {
+    t,
+    date: {
+      day: String(date.getDate()),
+      month: months[date.getMonth()] ?? String(date.getMonth() + 1),
+      year: String(date.getFullYear()),
+    },
+    time,
+  };
+}
+
+function toDate(value: string | number | Date): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 'Nov 21, 2026' / '21 thg 11, 2026'. */
 export function formatDate(value: string | number | Date, language: Language): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: 'medium' }).format(date);
+  const date = toDate(value);
+  if (!date) return '';
+  const { t, date: parts } = dateParts(date, language);
+  return t('format.date', parts);
 }
 
+/** 'Nov 21, 2026, 9:05 AM' / '09:05 21 thg 11, 2026'. */
 export function formatDateTime(value: string | number | Date, language: Language): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(INTL_LOCALE[language], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(date);
+  const date = toDate(value);
+  if (!date) return '';
+  const { t, date: parts, time } = dateParts(date, language);
+  return t('format.dateTime', { date: t('format.date', parts), time });
 }
 
 /** spec §2 wallet button: '0x1234…abcd'. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { localizeDecimal } from '../../../components/ui/amount.tsx';
-import { currentLanguage, INTL_LOCALE } from '../../../lib/i18n.ts';
+import { localizeDecimal } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { chartPoints, type Sale } from './price-chart-geometry.ts';
 
@@ -10,9 +10,9 @@ const H = 200;
 /** The price history of an NFT's sales as an SVG picture (lazy chunk). */
 export default function PriceHistoryChart({ sales, symbol }: { sales: Sale[]; symbol: string }) {
   const { t } = useTranslation('market');
-  const locale = INTL_LOCALE[currentLanguage()];
+  const language = currentLanguage();
   const { points, min, max } = chartPoints(sales, W, H, 16);
-  const fmt = (wei: bigint) => localizeDecimal(formatAmount(wei).text, locale);
+  const fmt = (wei: bigint) => localizeDecimal(formatAmount(wei).text, language);
   const alt = t('nft.priceHistoryAlt', {
     count: sales.length,
     min: fmt(min),
