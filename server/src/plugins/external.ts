@@ -11,6 +11,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { type Config, MAX_IMAGE_BYTES, RATE_LIMITS } from '../config.ts';
 import { AppError } from '../errors.ts';
+import { INTERNAL_HEADER, INTERNAL_KEY } from '../internal-request.ts';
+import { isApiPath } from './web.ts';
 
 /** Called with the root instance, so the plugins apply to every route. */
 export async function registerExternalPlugins(app: FastifyInstance, config: Config): Promise<void> {
@@ -31,6 +33,10 @@ export async function registerExternalPlugins(app: FastifyInstance, config: Conf
     await app.register(rateLimit, {
       global: true,
       max: RATE_LIMITS.global,
+      // The API's budget: the web app's files (a page load is dozens of them) and the server's
+      // own calls when it builds a page (initial-data.ts) do not spend it.
+      allowList: (request) =>
+        !isApiPath(request.url) || request.headers[INTERNAL_HEADER] === INTERNAL_KEY,
       timeWindow: '1 minute',
       errorResponseBuilder: () => new AppError('RATE_LIMITED'),
     });
