@@ -25,21 +25,33 @@ describe('seedInitialData', () => {
     expect(seedInitialData(client)).toBe(0);
   });
 
-  it('never dates an answer in the future nor over a minute back, nor overwrites one', () => {
+  it('never dates an answer in the future nor over a minute back', () => {
     const client = new QueryClient();
-    client.setQueryData(['a'], 'kept');
+    embed(JSON.stringify({ at: Date.now() + 3_600_000, queries: [{ key: ['b'], value: 'new' }] }));
+    seedInitialData(client);
+    expect(client.getQueryState(['b'])?.dataUpdatedAt).toBeLessThanOrEqual(Date.now());
+    embed(JSON.stringify({ at: 1, queries: [{ key: ['c'], value: 'old' }] }));
+    seedInitialData(client);
+    expect(client.getQueryState(['c'])?.dataUpdatedAt).toBeGreaterThan(Date.now() - 61_000);
+  });
+
+  it('replaces an older answer (restored from a past visit), never a newer one', () => {
+    const client = new QueryClient();
+    const now = Date.now();
+    client.setQueryData(['old'], 'restored', { updatedAt: now - 3_600_000 });
+    client.setQueryData(['new'], 'fetched', { updatedAt: now + 1_000 });
     embed(
       JSON.stringify({
-        at: Date.now() + 3_600_000,
+        at: now - 1_000,
         queries: [
-          { key: ['a'], value: 'embedded' },
-          { key: ['b'], value: 'new' },
+          { key: ['old'], value: 'embedded' },
+          { key: ['new'], value: 'embedded' },
         ],
       }),
     );
     seedInitialData(client);
-    expect(client.getQueryData(['a'])).toBe('kept');
-    expect(client.getQueryState(['b'])?.dataUpdatedAt).toBeLessThanOrEqual(Date.now());
+    expect(client.getQueryData(['old'])).toBe('embedded');
+    expect(client.getQueryData(['new'])).toBe('fetched');
   });
 
   it('ignores a malformed payload', () => {

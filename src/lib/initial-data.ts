@@ -23,6 +23,19 @@ function isInitialData(value: unknown): value is InitialData {
   );
 }
 
+/** Puts the answers into `client`, dated when the server read them (clamped to the last minute). */
+export function seedQueries(client: QueryClient, data: InitialData, now = Date.now()): number {
+  const updatedAt = Math.min(now, Math.max(now - MAX_AGE_MS, data.at));
+  for (const { key, value } of data.queries) {
+    // Over an older answer (one restored from a past visit), never over a newer one.
+    const existing = client.getQueryState(key);
+    if (existing?.data === undefined || existing.dataUpdatedAt < updatedAt) {
+      client.setQueryData(key, value, { updatedAt });
+    }
+  }
+  return data.queries.length;
+}
+
 /** Returns how many answers were seeded (0 when the page carries none). */
 export function seedInitialData(client: QueryClient, doc: Document = document): number {
   const element = doc.getElementById(INITIAL_DATA_ID);
@@ -34,12 +47,5 @@ export function seedInitialData(client: QueryClient, doc: Document = document): 
   } catch {
     return 0;
   }
-  if (!isInitialData(payload)) return 0;
-  const now = Date.now();
-  const updatedAt = Math.min(now, Math.max(now - MAX_AGE_MS, payload.at));
-  for (const { key, value } of payload.queries) {
-    // Never over an answer already there (a restored cache is handled by the persister).
-    if (client.getQueryData(key) === undefined) client.setQueryData(key, value, { updatedAt });
-  }
-  return payload.queries.length;
+  return isInitialData(payload) ? seedQueries(client, payload) : 0;
 }

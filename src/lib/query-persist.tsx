@@ -7,9 +7,17 @@
  * answers from its cache.
  */
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { onlineManager, type Query, type QueryClient } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import type { ReactNode } from 'react';
+import {
+  onlineManager,
+  type Query,
+  type QueryClient,
+  QueryClientProvider,
+} from '@tanstack/react-query';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+} from '@tanstack/react-query-persist-client';
+import { type ReactNode, useEffect } from 'react';
 import { env } from '../config/env.ts';
 
 export const QUERY_CACHE_KEY = 'vbc.query-cache';
@@ -81,7 +89,30 @@ export async function clearPersistedQueries(client: QueryClient): Promise<void> 
   await queryPersister.removeClient();
 }
 
-/** Drop-in for QueryClientProvider (src/app/app.tsx). */
+/**
+ * Puts the saved catalogue back into `client` (answers older than maxAge or of another build are
+ * dropped). Never over a newer answer: what the server embedded in the page wins. src/main.tsx
+ * awaits it before a fresh first render (no fetch of what was saved), or runs it once a
+ * server-rendered screen is hydrated (the first render must be the server's).
+ */
+export async function restorePersistedQueries(client: QueryClient): Promise<void> {
+  try {
+    await persistQueryClientRestore({
+      queryClient: client,
+      persister: queryPersister,
+      maxAge: PERSIST_MAX_AGE,
+      buster: env.buildId,
+    });
+  } catch (error) {
+    console.warn('saved catalogue not restored', error);
+  }
+}
+
+/**
+ * QueryClientProvider that saves the public catalogue queries as they change. The restore is
+ * src/main.tsx's (restorePersistedQueries), before or after the first render, so the provider
+ * never re-renders the app when it ends.
+ */
 export function PersistedQueryProvider({
   client,
   children,
@@ -89,17 +120,15 @@ export function PersistedQueryProvider({
   client: QueryClient;
   children: ReactNode;
 }) {
-  return (
-    <PersistQueryClientProvider
-      client={client}
-      persistOptions={{
+  useEffect(
+    () =>
+      persistQueryClientSubscribe({
+        queryClient: client,
         persister: queryPersister,
-        maxAge: PERSIST_MAX_AGE,
         buster: env.buildId,
         dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
-      }}
-    >
-      {children}
-    </PersistQueryClientProvider>
+      }),
+    [client],
   );
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
