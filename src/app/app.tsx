@@ -1,21 +1,25 @@
-import { useState } from 'react';
-import { seedInitialData } from '../lib/initial-data.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
 import { configureOfflineQueries, PersistedQueryProvider } from '../lib/query-persist.tsx';
 import { PwaShell } from '../pwa/pwa-shell.tsx';
-import { AppRouter } from './router.tsx';
 
-export function App() {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    configureOfflineQueries(client);
-    // The first screen's answers embedded by the server: no API round trip before the first paint.
-    seedInitialData(client);
-    return client;
-  });
+/** The app's query client: offline-first catalogue queries, persisted (src/lib/query-persist.tsx). */
+export function createAppQueryClient(): QueryClient {
+  const client = createQueryClient();
+  configureOfflineQueries(client);
+  return client;
+}
+
+/**
+ * The whole app around a router: the browser's (src/main.tsx) or, when the server renders the
+ * first screen, a static one (src/entry-server.tsx). Both render this same tree, so the browser
+ * hydrates the server's HTML.
+ */
+export function App({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <PersistedQueryProvider client={queryClient}>
-      <AppRouter />
+    <PersistedQueryProvider client={client}>
+      {children}
       <PwaShell />
     </PersistedQueryProvider>
   );

@@ -9,17 +9,36 @@ import { type Layout, matchAppPath, paths, type RouteName } from '../config/path
 import { FullLayout, HeaderLayout, LogoLayout } from './layouts/layouts.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 
-type Screen = LazyExoticComponent<ComponentType> & { preload: () => void };
+/**
+ * A lazy screen whose chunk can be fetched before React asks for it (same promise). Once the
+ * chunk is there the screen renders it directly, without suspending: the server renders the
+ * screen in one pass (src/entry-server.tsx) and the browser hydrates it at once.
+ */
+type Screen = {
+  preload: () => Promise<unknown>;
+  loaded?: ComponentType;
+  Lazy: LazyExoticComponent<ComponentType>;
+};
 
-/** A lazy screen whose chunk can be fetched before React asks for it (same promise). */
 const screen = (load: () => Promise<{ Component: ComponentType }>): Screen => {
   let pending: Promise<{ default: ComponentType }> | undefined;
-  const get = () => {
-    pending ??= load().then((m) => ({ default: m.Component }));
-    return pending;
+  const self: Screen = {
+    preload: () => {
+      pending ??= load().then((m) => {
+        self.loaded = m.Component;
+        return { default: m.Component };
+      });
+      return pending;
+    },
+    Lazy: lazy(() => self.preload() as Promise<{ default: ComponentType }>),
   };
-  return Object.assign(lazy(get), { preload: () => void get() });
+  return self;
 };
+
+function RouteScreen({ screen }: { screen: Screen }) {
+  const Loaded = screen.loaded;
+  return Loaded ? <Loaded /> : <screen.Lazy />;
+}
 
 /** One lazy module per route (each exports `Component`). */
 const screens: Record<RouteName, Screen> = {
@@ -54,19 +73,24 @@ const screens: Record<RouteName, Screen> = {
  * Starts fetching the chunk of the screen at `pathname` at once, in parallel with the strings and
  * the saved session, instead of after the first render (one round trip less before content).
  */
-export function preloadScreen(pathname: string): void {
+export function preloadScreen(pathname: string): Promise<unknown> {
   const match = matchAppPath(pathname === '/' ? paths.marketplace.build({}) : pathname);
-  screens[match?.name ?? 'marketplace'].preload();
+  return screens[match?.name ?? 'marketplace'].preload();
 }
 
-if (typeof window !== 'undefined') preloadScreen(window.location.pathname);
+if (typeof window !== 'undefined') void preloadScreen(window.location.pathname).catch(() => {});
 
 function routesOf(layout: Layout) {
   return (Object.keys(paths) as RouteName[])
     .filter((name) => paths[name].layout === layout)
     .map((name) => {
-      const Screen = screens[name];
-      return <Route key={name} path={paths[name].pattern} element={<Screen />} />;
+      return (
+        <Route
+          key={name}
+          path={paths[name].pattern}
+          element={<RouteScreen screen={screens[name]} />}
+        />
+      );
     });
 }
 

@@ -11,9 +11,6 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'vi';
 export const LANGUAGE_STORAGE_KEY = 'vbc.lang';
 
-/** BCP 47 tags for Intl (numbers, dates) per language. */
-export const INTL_LOCALE: Record<Language, string> = { vi: 'vi-VN', en: 'en-US' };
-
 export function isLanguage(value: unknown): value is Language {
   return LANGUAGES.includes(value as Language);
 }
@@ -37,6 +34,18 @@ const bundleBackend: BackendModule = {
     );
   },
 };
+
+/**
+ * The server renders the first screen in the language of this cookie (server/src/plugins/
+ * initial-data.ts); localStorage stays the client's source of truth and the cookie follows it.
+ */
+export const LANGUAGE_COOKIE = 'vbc.lang';
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export function rememberLanguageForServer(language: Language): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
+}
 
 export function storedLanguage(): Language {
   try {
@@ -77,6 +86,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   } catch {
     // Private mode: the choice lasts for this visit only.
   }
+  rememberLanguageForServer(language);
   await i18next.changeLanguage(language);
 }
 

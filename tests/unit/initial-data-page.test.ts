@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { scriptJson, withInitialData } from '../../server/src/plugins/initial-data.ts';
+import {
+  deferScripts,
+  languageOf,
+  scriptJson,
+  withInitialData,
+} from '../../server/src/plugins/initial-data.ts';
 
 const HTML =
   '<!doctype html><html><head><meta charset="UTF-8" /><script type="module" src="/a.js"></script></head><body><div id="root"></div></body></html>';
@@ -28,6 +33,54 @@ describe('index.html with initial data', () => {
     );
     expect(withInitialData(HTML, { at: 1, queries: [] }, '//evil.example/x.png')).not.toContain(
       'preload',
+    );
+  });
+
+  it('reads the language of the page from the vbc.lang cookie, vi otherwise', () => {
+    expect(languageOf(undefined)).toBe('vi');
+    expect(languageOf('vbc.lang=en')).toBe('en');
+    expect(languageOf('x=1; vbc.lang=en; y=2')).toBe('en');
+    expect(languageOf('vbc.lang=fr')).toBe('vi');
+    expect(languageOf('xvbc.lang=en')).toBe('vi');
+  });
+
+  it('puts a rendered screen in the root, its hints in <head> once, and sets the language', () => {
+    const out = withInitialData(
+      HTML.replace('<html>', '<html lang="vi">'),
+      { at: 1, queries: [] },
+      '/uploads/a.svg',
+      {
+        language: 'en',
+        markup:
+          '<link rel="preload" as="image" href="/uploads/a.svg" fetchPriority="high"/>' +
+          '<link rel="preload" as="image" href="/uploads/b.svg"/><h1>Hi</h1>',
+      },
+    );
+    expect(out).toContain('<html lang="en">');
+    expect(out).toContain('<div id="root"><h1>Hi</h1></div>');
+    expect(out.match(/href="\/uploads\/a.svg"/g)).toHaveLength(1);
+    expect(out.indexOf('href="/uploads/b.svg"')).toBeLessThan(out.indexOf('</head>'));
+  });
+
+  it('starts the scripts of a rendered page only after its first frame', () => {
+    const html =
+      '<html><head><script type="module" crossorigin src="/assets/index.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/dep.js">\n' +
+      '<script>(function(){var i;for(i=0;i<1;i++){}})()</script>\n' +
+      '<link rel="stylesheet" href="/assets/index.css"></head><body><div id="root"></div></body></html>';
+    const out = deferScripts(html);
+    const head = out.slice(0, out.indexOf('</head>'));
+    expect(head).not.toContain('<script');
+    expect(head).not.toContain('modulepreload');
+    expect(head).toContain('<link rel="stylesheet" href="/assets/index.css">');
+    const start = out.slice(out.indexOf('</head>'));
+    expect(start).toMatch(/requestAnimationFrame\(function\(\)\{setTimeout\(go,0\)\}\)/);
+    expect(start).toContain('["/assets/dep.js"]');
+    expect(start).toContain('["/assets/index.js"]');
+    expect(start).toContain('for(i=0;i<1;i++){}');
+    // A page without module scripts is left alone.
+    expect(deferScripts('<html><head></head><body></body></html>')).toBe(
+      '<html><head></head><body></body></html>',
     );
   });
 });

@@ -8,9 +8,15 @@
  * Pages are kept a few seconds per URL (answers are public catalogue data, read as a visitor) and
  * compressed once; concurrent requests for the same URL share one build. Any failure falls back
  * to the plain index.html: the client then fetches as usual.
+ *
+ * When the build has the server renderer (<web>/ssr/entry-server.js, src/entry-server.tsx), the
+ * page also carries the screen itself, rendered with those answers in the language of the
+ * `vbc.lang` cookie, inside `<div id="root">`: the browser paints it before any script ran and
+ * hydrates it (src/main.tsx). A render that fails or takes too long is left out, not waited for.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,10 +26,19 @@ import {
   INITIAL_DATA_ID,
   type InitialData,
 } from '../../../src/lib/initial-data-queries.ts';
+import { INTERNAL_HEADER, INTERNAL_KEY } from '../internal-request.ts';
 
 /** How long a built page is reused for the same URL. */
 export const INITIAL_DATA_TTL_MS = 5_000;
 const MAX_PAGES = 200;
+/** A server render slower than this is dropped: the page goes out with the data only. */
+export const RENDER_TIMEOUT_MS = 1_500;
+export const LANGUAGES = ['vi', 'en'] as const;
+type Language = (typeof LANGUAGES)[number];
+
+type Renderer = {
+  renderScreen(input: { url: string; language: string; data: InitialData }): Promise<string>;
+};
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -49,16 +64,96 @@ function preloadable(src: string): boolean {
   return /^\/(?!\/)/.test(src) || /^https?:\/\//.test(src);
 }
 
-/** Inserts the preload first in <head> (before the scripts) and the data at the end of <body>. */
-export function withInitialData(html: string, data: InitialData, image: string | null): string {
+/**
+ * A server-rendered page starts its JavaScript only once the browser has painted the screen: the
+ * build's head scripts (the entry module, its modulepreloads and the route-preload script of
+ * vite.config.ts) move into one script at the end of <body> that runs them after the first frame
+ * (or after 2 s in a background tab, where frames wait). The HTML, the stylesheet and the first
+ * image go first on a slow network; the app's code follows and hydrates what is already there.
+ */
+export function deferScripts(html: string): string {
+  const headEnd = html.indexOf('</head>');
+  if (headEnd === -1) return html;
+  let head = html.slice(0, headEnd);
+  const entries: string[] = [];
+  const preloads: string[] = [];
+  const inline: string[] = [];
+  head = head.replace(
+    /[ \t]*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\n?/g,
+    (_, src) => {
+      entries.push(src);
+      return '';
+    },
+  );
+  head = head.replace(
+    /[ \t]*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\n?/g,
+    (_, href) => {
+      preloads.push(href);
+      return '';
+    },
+  );
+  head = head.replace(/[ \t]*<script>([\s\S]*?)<\/script>\n?/g, (_, code) => {
+    inline.push(code);
+    return '';
+  });
+  if (entries.length === 0) return html;
+  const add = (rel: string, urls: string[]) =>
+    `${JSON.stringify(urls)}.forEach(function(u){var e=document.createElement(${rel === 'script' ? "'script'" : "'link'"});${
+      rel === 'script' ? "e.type='module';e.src=u" : "e.rel='modulepreload';e.href=u"
+    };e.crossOrigin='';document.head.appendChild(e)});`;
+  const start =
+    '<script>(function(){var done=false;function go(){if(done)return;done=true;' +
+    inline.map((code) => `${code};`).join('') +
+    add('link', preloads) +
+    add('script', entries) +
+    '}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,2000)})()</script>';
+  const rest = html.slice(headEnd);
+  return `${head}${rest.replace('</body>', `${start}\n  </body>`)}`;
+}
+
+/** The language of the page: the `vbc.lang` cookie the client keeps (src/lib/i18n.ts), else vi. */
+export function languageOf(cookieHeader: string | undefined): Language {
+  const match = /(?:^|;\s*)vbc\.lang=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? '');
+  const value = match?.[1];
+  return LANGUAGES.includes(value as Language) ? (value as Language) : 'vi';
+}
+
+export type Rendered = { language: Language; markup: string };
+
+/**
+ * Inserts the preload first in <head> (before the scripts), the data at the end of <body> and,
+ * when the screen was rendered, its markup inside <div id="root"> with the page's language. The
+ * renderer's own resource hints (React puts them before the markup) go to <head>.
+ */
+export function withInitialData(
+  html: string,
+  data: InitialData,
+  image: string | null,
+  rendered: Rendered | null = null,
+): string {
   let out = html;
+  let head = '';
   if (image && preloadable(image)) {
-    const link = `<link rel="preload" as="image" href="${attribute(image)}" fetchpriority="high">`;
-    const at = out.indexOf('<script');
-    out =
-      at === -1
-        ? out.replace('</head>', `${link}</head>`)
-        : `${out.slice(0, at)}${link}\n    ${out.slice(at)}`;
+    head += `<link rel="preload" as="image" href="${attribute(image)}" fetchpriority="high">`;
+  }
+  if (rendered) {
+    let markup = rendered.markup;
+    const hints = /^(?:<link [^>]*\/?>)+/.exec(markup)?.[0] ?? '';
+    markup = markup.slice(hints.length);
+    for (const link of hints.match(/<link [^>]*\/?>/g) ?? []) {
+      const href = /href="([^"]*)"/.exec(link)?.[1];
+      if (!href || !head.includes(`href="${href}"`)) head += link;
+    }
+    out = deferScripts(out)
+      .replace(/<html(?: lang="[^"]*")?/, `<html lang="${rendered.language}"`)
+      .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+  }
+  if (head) {
+    // Before the first script of <head> (a preload placed after a script waits for it).
+    const headEnd = out.indexOf('</head>');
+    const script = out.indexOf('<script');
+    const at = script !== -1 && script < headEnd ? script : headEnd;
+    out = `${out.slice(0, at)}${head}\n    ${out.slice(at)}`;
   }
   const script = `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(data)}</script>`;
   return out.replace('</body>', `${script}\n  </body>`);
@@ -98,6 +193,7 @@ export function createIndexPages(app: FastifyInstance, root: string): IndexPages
       query: Object.fromEntries(Object.entries(q.params).map(([k, v]) => [k, String(v)])),
       headers: {
         accept: 'application/json',
+        [INTERNAL_HEADER]: INTERNAL_KEY,
         ...(q.marketplaceKey ? { 'marketplace-key': app.config.marketplaceKey } : {}),
       },
     });
@@ -122,7 +218,46 @@ export function createIndexPages(app: FastifyInstance, root: string): IndexPages
     );
   }
 
-  async function build(url: string, html: string): Promise<Page | null> {
+  /** The build's server renderer, loaded once per build (null when the build has none). */
+  let renderer: { mtimeMs: number; module: Promise<Renderer | null> } | null = null;
+  function rendererOf(mtimeMs: number): Promise<Renderer | null> {
+    if (!renderer || renderer.mtimeMs !== mtimeMs) {
+      const entry = path.join(root, 'ssr', 'entry-server.js');
+      const module = stat(entry).then(
+        () => import(`${pathToFileURL(entry).href}?build=${mtimeMs}`) as Promise<Renderer>,
+        () => null,
+      );
+      renderer = { mtimeMs, module };
+    }
+    return renderer.module;
+  }
+
+  async function render(
+    url: string,
+    language: Language,
+    data: InitialData,
+  ): Promise<Rendered | null> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const module = await rendererOf(template?.mtimeMs ?? 0);
+      if (!module) return null;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('server render timed out')), RENDER_TIMEOUT_MS);
+      });
+      const markup = await Promise.race([module.renderScreen({ url, language, data }), timeout]);
+      return { language, markup };
+    } catch (error) {
+      app.log.warn(
+        { err: error, url },
+        'server render failed: the page is sent with its data only',
+      );
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function build(url: string, language: Language, html: string): Promise<Page | null> {
     const [pathname = '', search = ''] = url.split('?');
     const queries = firstQueriesOf(pathname, search);
     if (!queries) return null;
@@ -131,7 +266,9 @@ export function createIndexPages(app: FastifyInstance, root: string): IndexPages
     const images: (string | null)[] = [];
     await runAll(queries, answers, images);
     const image = images.find((i) => i) ?? null;
-    return { html: Buffer.from(withInitialData(html, { at, queries: answers }, image)) };
+    const data = { at, queries: answers };
+    const rendered = await render(url, language, data);
+    return { html: Buffer.from(withInitialData(html, data, image, rendered)) };
   }
 
   function encoded(page: Page, encoding: Encoding): Promise<Buffer> {
@@ -162,22 +299,24 @@ export function createIndexPages(app: FastifyInstance, root: string): IndexPages
         const now = Date.now();
         for (const [key, entry] of pages) if (entry.expires <= now) pages.delete(key);
         if (pages.size > MAX_PAGES) pages.clear();
-        let entry = pages.get(request.url);
+        const language = languageOf(request.headers.cookie);
+        const key = `${language} ${request.url}`;
+        let entry = pages.get(key);
         if (!entry) {
-          entry = { page: build(request.url, html), expires: now + INITIAL_DATA_TTL_MS };
-          pages.set(request.url, entry);
+          entry = { page: build(request.url, language, html), expires: now + INITIAL_DATA_TTL_MS };
+          pages.set(key, entry);
         }
         page = await entry.page;
       } catch (error) {
         request.log.warn({ err: error }, 'initial data unavailable: plain index.html sent');
-        pages.delete(request.url);
+        pages.delete(`${languageOf(request.headers.cookie)} ${request.url}`);
         return false;
       }
       if (!page) return false;
       const encoding = pickEncoding(request);
       const body = await encoded(page, encoding);
       reply.header('Content-Type', 'text/html; charset=utf-8');
-      reply.header('Vary', 'Accept-Encoding');
+      reply.header('Vary', 'Accept-Encoding, Cookie');
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
       await reply.send(body);
       return true;

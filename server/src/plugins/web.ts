@@ -56,6 +56,8 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     index: false,
     preCompressed: true,
     cacheControl: false,
+    // The server renderer of the build (src/entry-server.tsx) is the server's, never sent.
+    allowedPath: (pathName) => !/^\/ssr(\/|$)/.test(pathName),
     setHeaders: (res, filePath) => {
       res.header('Cache-Control', cacheControlFor(path.relative(root, filePath)));
     },

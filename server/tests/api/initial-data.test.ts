@@ -19,6 +19,16 @@ describe('index.html with the first screen answers', () => {
     const dist = path.join(dir, 'dist');
     await mkdir(dist, { recursive: true });
     await writeFile(path.join(dist, 'index.html'), indexHtml);
+    // A stand-in for the build's server renderer (src/entry-server.tsx): it writes what it got.
+    await mkdir(path.join(dist, 'ssr'));
+    await writeFile(
+      path.join(dist, 'ssr', 'entry-server.js'),
+      `export async function renderScreen({ url, language, data }) {
+        if (url.startsWith('/collection/detail/666')) throw new Error('render failed');
+        return '<link rel="preload" as="image" href="/uploads/hint.svg"/>' +
+          '<main data-url="' + url + '" data-lang="' + language + '">' + data.queries.length + '</main>';
+      }`,
+    );
     database = await createDatabase({ pgliteDir: path.join(dir, 'pglite') });
     app = await buildApp({
       config: loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false' }),
@@ -79,5 +89,37 @@ describe('index.html with the first screen answers', () => {
     const res = await page('/collection/detail/999999');
     expect(res.statusCode).toBe(200);
     expect(embedded(res.body)?.queries.some((q) => q.key[0] === 'collection')).toBe(false);
+  });
+
+  it("carries the screen rendered by the build's renderer, in the language of the cookie", async () => {
+    const vi = await page('/marketplace');
+    const queries = embedded(vi.body)?.queries.length;
+    expect(vi.body).toContain(
+      `<div id="root"><main data-url="/marketplace" data-lang="vi">${queries}</main></div>`,
+    );
+    expect(vi.headers.vary).toMatch(/Cookie/);
+    // React's resource hints go to <head>; the app's script starts after the first frame.
+    const hint = vi.body.indexOf('href="/uploads/hint.svg"');
+    expect(hint).toBeGreaterThan(-1);
+    expect(hint).toBeLessThan(vi.body.indexOf('</head>'));
+    expect(vi.body.slice(0, vi.body.indexOf('</head>'))).not.toContain('<script type="module"');
+    expect(vi.body).toContain('["/a.js"]');
+
+    const en = await app.inject({
+      method: 'GET',
+      url: '/marketplace',
+      headers: { accept: 'text/html', 'accept-encoding': 'identity', cookie: 'a=1; vbc.lang=en' },
+    });
+    expect(en.body).toContain('<html lang="en">');
+    expect(en.body).toContain('data-lang="en"');
+  });
+
+  it('a failed render sends the page with its data only; the renderer itself is never served', async () => {
+    const res = await page('/collection/detail/666');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(embedded(res.body)).not.toBeNull();
+    const file = await page('/ssr/entry-server.js');
+    expect(file.body).not.toContain('renderScreen');
   });
 });
