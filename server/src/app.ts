@@ -18,6 +18,7 @@ import { registerErrorHandler } from './plugins/app/error-handler.ts';
 import { registerMailer } from './plugins/app/mailer.ts';
 import { registerExternalPlugins } from './plugins/external.ts';
 import { registerRoutes } from './plugins/routes.ts';
+import { registerThumbnails } from './plugins/thumbnails.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { registerWebApp } from './plugins/web.ts';
 
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   registerChain(app, config);
   registerAuth(app, config);
   await registerUploads(app, config);
+  await registerThumbnails(app, config);
   if (options.indexer) {
     await registerIndexer(app, config, options.indexer === true ? {} : options.indexer);
   } else {

@@ -5,10 +5,12 @@
  * which seeds TanStack Query with them before the first render (src/lib/initial-data.ts), so the
  * first screen needs no API round trip.
  *
- * Pure module (no imports): the server loads it too. The query keys are written out here and must
+ * Pure module (imports pure modules only): the server loads it too. The query keys are written out here and must
  * equal the features' key factories (src/lib/initial-data-queries.test.ts checks each one); the
  * home screen takes its section parameters from HOME_SECTIONS, so both sides ask the same thing.
  */
+
+import { type ThumbWidth, thumbnailUrl } from './image-url.ts';
 
 /** Parameters of the home screen's sections (spec §2 home, page sizes of spec §7). */
 export const HOME_SECTIONS = {
@@ -67,6 +69,11 @@ const record = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : null;
+/** The URL the screen's <Img> asks for (src/components/ui/image.tsx). */
+const thumb = (value: unknown, width: ThumbWidth): string | null => {
+  const src = text(value);
+  return src ? thumbnailUrl(src, width) : null;
+};
 
 function home(): FirstQuery[] {
   const s = HOME_SECTIONS;
@@ -78,7 +85,7 @@ function home(): FirstQuery[] {
       keep: 'body',
       image: (body) => {
         const first = (record(body).data as unknown[] | undefined)?.[0];
-        return text(record(first).image);
+        return thumb(record(first).image, 480);
       },
     },
     {
@@ -100,7 +107,7 @@ function collectionDetail(id: string, search: URLSearchParams): FirstQuery[] {
       path: '/api/v2/show/market-collection',
       params: { id },
       keep: 'data',
-      image: (c) => text(record(c).banner),
+      image: (c) => thumb(record(c).banner, 960),
       next: (c) => {
         const collectionAddr = text(record(c).collectionAddr);
         if (!collectionAddr || (tab !== null && tab !== 'nfts')) return [];
@@ -126,7 +133,7 @@ function nftDetail(collectionAddr: string, tokenId: string): FirstQuery[] {
       path: '/api/v2/show/market-nft',
       params: { collectionAddr, tokenId },
       keep: 'data',
-      image: (n) => text(record(n).image),
+      image: (n) => thumb(record(n).image, 960),
       next: (n) => {
         const itemId = record(n).item_id;
         if (typeof itemId !== 'number') return [];

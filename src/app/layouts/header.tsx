@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { paths } from '../../config/paths.ts';
 import { shortenAddress } from '../../lib/format.ts';
+import { thumbnailUrl } from '../../lib/image-url.ts';
 import { session, sessionActions } from '../../stores/session.ts';
 import { ui, uiActions } from '../../stores/ui.ts';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -173,7 +174,7 @@ function ProfileArea() {
       >
         {snap.profile?.avatar ? (
           <img
-            src={snap.profile.avatar}
+            src={thumbnailUrl(snap.profile.avatar, 240)}
             alt={t('account.avatarAlt', { name })}
             width="32"
             height="32"

@@ -54,7 +54,7 @@ function BundleView({ bundle }: { bundle: Bundle }) {
   return (
     <>
       <div className="detail">
-        <Img src={bundle.image} alt={bundle.name} priority className="hero-banner" />
+        <Img src={bundle.image} alt={bundle.name} priority className="hero-banner" width={960} />
         <div>
           <h1>{bundle.name}</h1>
           <p>

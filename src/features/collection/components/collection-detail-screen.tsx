@@ -68,6 +68,7 @@ function CollectionView({ collection }: { collection: Collection }) {
         ratio="4 / 1"
         priority
         className="hero-banner"
+        width={960}
       />
       <div className="page-head">
         <div className="user-chip">
@@ -75,6 +76,7 @@ function CollectionView({ collection }: { collection: Collection }) {
             src={collection.image}
             alt={t('collection.logo', { name: collection.name })}
             className="avatar"
+            width={240}
           />
           <div>
             <h1>{collection.name}</h1>

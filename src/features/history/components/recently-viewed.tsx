@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { HistoryEntry } from '../../../lib/db/db.ts';
 import { hasStored } from '../../../lib/db/presence.ts';
+import { thumbnailUrl } from '../../../lib/image-url.ts';
 
 const loadHistory = () => import('../../../lib/db/history.ts');
 
@@ -54,7 +55,13 @@ export function RecentlyViewed({ limit = 12 }: { limit?: number }) {
             <Link to={item.path} className="history__item">
               <span className="history__thumb">
                 {item.image ? (
-                  <img src={item.image} alt="" width="56" height="56" loading="lazy" />
+                  <img
+                    src={thumbnailUrl(item.image, 240)}
+                    alt=""
+                    width="56"
+                    height="56"
+                    loading="lazy"
+                  />
                 ) : null}
               </span>
               <span className="history__text">

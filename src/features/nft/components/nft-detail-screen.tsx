@@ -88,7 +88,14 @@ function NftDetailView({ nft, mode }: { nft: NftDetail; mode: NftMode }) {
   return (
     <>
       <div className="detail">
-        <Img src={nft.image} alt={nft.name} priority ratio="1 / 1" className="hero-banner" />
+        <Img
+          src={nft.image}
+          alt={nft.name}
+          priority
+          ratio="1 / 1"
+          className="hero-banner"
+          width={960}
+        />
         <div>
           {nft.collection ? (
             <Link to={paths.collectionDetail.build({ id: String(nft.collection.id) })}>

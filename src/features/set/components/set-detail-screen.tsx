@@ -41,7 +41,7 @@ function SetView({ set, mode }: { set: NftSet; mode: SetMode }) {
   return (
     <>
       <div className="detail">
-        <Img src={set.image} alt={set.name} priority className="hero-banner" />
+        <Img src={set.image} alt={set.name} priority className="hero-banner" width={960} />
         <div>
           <h1>{set.name}</h1>
           <p>

@@ -104,6 +104,7 @@ export function UserProfile({
         ratio="4 / 1"
         priority
         className="hero-banner"
+        width={960}
       />
       <div className="page-head">
         <div className="user-chip">
@@ -111,6 +112,7 @@ export function UserProfile({
             src={user.avatar}
             alt={t('common:account.avatarAlt', { name: user.username })}
             className="avatar"
+            width={240}
           />
           <div>
             <h1>{user.username}</h1>
