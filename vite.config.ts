@@ -141,6 +141,7 @@ type OutChunk = {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  dynamicImports: string[];
 };
 
 /**
@@ -176,9 +177,15 @@ function routePreload(): PluginOption {
         const entry = chunks.find((c) => c.isEntry);
         if (!entry) return html;
         const loaded = closure(entry);
+        // What the entry imports at once on every page (src/main.tsx: React DOM, then the app).
+        const boot = new Set<string>();
+        for (const f of entry.dynamicImports) {
+          const d = byName.get(f);
+          if (d) for (const x of closure(d)) if (!loaded.has(x)) boot.add(x);
+        }
         const filesOf = (suffix: string) => {
           const c = chunks.find((x) => x.facadeModuleId?.endsWith(suffix));
-          return c ? [...closure(c)].filter((f) => !loaded.has(f)) : [];
+          return c ? [...closure(c)].filter((f) => !loaded.has(f) && !boot.has(f)) : [];
         };
         // Longest static prefix first: '/nft/detail' wins over '/nft/inspection' and '/nfts'.
         const routes = (Object.keys(paths) as (keyof typeof paths)[])
@@ -195,8 +202,11 @@ function routePreload(): PluginOption {
           vi: filesOf('src/lib/locales/vi.ts'),
           en: filesOf('src/lib/locales/en.ts'),
         };
-        // Plain string tests (no RegExp): this runs before anything else on every page load.
-        const script = `(function(){var r=${JSON.stringify(routes)},s=${JSON.stringify(strings)},p=location.pathname,f=${JSON.stringify(home)},l,i,k;try{l=localStorage.getItem('vbc.lang')}catch(e){}for(i=0;i<r.length;i++){k=r[i][0];if(p===k||p.indexOf(k+'/')===0){f=r[i][1];break}}f=f.concat(s[l==='en'?'en':'vi']);for(i=0;i<f.length;i++){k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href='/'+f[i];document.head.appendChild(k)}})()`;
+        // Plain string tests (no RegExp): this runs before anything else on every page load. The
+        // language: the server-rendered page's (<html lang>, when #root has the screen; the server
+        // moves this script after it), else the stored choice. One preload per task: a cold
+        // browser spends a millisecond or more on each, which must not add up to a long task.
+        const script = `(function(){var r=${JSON.stringify(routes)},b=${JSON.stringify([...boot])},s=${JSON.stringify(strings)},p=location.pathname,f=${JSON.stringify(home)},d=document,o=d.getElementById('root'),l,i,k;if(o&&o.firstChild)l=d.documentElement.lang;else try{l=localStorage.getItem('vbc.lang')}catch(e){}for(i=0;i<r.length;i++){k=r[i][0];if(p===k||p.indexOf(k+'/')===0){f=r[i][1];break}}f=b.concat(f,s[l==='en'?'en':'vi']);i=0;(function n(){if(i>=f.length)return;k=d.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href='/'+f[i++];d.head.appendChild(k);setTimeout(n,0)})()})()`;
         // After the entry's own preloads, before the stylesheet (which would hold it back).
         const tag = `<script>${script}</script>\n    `;
         const at = html.indexOf('<link rel="stylesheet"');
@@ -254,10 +264,11 @@ function ssrBuild(): PluginOption {
 }
 
 /**
- * V8's explicit compile hint on the chunks whose code runs as the page starts (React DOM): every
- * function is compiled on a background thread while the file streams in, instead of on the main
- * thread when first called (https://v8.dev/blog/explicit-compile-hints). Added after minification,
- * which drops comments.
+ * V8's explicit compile hint on the chunks whose code runs as the page starts (React DOM, the
+ * libraries and shared app code, the start, and Dexie when a detail page records the visit): every
+ * function is compiled on a background thread
+ * while the file streams in, instead of on the main thread when first called
+ * (https://v8.dev/blog/explicit-compile-hints). Added after minification, which drops comments.
  */
 function compileHints(names: string[]): PluginOption {
   return {
@@ -278,7 +289,7 @@ const plugins: PluginOption[] = [
   VitePWA(pwa),
   precompress(),
   routePreload(),
-  compileHints(['react-dom']),
+  compileHints(['react-dom', 'vendor', 'app', 'start', 'db']),
   ssrBuild(),
 ];
 
@@ -291,8 +302,25 @@ export default defineConfig({
     sourcemap: false,
     rollupOptions: {
       output: {
+        // Few, larger shared chunks rather than dozens of tiny ones: each file is a request and
+        // a module to instantiate on a phone's main thread. Lazy parts (Dexie, ethers,
+        // WalletConnect, the chart, the strings of each language) stay apart.
         codeSplitting: {
-          groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }],
+          groups: [
+            // The entry's own helper: kept out of `app`, so the entry evaluates alone.
+            { name: 'preload', test: /vite[\\/]preload-helper/, priority: 4 },
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 3 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-router|i18next|react-i18next|@tanstack|valtio|proxy-compare|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'app',
+              test: /[\\/]src[\\/](components|config|stores|lib[\\/](?!db[\\/]|locales[\\/])[^\\/]+$|features[\\/][^\\/]+[\\/]api[\\/])/,
+              priority: 1,
+            },
+          ],
         },
       },
     },
