@@ -155,7 +155,7 @@ const NEAR = '400px 0px';
 /**
  * A section that mounts `children` (its query and cards) once it comes within NEAR of the
  * viewport. Until then it shows the same head and skeleton as a loading section, so nothing
- * moves when it mounts. Without IntersectionObserver it mounts at once.
+ * moves when it mounts. Without IntersectionObserver it mounts after the first render.
  */
 function WhenNear({
   title,
@@ -167,10 +167,15 @@ function WhenNear({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Pending on the server and in the hydrating render alike (they must match).
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) setNear(true);
