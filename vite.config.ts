@@ -30,7 +30,12 @@ const pwa: Partial<VitePWAOptions> = {
   registerType: 'prompt', // a new version waits for the user's "Reload" (src/pwa/register.ts)
   injectRegister: false, // registered by src/pwa/register.ts after the first paint
   manifestFilename: 'manifest.webmanifest',
-  includeAssets: ['favicon.svg', 'robots.txt', 'icons/apple-touch-icon.png'],
+  includeAssets: [
+    'favicon.svg',
+    'robots.txt',
+    'icons/apple-touch-icon.png',
+    'icons/favicon-48.png',
+  ],
   manifest: {
     id: '/marketplace',
     name: 'VBChain NFT Marketplace',
@@ -264,21 +269,20 @@ function ssrBuild(): PluginOption {
 }
 
 /**
- * V8's explicit compile hint on the chunks whose code runs as the page starts (React DOM, the
- * libraries and shared app code, the start, and Dexie when a detail page records the visit): every
- * function is compiled on a background thread
- * while the file streams in, instead of on the main thread when first called
- * (https://v8.dev/blog/explicit-compile-hints). Added after minification, which drops comments.
+ * V8's explicit compile hint (https://v8.dev/blog/explicit-compile-hints) on the code a page runs
+ * as it starts: every function of the chunk is compiled on a background thread while the file
+ * streams in, instead of on the main thread when first called. That is every chunk but the ones
+ * loaded for one action or one rare part (`lazyOnly`: wallets, ethers, the chart, QR codes), whose
+ * functions mostly never run. Added after minification, which drops comments.
  */
-function compileHints(names: string[]): PluginOption {
+function compileHints(lazyOnly: RegExp): PluginOption {
   return {
     name: 'vbc-compile-hints',
     apply: 'build',
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk' && names.includes(chunk.name)) {
-          chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
-        }
+        if (chunk.type !== 'chunk' || chunk.moduleIds.some((id) => lazyOnly.test(id))) continue;
+        chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
       }
     },
   };
@@ -289,7 +293,9 @@ const plugins: PluginOption[] = [
   VitePWA(pwa),
   precompress(),
   routePreload(),
-  compileHints(['react-dom', 'vendor', 'app', 'start', 'db']),
+  compileHints(
+    /node_modules[\\/](ethers|@walletconnect|qrcode|@noble|@adraffy)[\\/]|price-history-chart|workbox-window/,
+  ),
   ssrBuild(),
 ];
 
