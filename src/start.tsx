@@ -47,12 +47,16 @@ const app = (
   </StrictMode>
 );
 
-// Strings, session and the screen's chunk first; then the first render, as a transition: React
-// renders (or hydrates) in slices, so it never blocks input long.
+/** Lets the browser run what waits (input, a frame) between two steps of the start. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// Strings, session and the screen's chunk first; then, in a task of its own, the first render as
+// a transition: React renders (or hydrates) in slices, so it never blocks input long.
 // A chunk that fails to load is the route's error boundary's to show, not a reason not to start.
 const screenReady = preloadScreen(location.pathname).catch(() => undefined);
 Promise.all([initI18n(language), sessionReady, screenReady, queriesReady]).then(
-  () => {
+  async () => {
+    await nextTask();
     startTransition(() => {
       if (hydrate) {
         hydrateRoot(container, app, {

@@ -49,18 +49,31 @@ export function historyEntryOf(key: readonly unknown[], data: unknown): HistoryI
   }
 }
 
-const whenIdle = (task: () => void) =>
-  typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(task, { timeout: 3000 })
-    : setTimeout(task, 500);
+/** How long after the page has loaded a view is written (see `whenSettled`). */
+const SETTLE_MS = 2000;
+
+/**
+ * Runs `task` once the page has loaded, then been left alone for SETTLE_MS, when the browser is
+ * idle: writing history loads IndexedDB's code (Dexie, 30 KB) and opens the database, work for
+ * the next visit that must not compete with this page's start (hydration, first taps).
+ */
+const whenSettled = (task: () => void) => {
+  const idle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(task, { timeout: 3000 })
+      : setTimeout(task, 500);
+  const later = () => setTimeout(idle, SETTLE_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+};
 
 /** Records views until the returned function is called. */
 export function watchViews(client: QueryClient): () => void {
   const record = (key: readonly unknown[], data: unknown) => {
     const entry = historyEntryOf(key, data);
     if (!entry) return;
-    // Not urgent: written when the browser is idle, after the screen has settled.
-    whenIdle(() => {
+    // Not urgent: written when the browser is idle, after the page has settled.
+    whenSettled(() => {
       void import('../../lib/db/history.ts')
         .then((m) => m.recordView(entry))
         .catch((error: unknown) => console.warn('history not saved', error));
