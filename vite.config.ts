@@ -313,8 +313,13 @@ export default defineConfig({
         // WalletConnect, the chart, the strings of each language) stay apart.
         codeSplitting: {
           groups: [
-            // The entry's own helper: kept out of `app`, so the entry evaluates alone.
-            { name: 'preload', test: /vite[\\/]preload-helper/, priority: 4 },
+            // The entry's own helpers (Vite's preload, src/lib/schedule.ts): kept out of `app`,
+            // so the entry evaluates alone and React DOM and the app come in tasks of their own.
+            {
+              name: 'preload',
+              test: /vite[\\/]preload-helper|[\\/]src[\\/]lib[\\/]schedule\.ts$/,
+              priority: 4,
+            },
             { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 3 },
             {
               name: 'vendor',

@@ -97,6 +97,12 @@ try {
     }
   }
   if (!html.includes(entry.fileName)) problems.push('index.html does not load the entry chunk');
+  // src/main.tsx evaluates React DOM and the app in tasks of their own: never with the entry.
+  for (const f of closure(entry)) {
+    if (chunks.get(f)?.moduleIds.some((m) => /node_modules[\\/]react-dom[\\/]/.test(m))) {
+      problems.push(`React DOM is a static import of the entry (${f})`);
+    }
+  }
   if (problems.length) {
     console.error(`\nFAIL\n  ${problems.slice(0, 20).join('\n  ')}`);
     process.exitCode = 1;

@@ -5,8 +5,7 @@
  * (src/start.tsx), which hydrates or renders the first screen. index.html preloads both.
  */
 import './app/styles.css';
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from './lib/schedule.ts';
 
 import('react-dom/client')
   .then(nextTask)

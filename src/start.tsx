@@ -10,7 +10,7 @@ import { hasStored } from './lib/db/presence.ts';
 import { initI18n, rememberLanguageForServer, storedLanguage } from './lib/i18n.ts';
 import { seedInitialData } from './lib/initial-data.ts';
 import { restorePersistedQueries } from './lib/query-persist.tsx';
-import { afterLoad } from './pwa/pwa-shell.tsx';
+import { afterLoad, nextTask } from './lib/schedule.ts';
 import { startPwa } from './pwa/start.ts';
 
 const container = document.getElementById('root')!;
@@ -46,9 +46,6 @@ const app = (
     </App>
   </StrictMode>
 );
-
-/** Lets the browser run what waits (input, a frame) between two steps of the start. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // Strings, session and the screen's chunk first; then, in a task of its own, the first render as
 // a transition: React renders (or hydrates) in slices, so it never blocks input long.

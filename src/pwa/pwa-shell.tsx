@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { env } from '../config/env.ts';
 import { watchViews } from '../features/history/record-views.ts';
+import { afterLoad } from '../lib/schedule.ts';
 import { wireCleanStore } from './clean-store.ts';
 import './install-prompt.ts';
 import { startLikeQueue } from './like-queue.ts';
@@ -9,16 +10,6 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { registerServiceWorker } from './register.ts';
 import { UpdateToast } from './update-toast.tsx';
 import './pwa.css';
-
-/** Runs `task` once the page has loaded (and the browser is idle), never before the first paint. */
-export function afterLoad(task: () => void): void {
-  const idle = () =>
-    'requestIdleCallback' in window
-      ? window.requestIdleCallback(() => task(), { timeout: 2000 })
-      : setTimeout(task, 200);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
-}
 
 function wire(client: QueryClient): () => void {
   const stops = [wireCleanStore(client), watchViews(client)];

@@ -7,6 +7,7 @@ import type { QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
 import { paths } from '../../config/paths.ts';
 import type { HistoryKind } from '../../lib/db/db.ts';
 import type { HistoryInput } from '../../lib/db/history.ts';
+import { afterLoad } from '../../lib/schedule.ts';
 
 type Named = { name?: unknown; image?: unknown };
 
@@ -49,23 +50,12 @@ export function historyEntryOf(key: readonly unknown[], data: unknown): HistoryI
   }
 }
 
-/** How long after the page has loaded a view is written (see `whenSettled`). */
-const SETTLE_MS = 2000;
-
 /**
- * Runs `task` once the page has loaded, then been left alone for SETTLE_MS, when the browser is
- * idle: writing history loads IndexedDB's code (Dexie, 30 KB) and opens the database, work for
- * the next visit that must not compete with this page's start (hydration, first taps).
+ * How long after the page has loaded a view is written: writing history loads IndexedDB's code
+ * (Dexie, 30 KB) and opens the database, work for the next visit that must not compete with this
+ * page's start (hydration, first taps).
  */
-const whenSettled = (task: () => void) => {
-  const idle = () =>
-    typeof requestIdleCallback === 'function'
-      ? requestIdleCallback(task, { timeout: 3000 })
-      : setTimeout(task, 500);
-  const later = () => setTimeout(idle, SETTLE_MS);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
-};
+const SETTLE_MS = 2000;
 
 /** Records views until the returned function is called. */
 export function watchViews(client: QueryClient): () => void {
@@ -73,11 +63,11 @@ export function watchViews(client: QueryClient): () => void {
     const entry = historyEntryOf(key, data);
     if (!entry) return;
     // Not urgent: written when the browser is idle, after the page has settled.
-    whenSettled(() => {
+    afterLoad(() => {
       void import('../../lib/db/history.ts')
         .then((m) => m.recordView(entry))
         .catch((error: unknown) => console.warn('history not saved', error));
-    });
+    }, SETTLE_MS);
   };
   // A detail already on screen before this started watching.
   for (const query of client.getQueryCache().getAll()) {
