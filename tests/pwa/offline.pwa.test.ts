@@ -93,11 +93,17 @@ afterAll(async () => {
   await demo?.close();
 });
 
-/** Element nodes taken out of #root from the start of the page (recorded before any script). */
-async function watchRemovals(page: Page): Promise<void> {
+type RemovalLog = { removedFromRoot: string[] };
+
+/**
+ * Opens `target` (or reloads) and waits until React has hydrated (or rendered) the screen's
+ * heading: it then carries React's fiber. Returns the elements taken out of #root meanwhile,
+ * recorded by a MutationObserver set before any script of the page.
+ */
+async function openAndHydrate(page: Page, target: string | 'reload'): Promise<string[]> {
   await page.addInitScript(() => {
     const removed: string[] = [];
-    (window as unknown as { removedFromRoot: string[] }).removedFromRoot = removed;
+    (window as unknown as RemovalLog).removedFromRoot = removed;
     new MutationObserver((records) => {
       for (const r of records) {
         if (!(r.target instanceof Element) || !r.target.closest('#root')) continue;
@@ -106,18 +112,17 @@ async function watchRemovals(page: Page): Promise<void> {
       }
     }).observe(document, { subtree: true, childList: true });
   });
-}
-
-/** True once React has hydrated (or rendered) the element: it carries React's fiber. */
-async function waitForReact(page: Page, selector: string): Promise<void> {
+  if (target === 'reload') await page.reload();
+  else await page.goto(target);
   await page.waitForFunction(
-    (sel) => {
-      const el = document.querySelector(sel);
+    () => {
+      const el = document.querySelector('main h1');
       return el !== null && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
     },
-    selector,
+    null,
     { timeout: 20_000 },
   );
+  return page.evaluate(() => (window as unknown as RemovalLog).removedFromRoot);
 }
 
 describe('server-rendered first screen', () => {
@@ -140,17 +145,10 @@ describe('server-rendered first screen', () => {
         if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
       });
       page.on('pageerror', (e) => problems.push(e.message));
-      await watchRemovals(page);
-      await page.goto(`${url}${route}`);
-      await waitForReact(page, 'main h1');
+      const removed = await openAndHydrate(page, `${url}${route}`);
       await page.waitForLoadState('load');
       // Hydration kept the server's nodes: nothing of the screen was thrown away and redrawn.
-      expect(
-        await page.evaluate(
-          () => (window as unknown as { removedFromRoot: string[] }).removedFromRoot,
-        ),
-        route,
-      ).toEqual([]);
+      expect(removed, route).toEqual([]);
       expect(problems, route).toEqual([]);
       await context.close();
     }
@@ -159,8 +157,7 @@ describe('server-rendered first screen', () => {
   it("renders in the visitor's language once chosen, and the page stays interactive", async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await context.newPage();
-    await page.goto(`${url}/marketplace`);
-    await waitForReact(page, 'main h1');
+    await openAndHydrate(page, `${url}/marketplace`);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('vi');
     // The language switch (a hydrated control) works and is remembered for the server.
     await page.locator('select').first().selectOption('en');
@@ -169,14 +166,7 @@ describe('server-rendered first screen', () => {
     expect(cookies.find((c) => c.name === 'vbc.lang')?.value).toBe('en');
     const html = await page.evaluate(async () => (await fetch('/marketplace')).text());
     expect(html).toContain('<html lang="en">');
-    await watchRemovals(page);
-    await page.reload();
-    await waitForReact(page, 'main h1');
-    expect(
-      await page.evaluate(
-        () => (window as unknown as { removedFromRoot: string[] }).removedFromRoot,
-      ),
-    ).toEqual([]);
+    expect(await openAndHydrate(page, 'reload')).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     await context.close();
   });
