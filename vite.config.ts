@@ -320,10 +320,15 @@ export default defineConfig({
               test: /vite[\\/]preload-helper|[\\/]src[\\/]lib[\\/]schedule\.ts$/,
               priority: 4,
             },
-            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 3 },
+            // React with React DOM: the first step of src/main.tsx evaluates this chunk alone.
+            {
+              name: 'react-dom',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 3,
+            },
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-router|i18next|react-i18next|@tanstack|valtio|proxy-compare|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
+              test: /node_modules[\\/](react-router|i18next|react-i18next|@tanstack|valtio|proxy-compare|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
               priority: 2,
             },
             {

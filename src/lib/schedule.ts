@@ -4,6 +4,14 @@
  * loaded" (src/pwa/pwa-shell.tsx, src/features/history/record-views.ts).
  */
 
+/**
+ * Chosen: how long after the page has loaded the work done for later visits starts (browse
+ * history, which loads IndexedDB's code; the service worker, whose install downloads the whole app
+ * shell). On a phone with a poor connection that work would otherwise compete with this page's
+ * own start: hydration, the images still arriving, the first taps.
+ */
+export const SETTLE_MS = 3000;
+
 /** Resolves in a later task: input and frames waiting in between get their turn. */
 export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -2,14 +2,13 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { env } from '../config/env.ts';
 import { watchViews } from '../features/history/record-views.ts';
-import { afterLoad } from '../lib/schedule.ts';
+import { afterLoad, SETTLE_MS } from '../lib/schedule.ts';
 import { wireCleanStore } from './clean-store.ts';
 import './install-prompt.ts';
 import { startLikeQueue } from './like-queue.ts';
 import { OfflineBanner } from './offline-banner.tsx';
 import { registerServiceWorker } from './register.ts';
 import { UpdateToast } from './update-toast.tsx';
-import './pwa.css';
 
 function wire(client: QueryClient): () => void {
   const stops = [wireCleanStore(client), watchViews(client)];
@@ -21,7 +20,7 @@ function wire(client: QueryClient): () => void {
     void registerServiceWorker().catch((error: unknown) =>
       console.warn('service worker not registered', error),
     );
-  });
+  }, SETTLE_MS);
   return () => {
     stopped = true;
     stopLikes();

@@ -7,7 +7,7 @@ import type { QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
 import { paths } from '../../config/paths.ts';
 import type { HistoryKind } from '../../lib/db/db.ts';
 import type { HistoryInput } from '../../lib/db/history.ts';
-import { afterLoad } from '../../lib/schedule.ts';
+import { afterLoad, nextTask, SETTLE_MS } from '../../lib/schedule.ts';
 
 type Named = { name?: unknown; image?: unknown };
 
@@ -50,22 +50,20 @@ export function historyEntryOf(key: readonly unknown[], data: unknown): HistoryI
   }
 }
 
-/**
- * How long after the page has loaded a view is written: writing history loads IndexedDB's code
- * (Dexie, 30 KB) and opens the database, work for the next visit that must not compete with this
- * page's start (hydration, first taps).
- */
-const SETTLE_MS = 2000;
-
 /** Records views until the returned function is called. */
 export function watchViews(client: QueryClient): () => void {
   const record = (key: readonly unknown[], data: unknown) => {
     const entry = historyEntryOf(key, data);
     if (!entry) return;
-    // Not urgent: written when the browser is idle, after the page has settled.
+    // Not urgent: written when the browser is idle, after the page has settled (writing loads
+    // Dexie and opens IndexedDB: work for the next visit). The code is evaluated in one task and
+    // the write starts in the next, so neither holds the main thread long.
     afterLoad(() => {
       void import('../../lib/db/history.ts')
-        .then((m) => m.recordView(entry))
+        .then(async (m) => {
+          await nextTask();
+          return m.recordView(entry);
+        })
         .catch((error: unknown) => console.warn('history not saved', error));
     }, SETTLE_MS);
   };
