@@ -331,9 +331,12 @@ export default defineConfig({
               test: /node_modules[\\/](react-router|i18next|react-i18next|@tanstack|valtio|proxy-compare|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
               priority: 2,
             },
+            // The app's shared code, with the few small modules most first screens use (the card
+            // grid, the like button, route parameters, the stored-data check): one file rather
+            // than four tiny ones, each a request, a module and a preload on the main thread.
             {
               name: 'app',
-              test: /[\\/]src[\\/](components|config|stores|lib[\\/](?!db[\\/]|locales[\\/])[^\\/]+$|features[\\/][^\\/]+[\\/]api[\\/])/,
+              test: /[\\/]src[\\/](components|config|stores|lib[\\/](?!db[\\/]|locales[\\/])[^\\/]+$|features[\\/][^\\/]+[\\/]api[\\/]|app[\\/]route-params\.tsx$|features[\\/]social[\\/]components[\\/]like-button\.tsx$|features[\\/]marketplace[\\/]components[\\/]cards\.tsx$|lib[\\/]db[\\/]presence\.ts$)/,
               priority: 1,
             },
           ],
