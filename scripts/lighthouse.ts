@@ -15,8 +15,8 @@
  * thread is waiting for (`SERVER_NICENESS`).
  */
 import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { buildWeb, demoTargets, launchBrowser, ROOT, startDemo } from '../tests/pwa/harness.ts';
