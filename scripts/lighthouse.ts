@@ -71,6 +71,8 @@ async function warmUp(urls: string[]): Promise<void> {
 
 type Lhr = {
   requestedUrl: string;
+  /** Lighthouse's own measure of the host's speed during this run (higher is faster). */
+  environment?: { benchmarkIndex?: number };
   categories: Record<string, { score: number | null }>;
   audits: Record<
     string,
@@ -113,6 +115,14 @@ async function summary(): Promise<string> {
         `TBT ${Math.round(metric('total-blocking-time'))} ms, ` +
         `CLS ${metric('cumulative-layout-shift').toFixed(3)}, ` +
         `JS ${(scriptBytes / 1024).toFixed(1)} KB transferred`,
+    );
+    // Each run, with the host's speed at the time: a run far over budget on a host much slower
+    // than at the start (the calibration above) points at the host, not the page.
+    const each = (id: string) =>
+      runs.map((r) => Math.round(r.audits[id]?.numericValue ?? 0)).join(' / ');
+    lines.push(
+      `  runs: TBT ${each('total-blocking-time')} ms; LCP ${each('largest-contentful-paint')} ms; ` +
+        `host benchmark index ${runs.map((r) => Math.round(r.environment?.benchmarkIndex ?? 0)).join(' / ')}`,
     );
   }
   return lines.join('\n');
