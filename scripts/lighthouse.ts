@@ -48,13 +48,17 @@ type Rc = {
   };
 };
 
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
+};
+
 /** Lighthouse's own benchmark in Chromium, median of 3 (a busy host varies from one to the next). */
 async function hostBenchmarkIndex(page: Page): Promise<number> {
   const source = pageFunctions.computeBenchmarkIndex.toString();
   const runs: number[] = [];
   for (let i = 0; i < 3; i++) runs.push(await page.evaluate(`(${source})()`));
-  runs.sort((a, b) => a - b);
-  return runs[1]!;
+  return median(runs);
 }
 
 /** Runs the CLI of Lighthouse CI; resolves with its exit code. */
@@ -79,9 +83,8 @@ async function asBackground<T>(measure: () => Promise<T>): Promise<T> {
   const lower = (niceness: number) => {
     try {
       setPriority(niceness);
-      return true;
     } catch {
-      return false;
+      // Not permitted (raising it back needs privilege): carry on at the current priority.
     }
   };
   const started = measure();
@@ -127,11 +130,6 @@ type Lhr = {
   >;
 };
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
-};
-
 /** Median scores and metrics per URL from the runs lhci kept. */
 async function summary(): Promise<string> {
   const files = (await readdir(LHCI_DIR)).filter((f) => /^lhr-.*\.json$/.test(f));
@@ -173,6 +171,8 @@ async function summary(): Promise<string> {
 }
 
 async function main(): Promise<number> {
+  // Reports of earlier invocations would sit beside this one's.
+  await rm(OUT, { recursive: true, force: true });
   await mkdir(OUT, { recursive: true });
   await rm(LHCI_DIR, { recursive: true, force: true });
   console.log('building the web app...');

@@ -10,11 +10,12 @@ import './app/styles.css';
 import './pwa/pwa.css';
 import { nextTask } from './lib/schedule.ts';
 
+// One module of each chunk, in the order they depend on each other.
 const steps = [
-  () => import('react-dom/client'),
-  () => import('i18next'),
-  () => import('./lib/i18n.ts'),
-  () => import('./start.tsx'),
+  () => import('react-dom/client'), // chunk `react-dom`
+  () => import('i18next'), // chunk `vendor`
+  () => import('./lib/i18n.ts'), // chunk `app`
+  () => import('./start.tsx'), // the app itself
 ];
 
 steps

@@ -1,8 +1,9 @@
 /**
  * Service worker registration (workbox-window), once the page has settled (src/pwa/pwa-shell.tsx:
  * `SETTLE_MS` after load), so its install, which downloads the whole app shell, never competes
- * with the page's own start. A new version waits until the user presses Reload in the toast (no silent swap under a
- * form being typed); then it takes over (skipWaiting + clientsClaim) and the page reloads once.
+ * with the page's own start. A new version waits until the user presses Reload in the toast (no
+ * silent swap under a form being typed); then it takes over (skipWaiting + clientsClaim) and the
+ * page reloads once.
  * Offline caching exists only in a build (vite-plugin-pwa writes /sw.js), never in dev.
  */
 import { proxy } from 'valtio';
