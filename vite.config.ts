@@ -5,7 +5,7 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type PluginOption } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
-import { paths } from './src/config/paths.ts';
+import { paths } from '#web/config/paths.ts';
 
 /**
  * The web app. In development `/api` and `/uploads` (NFT images) are proxied to the API server

@@ -9,7 +9,11 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'happy-dom',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'shared/**/*.test.ts',
+            'tests/unit/**/*.test.{ts,tsx}',
+          ],
         },
       },
       {

@@ -26,7 +26,7 @@ import {
   signBid,
   signOrder,
   signSettlement,
-} from '../contracts/typed-data/index.ts';
+} from '#contracts/typed-data/index.ts';
 import { ANVIL_KEYS, startAnvil } from './lib/anvil.ts';
 import { loadArtifact } from './lib/contracts.ts';
 import { deploy, rpcProvider } from './lib/deploy.ts';

@@ -4,7 +4,7 @@
  * (anvil dumps its state on exit). PORT defaults to the devnet's RPC port (8545), CHAIN_PORT wins.
  */
 import { join } from 'node:path';
-import { VBCHAIN_DEVNET } from '../contracts/chains.ts';
+import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 import { startAnvil } from './lib/anvil.ts';
 import { ROOT } from './lib/contracts.ts';
 

@@ -6,7 +6,7 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Wallet } from 'ethers';
-import { VBCHAIN_DEVNET } from '../contracts/chains.ts';
+import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 import { ANVIL_KEYS } from './lib/anvil.ts';
 import { ROOT } from './lib/contracts.ts';
 import { deploy } from './lib/deploy.ts';

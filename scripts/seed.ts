@@ -25,7 +25,7 @@ import {
   EXCHANGE_ABI,
   MARKETPLACE_COLLECTION_ABI,
   WVBC_ABI,
-} from '../contracts/abi/index.ts';
+} from '#contracts/abi/index.ts';
 import {
   hashOrder,
   ItemsKind,
@@ -35,8 +35,8 @@ import {
   SaleKind,
   signBid,
   signOrder,
-} from '../contracts/typed-data/index.ts';
-import type { App } from '../server/src/app.ts';
+} from '#contracts/typed-data/index.ts';
+import type { App } from '#server/app.ts';
 import { ANVIL_KEYS } from './lib/anvil.ts';
 import { type Deployment, rpcProvider } from './lib/deploy.ts';
 import { generateArtwork } from './lib/images.ts';

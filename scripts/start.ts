@@ -13,7 +13,7 @@
  *
  * For tests (the web engineer's browser journeys):
  *
- *   import { startStack } from '../scripts/start.ts';
+ *   import { startStack } from './start.ts';
  *   const stack = await startStack({ dataDir: await mkdtemp(...), port: 0, blockTime: 'automine',
  *                                    buildWeb: false });
  *   // stack.url (http://127.0.0.1:<free port>), stack.rpcUrl, stack.chainId, stack.deployment,
@@ -31,11 +31,11 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Wallet } from 'ethers';
-import { VBCHAIN_DEVNET } from '../contracts/chains.ts';
-import { type App, buildApp } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/config.ts';
-import { createDatabase, type DatabaseHandle } from '../server/src/db/create-database.ts';
-import { migrate } from '../server/src/db/migrate.ts';
+import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
+import { type App, buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDatabase, type DatabaseHandle } from '#server/db/create-database.ts';
+import { migrate } from '#server/db/migrate.ts';
 import { ANVIL_KEYS, type AnvilHandle, freePort, startAnvil } from './lib/anvil.ts';
 import { type Deployment, deploy, rpcProvider } from './lib/deploy.ts';
 import { DEMO_ACCOUNT, PEOPLE } from './seed/catalogue.ts';

@@ -14,11 +14,11 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import type { InitialData } from '#shared/first-screen.ts';
 import { App, createAppQueryClient } from './app/app.tsx';
 import { AppRoutes, preloadScreen } from './app/router.tsx';
 import { initI18n, isLanguage, type Language } from './lib/i18n.ts';
 import { seedQueries } from './lib/initial-data.ts';
-import type { InitialData } from './lib/initial-data-queries.ts';
 
 export type RenderInput = {
   /** Path and query string of the page ('/marketplace', '/nft/detail/…?tab=…'). */

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Wallet } from 'ethers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ANVIL_KEYS, startAnvil } from '../../scripts/lib/anvil.ts';
-import { deploy, deploymentPath, rpcProvider } from '../../scripts/lib/deploy.ts';
+import { ANVIL_KEYS, startAnvil } from '#scripts/lib/anvil.ts';
+import { deploy, deploymentPath, rpcProvider } from '#scripts/lib/deploy.ts';
 import { VBCHAIN_DEVNET } from '../chains.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'chain-state-'));

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type JsonRpcProvider, Wallet } from 'ethers';
-import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '../../scripts/lib/anvil.ts';
-import { type Deployment, deploy, rpcProvider } from '../../scripts/lib/deploy.ts';
+import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#scripts/lib/anvil.ts';
+import { type Deployment, deploy, rpcProvider } from '#scripts/lib/deploy.ts';
 
 export type Chain = {
   anvil: AnvilHandle;

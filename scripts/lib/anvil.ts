@@ -9,7 +9,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { VBCHAIN_DEVNET } from '../../contracts/chains.ts';
+import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const ANVIL_BIN = join(ROOT, 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil');

@@ -13,7 +13,7 @@ import {
   type Signer,
   type TransactionReceipt,
 } from 'ethers';
-import { ItemsKind, type Order, SaleKind } from '../../contracts/typed-data/index.ts';
+import { ItemsKind, type Order, SaleKind } from '#contracts/typed-data/index.ts';
 import { loadArtifact } from './contracts.ts';
 
 export function exchangeAt(address: string, runner: ContractRunner): Contract {

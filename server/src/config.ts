@@ -9,7 +9,7 @@ import path from 'node:path';
 import { isHexString } from 'ethers';
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import { VBCHAIN_DEVNET } from '../../contracts/chains.ts';
+import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 
 /**
  * Public client keys (spec §7 `marketplace-key` and trade `api-key` headers). They identify the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Activity } from '../../server/src/schemas/entities.ts';
+import type { Activity } from '#shared/schemas/entities.ts';
 import { bidRows } from './bid-rows.ts';
 
 const A = '0x1111111111111111111111111111111111111111';

@@ -2,7 +2,7 @@
  * Bid history from BID activity events (spec §4: bids are never cancelled; the highest bidder is
  * flagged). A set bid is recorded once per NFT of the set: rows are deduplicated.
  */
-import type { Activity } from '../../server/src/schemas/entities.ts';
+import type { Activity } from '#shared/schemas/entities.ts';
 
 export type BidRow = {
   key: string;

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Activity } from '../../server/src/schemas/entities.ts';
+import type { Activity } from '#shared/schemas/entities.ts';
 import type { ListBody } from '../lib/api-client.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { currentLanguage } from '../lib/i18n.ts';

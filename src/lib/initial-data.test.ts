@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
+import { INITIAL_DATA_ID } from '#shared/first-screen.ts';
 import { seedInitialData } from './initial-data.ts';
-import { INITIAL_DATA_ID } from './initial-data-queries.ts';
 
 function embed(text: string) {
   const el = document.createElement('script');

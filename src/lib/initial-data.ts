@@ -7,7 +7,7 @@
  * element is removed, so a later client-side navigation never reuses it.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { INITIAL_DATA_ID, type InitialData } from './initial-data-queries.ts';
+import { INITIAL_DATA_ID, type InitialData } from '#shared/first-screen.ts';
 
 /** A server clock far off the browser's never makes an answer look fresher than now. */
 const MAX_AGE_MS = 60_000;

@@ -2,7 +2,7 @@
  * Money: `bigint` wei everywhere; text only through these functions (spec §9: 4 decimals,
  * '~' when rounded, the full value for the tooltip).
  */
-import { AMOUNT_DISPLAY_DECIMALS } from '../config/constants.ts';
+import { AMOUNT_DISPLAY_DECIMALS } from '#shared/rules.ts';
 
 const WEI_DECIMALS = 18;
 const WEI_PER_ETHER = 10n ** 18n;

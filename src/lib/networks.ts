@@ -1,6 +1,6 @@
 /** Networks (spec §3, GET /api/v1/ETHnetworks/gets with the public marketplace key). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Network } from '../../server/src/schemas/entities.ts';
+import type { Network } from '#shared/schemas/entities.ts';
 import { api, type DataBody } from './api-client.ts';
 
 export const networkKeys = {

@@ -5,8 +5,8 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../server/src/app.ts';
-import { loadConfig } from '../../server/src/config.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
 
 export type Backend = { url: string; dataDir: string; close(): Promise<void> };
 

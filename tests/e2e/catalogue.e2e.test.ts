@@ -17,8 +17,8 @@ import type {
   Nft,
   NftSet,
   User,
-} from '../../server/src/schemas/entities.ts';
-import { formatAmount } from '../../src/lib/money.ts';
+} from '#shared/schemas/entities.ts';
+import { formatAmount } from '#web/lib/money.ts';
 import { rawKeysOn, screenshot, settled, watchedPage } from './harness.ts';
 import { apiJson, type Journey, startJourney } from './stack.ts';
 

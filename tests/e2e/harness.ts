@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { build, type PreviewServer, preview } from 'vite';
-import { NAMESPACES } from '../../src/lib/i18n-resources.ts';
+import { NAMESPACES } from '#web/lib/i18n-resources.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const RESULTS_DIR = path.join(ROOT, 'test-results', 'e2e');

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { PreviewServer } from 'vite';
-import { type Stack, startStack } from '../../scripts/start.ts';
+import { type Stack, startStack } from '#scripts/start.ts';
 import { buildWeb, freePort, launchBrowser, startWeb } from './harness.ts';
 
 export type Journey = {

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES } from '../../src/lib/i18n-resources.ts';
+import { NAMESPACES } from '#web/lib/i18n-resources.ts';
 
 const root = join(import.meta.dirname, '../../locales');
 type Tree = { [key: string]: string | Tree };

@@ -4,7 +4,7 @@ import {
   languageOf,
   scriptJson,
   withInitialData,
-} from '../../server/src/plugins/initial-data.ts';
+} from '#server/plugins/initial-data.ts';
 
 const HTML =
   '<!doctype html><html><head><meta charset="UTF-8" /><script type="module" src="/a.js"></script></head><body><div id="root"></div></body></html>';

@@ -1,9 +1,9 @@
 /** Account queries shared by the account, bc-address and wallet routes. */
 import type { Kysely } from 'kysely';
+import type { Account } from '#shared/schemas/entities.ts';
 import { toAccount } from '../db/mappers.ts';
 import type { Database, UserRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import type { Account } from '../schemas/entities.ts';
 
 export async function bcAddressesOf(db: Kysely<Database>, userId: number): Promise<string[]> {
   const rows = await db

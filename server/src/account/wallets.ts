@@ -1,9 +1,9 @@
 /** Wallet rows → wire, and the checks every wallet write shares. */
 import type { Kysely, Selectable } from 'kysely';
+import type { Wallet, WalletAccount } from '#shared/schemas/entities.ts';
 import { checksum, iso, toDbAddress } from '../db/mappers.ts';
 import type { Database, EthWalletAccountsTable, EthWalletsTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import type { Wallet, WalletAccount } from '../schemas/entities.ts';
 import { containsClearSecret, isEncryptedKeystore } from './secrets.ts';
 
 export function toWallet(row: Selectable<EthWalletsTable>): Wallet {

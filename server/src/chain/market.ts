@@ -16,12 +16,8 @@ import {
   type TypedDataDomain,
 } from 'ethers';
 import type { Kysely } from 'kysely';
-import {
-  EXCHANGE_ABI,
-  MARKETPLACE_COLLECTION_ABI,
-  WVBC_ABI,
-} from '../../../contracts/abi/index.ts';
-import { marketplaceDomain, type Order } from '../../../contracts/typed-data/index.ts';
+import { EXCHANGE_ABI, MARKETPLACE_COLLECTION_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
+import { marketplaceDomain, type Order } from '#contracts/typed-data/index.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';

@@ -4,7 +4,6 @@
  */
 import { getAddress } from 'ethers';
 import type { Selectable } from 'kysely';
-import { RPC_SUFFIX } from '../config.ts';
 import type {
   Account,
   Activity,
@@ -20,7 +19,8 @@ import type {
   Order,
   Property,
   User,
-} from '../schemas/entities.ts';
+} from '#shared/schemas/entities.ts';
+import { RPC_SUFFIX } from '../config.ts';
 import type {
   ActivityRow,
   BidRow,

@@ -9,7 +9,7 @@ import {
   EXCHANGE_ABI,
   MARKETPLACE_COLLECTION_ABI,
   WVBC_ABI,
-} from '../../../contracts/abi/index.ts';
+} from '#contracts/abi/index.ts';
 
 export const factoryInterface = new Interface(COLLECTION_FACTORY_ABI);
 export const exchangeInterface = new Interface(EXCHANGE_ABI);

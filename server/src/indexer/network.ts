@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { VBCHAIN_DEVNET } from '../../../contracts/chains.ts';
+import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 import type { Database } from '../db/types.ts';
 
 export interface DeploymentRecord {

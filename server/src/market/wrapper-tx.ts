@@ -1,9 +1,9 @@
 /** Builds the unsigned deposit / withdraw transaction of the wrapped coin (spec §7 getData). */
 import { getAddress, Interface } from 'ethers';
 import type { FastifyInstance } from 'fastify';
-import { WVBC_ABI } from '../../../contracts/abi/index.ts';
+import { WVBC_ABI } from '#contracts/abi/index.ts';
+import type { UnsignedTx, WrapperTxBody } from '#shared/schemas/market.ts';
 import { AppError } from '../errors.ts';
-import type { UnsignedTx, WrapperTxBody } from '../schemas/market.ts';
 import { lockedBidTotal, onChain, wrapperOf } from './wrapper.ts';
 
 const wvbc = new Interface(WVBC_ABI);

@@ -6,7 +6,7 @@
 import { Contract, type JsonRpcProvider } from 'ethers';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { WVBC_ABI } from '../../../contracts/abi/index.ts';
+import { WVBC_ABI } from '#contracts/abi/index.ts';
 import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { lockedBidTotal as tradingLockedBidTotal } from '../services/bids.ts';

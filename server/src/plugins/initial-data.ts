@@ -25,7 +25,7 @@ import {
   firstQueriesOf,
   INITIAL_DATA_ID,
   type InitialData,
-} from '../../../src/lib/initial-data-queries.ts';
+} from '#shared/first-screen.ts';
 import { INTERNAL_HEADER, INTERNAL_KEY } from '../internal-request.ts';
 
 /** How long a built page is reused for the same URL. */

@@ -9,7 +9,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { THUMB_WIDTHS, type ThumbWidth, UPLOAD_NAME } from '../../../src/lib/image-url.ts';
+import { THUMB_WIDTHS, type ThumbWidth, UPLOAD_NAME } from '#shared/image-url.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 

@@ -2,6 +2,17 @@
  * Rows → wire for the catalogue routes: batches the extra reads a page needs (likes of
  * `likeAddress`, set item counts, bundle totals, users' addresses) into one query each.
  */
+
+import type { BidEntry, NftListQuery } from '#shared/schemas/catalogue.ts';
+import type {
+  Bundle,
+  BundleItem,
+  Collection,
+  Nft,
+  NftDetail,
+  NftSet,
+  User,
+} from '#shared/schemas/entities.ts';
 import {
   isoOrNull,
   toBid,
@@ -13,16 +24,6 @@ import {
   toUser,
 } from '../db/mappers.ts';
 import type { BundleRow, CollectionRow, NftRow, SetRow, UserRow } from '../db/types.ts';
-import type { BidEntry, NftListQuery } from '../schemas/catalogue.ts';
-import type {
-  Bundle,
-  BundleItem,
-  Collection,
-  Nft,
-  NftDetail,
-  NftSet,
-  User,
-} from '../schemas/entities.ts';
 import {
   addressesOfUsers,
   type BundleItemRow,

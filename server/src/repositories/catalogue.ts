@@ -9,6 +9,7 @@
  */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { sql } from 'kysely';
+import type { BundleSort, ListSort } from '#shared/schemas/catalogue.ts';
 import { toDbAddress } from '../db/mappers.ts';
 import type {
   BundleRow,
@@ -20,7 +21,6 @@ import type {
   UserRow,
 } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import type { BundleSort, ListSort } from '../schemas/catalogue.ts';
 
 export type Db = Kysely<Database>;
 export type LikeTargetColumn = 'NFT' | 'COLLECTION' | 'SET' | 'BUNDLE';

@@ -10,7 +10,7 @@
  */
 import { getAddress } from 'ethers';
 import { sql } from 'kysely';
-import { type Bid, ItemsKind, recoverBidSigner } from '../../../contracts/typed-data/index.ts';
+import { type Bid, ItemsKind, recoverBidSigner } from '#contracts/typed-data/index.ts';
 import {
   chainNow,
   marketChain,

@@ -15,7 +15,7 @@ import {
   type Order,
   quoteOrder,
   SaleKind,
-} from '../../../contracts/typed-data/index.ts';
+} from '#contracts/typed-data/index.ts';
 import {
   chainNow,
   encodeBuy,

@@ -17,7 +17,7 @@ import {
   orderToJson,
   recoverOrderSigner,
   SaleKind,
-} from '../../../contracts/typed-data/index.ts';
+} from '#contracts/typed-data/index.ts';
 import { chainNow, marketChain, orderFillability, type TradingContext } from '../chain/market.ts';
 import { toDbAddress } from '../db/mappers.ts';
 import type { Database, NftRow, OrderRow } from '../db/types.ts';

@@ -12,7 +12,7 @@ import {
   orderToJson,
   recoverBidSigner,
   signSettlement,
-} from '../../../contracts/typed-data/index.ts';
+} from '#contracts/typed-data/index.ts';
 import {
   chainNow,
   encodeClaim,

@@ -1,6 +1,6 @@
 import { Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { ERRORS, type ErrorCode } from '../../src/errors.ts';
+import { ERRORS, type ErrorCode } from '#server/errors.ts';
 import { createSignedInUser, signedSiweMessage } from '../helpers/accounts.ts';
 import { multipartPayload, TINY_PNG } from '../helpers/multipart.ts';
 import { createTestApp, describeBackends, json } from '../helpers/test-app.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/errors.ts';
+import { ERRORS } from '#server/errors.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
 
 describeBackends('foundation', (t) => {

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { createDatabase, type DatabaseHandle } from '../../src/db/create-database.ts';
+import { type App, buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDatabase, type DatabaseHandle } from '#server/db/create-database.ts';
 
 /** index.html of /marketplace and the details carries the first screen's API answers. */
 describe('index.html with the first screen answers', () => {

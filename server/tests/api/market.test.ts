@@ -1,6 +1,6 @@
 import { parseEther, Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ERRORS, type ErrorCode } from '../../src/errors.ts';
+import { ERRORS, type ErrorCode } from '#server/errors.ts';
 import { registerTestNetwork, startTestChain, type TestChain } from '../helpers/chain.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { createDatabase, type DatabaseHandle } from '../../src/db/create-database.ts';
+import { type App, buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDatabase, type DatabaseHandle } from '#server/db/create-database.ts';
 
 /** GET /uploads/thumbs/<width>/<name>: WebP thumbnails of uploads, made once. */
 describe('upload thumbnails', () => {

@@ -6,10 +6,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../src/app.ts';
-import { ConfigError, loadConfig } from '../../src/config.ts';
-import { createDatabase, type DatabaseHandle } from '../../src/db/create-database.ts';
-import { ERRORS } from '../../src/errors.ts';
+import { type App, buildApp } from '#server/app.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { createDatabase, type DatabaseHandle } from '#server/db/create-database.ts';
+import { ERRORS } from '#server/errors.ts';
 import { json } from '../helpers/test-app.ts';
 
 describe('config', () => {

@@ -1,6 +1,6 @@
 import { encryptKeystoreJsonSync, Wallet } from 'ethers';
 import { expect, it } from 'vitest';
-import { ERRORS, type ErrorCode } from '../../src/errors.ts';
+import { ERRORS, type ErrorCode } from '#server/errors.ts';
 import { createSignedInUser, type SignedInUser } from '../helpers/accounts.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
 

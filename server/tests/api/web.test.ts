@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { createDatabase, type DatabaseHandle } from '../../src/db/create-database.ts';
-import { cacheControlFor, isApiPath } from '../../src/plugins/web.ts';
+import { type App, buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDatabase, type DatabaseHandle } from '#server/db/create-database.ts';
+import { cacheControlFor, isApiPath } from '#server/plugins/web.ts';
 import { json } from '../helpers/test-app.ts';
 
 describe('web build serving rules', () => {

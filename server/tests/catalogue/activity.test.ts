@@ -4,7 +4,7 @@
  */
 import { Wallet } from 'ethers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, type ErrorCode } from '../../src/errors.ts';
+import { ERRORS, type ErrorCode } from '#server/errors.ts';
 import { describeBackends, json, TEST_MARKETPLACE_KEY } from '../helpers/test-app.ts';
 import { type Catalogue, DEVNET, seedCatalogue } from './fixtures.ts';
 

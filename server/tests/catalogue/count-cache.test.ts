@@ -1,6 +1,6 @@
 /** Unit: the one-second cache of large list counts (repositories/catalogue.ts). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cachedCount, type Db } from '../../src/repositories/catalogue.ts';
+import { cachedCount, type Db } from '#server/repositories/catalogue.ts';
 
 const fakeDb = () => ({}) as Db;
 

@@ -10,7 +10,7 @@ import {
   insertDiary,
   insertInspectionReport,
   insertProperties,
-} from '../../src/repositories/catalogue-content.ts';
+} from '#server/repositories/catalogue-content.ts';
 import {
   insertActivity,
   insertBid,
@@ -21,7 +21,7 @@ import {
   insertOrder,
   insertSet,
   setUserRoles,
-} from '../../src/repositories/catalogue-write.ts';
+} from '#server/repositories/catalogue-write.ts';
 import { createSignedInUser, type SignedInUser } from '../helpers/accounts.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 

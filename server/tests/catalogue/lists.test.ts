@@ -4,8 +4,8 @@
  */
 import { getAddress } from 'ethers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, type ErrorCode } from '../../src/errors.ts';
-import { setLike } from '../../src/repositories/catalogue-social.ts';
+import { ERRORS, type ErrorCode } from '#server/errors.ts';
+import { setLike } from '#server/repositories/catalogue-social.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
 import { type Catalogue, DEVNET, seedCatalogue, TESTNET } from './fixtures.ts';
 

@@ -4,7 +4,7 @@
  */
 import { encryptKeystoreJsonSync, Wallet } from 'ethers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, type ErrorCode } from '../../src/errors.ts';
+import { ERRORS, type ErrorCode } from '#server/errors.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
 import { type Catalogue, seedCatalogue } from './fixtures.ts';
 

@@ -6,9 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JsonRpcProvider, Network, Wallet } from 'ethers';
-import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '../../../scripts/lib/anvil.ts';
-import { compileContracts } from '../../../scripts/lib/contracts.ts';
-import { type Deployment, deploy } from '../../../scripts/lib/deploy.ts';
+import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#scripts/lib/anvil.ts';
+import { compileContracts } from '#scripts/lib/contracts.ts';
+import { type Deployment, deploy } from '#scripts/lib/deploy.ts';
 import type { TestApp } from './test-app.ts';
 
 export interface TestChain {

@@ -15,7 +15,7 @@ import {
   EXCHANGE_ABI,
   MARKETPLACE_COLLECTION_ABI,
   WVBC_ABI,
-} from '../../../contracts/abi/index.ts';
+} from '#contracts/abi/index.ts';
 import {
   hashOrder,
   ItemsKind,
@@ -24,12 +24,12 @@ import {
   orderToJson,
   SaleKind,
   signOrder,
-} from '../../../contracts/typed-data/index.ts';
-import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '../../../scripts/lib/anvil.ts';
-import { type Deployment, deploy, rpcProvider } from '../../../scripts/lib/deploy.ts';
-import type { Database } from '../../src/db/types.ts';
-import { createIndexer, type Indexer, type IndexerOptions } from '../../src/indexer/indexer.ts';
-import { registerNetwork } from '../../src/indexer/network.ts';
+} from '#contracts/typed-data/index.ts';
+import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#scripts/lib/anvil.ts';
+import { type Deployment, deploy, rpcProvider } from '#scripts/lib/deploy.ts';
+import type { Database } from '#server/db/types.ts';
+import { createIndexer, type Indexer, type IndexerOptions } from '#server/indexer/indexer.ts';
+import { registerNetwork } from '#server/indexer/network.ts';
 
 export const ONE = 10n ** 18n;
 

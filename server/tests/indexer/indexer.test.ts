@@ -6,12 +6,7 @@
 import type { Contract, Wallet } from 'ethers';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  allItemsMask,
-  ItemsKind,
-  itemMask,
-  quoteOrder,
-} from '../../../contracts/typed-data/index.ts';
+import { allItemsMask, ItemsKind, itemMask, quoteOrder } from '#contracts/typed-data/index.ts';
 import { describeBackends } from '../helpers/test-app.ts';
 import {
   type ChainFixture,
@@ -484,7 +479,7 @@ describeBackends('chain indexer', (t) => {
     const w = chain.wvbc.connect(buyer) as Contract;
     await mined(w.getFunction('approve')(chain.deployment.exchange, 5n * ONE));
     const { marketplaceDomain, signBid, signSettlement, hashOrder } = await import(
-      '../../../contracts/typed-data/index.ts'
+      '#contracts/typed-data/index.ts'
     );
     const domain = marketplaceDomain(chain.deployment.chainId, chain.deployment.exchange);
     const bid = { orderHash: hashOrder(o), bidder: buyer.address, amount: 2n * ONE };

@@ -4,7 +4,7 @@
  * takes over when the leader stops.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { buildApp } from '#server/app.ts';
 import { createTestApp, describeBackends, type TestApp } from '../helpers/test-app.ts';
 import { type ChainFixture, metadataUri, mined, startChainFixture } from './fixture.ts';
 

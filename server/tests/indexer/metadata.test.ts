@@ -1,6 +1,6 @@
 /** Token / collection metadata parsing (pure: data: URIs and loose JSON). */
 import { describe, expect, it } from 'vitest';
-import { decodeDataUri, loadMetadata, parseMetadata } from '../../src/indexer/metadata.ts';
+import { decodeDataUri, loadMetadata, parseMetadata } from '#server/indexer/metadata.ts';
 
 const b64 = (v: unknown) =>
   `data:application/json;base64,${Buffer.from(JSON.stringify(v)).toString('base64')}`;

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnvilHandle, startAnvil } from '../../../scripts/lib/anvil.ts';
-import { rpcProvider } from '../../../scripts/lib/deploy.ts';
-import { type Stack, startStack } from '../../../scripts/start.ts';
+import { type AnvilHandle, startAnvil } from '#scripts/lib/anvil.ts';
+import { rpcProvider } from '#scripts/lib/deploy.ts';
+import { type Stack, startStack } from '#scripts/start.ts';
 import { type PostgresCluster, startPostgresCluster } from '../helpers/postgres-cluster.ts';
 import { ownersVersusChain } from './fixture.ts';
 

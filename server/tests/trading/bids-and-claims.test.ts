@@ -12,12 +12,12 @@ import {
   SaleKind,
   signBid,
   signSettlement,
-} from '../../../contracts/typed-data/index.ts';
-import { ANVIL_KEYS } from '../../../scripts/lib/anvil.ts';
-import { collectionAt, mined, wvbcAt } from '../../../scripts/lib/marketplace.ts';
-import { encodeClaim, revertName } from '../../src/chain/market.ts';
-import { lockedBidTotal, minimumBid } from '../../src/services/bids.ts';
-import { claimData } from '../../src/services/settlement.ts';
+} from '#contracts/typed-data/index.ts';
+import { ANVIL_KEYS } from '#scripts/lib/anvil.ts';
+import { collectionAt, mined, wvbcAt } from '#scripts/lib/marketplace.ts';
+import { encodeClaim, revertName } from '#server/chain/market.ts';
+import { lockedBidTotal, minimumBid } from '#server/services/bids.ts';
+import { claimData } from '#server/services/settlement.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
 import {
   API,

@@ -23,9 +23,9 @@ import {
   SaleKind,
   signBid,
   signOrder,
-} from '../../../contracts/typed-data/index.ts';
-import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '../../../scripts/lib/anvil.ts';
-import { type Deployment, deploy, rpcProvider } from '../../../scripts/lib/deploy.ts';
+} from '#contracts/typed-data/index.ts';
+import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#scripts/lib/anvil.ts';
+import { type Deployment, deploy, rpcProvider } from '#scripts/lib/deploy.ts';
 import {
   approveExchange,
   createCollection,
@@ -34,8 +34,8 @@ import {
   mintBatch,
   tokenNonces,
   wvbcAt,
-} from '../../../scripts/lib/marketplace.ts';
-import { toDbAddress } from '../../src/db/mappers.ts';
+} from '#scripts/lib/marketplace.ts';
+import { toDbAddress } from '#server/db/mappers.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { TEST_API_KEY } from '../helpers/test-app.ts';
 

@@ -5,8 +5,8 @@
  */
 import { parseEther, Transaction, Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { hashOrder, ItemsKind, SaleKind } from '../../../contracts/typed-data/index.ts';
-import { collectionAt, mined } from '../../../scripts/lib/marketplace.ts';
+import { hashOrder, ItemsKind, SaleKind } from '#contracts/typed-data/index.ts';
+import { collectionAt, mined } from '#scripts/lib/marketplace.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
 import {
   API,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths.ts';
-import { SUPPORT_EMAIL } from '../../config/site.ts';
+import { paths } from '#web/config/paths.ts';
+import { SUPPORT_EMAIL } from '#web/config/site.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 
 /** spec §2 footer: parent company, contact, legal links, language choice, copyright. */

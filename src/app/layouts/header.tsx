@@ -2,16 +2,16 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { paths } from '../../config/paths.ts';
-import { shortenAddress } from '../../lib/format.ts';
-import { thumbnailUrl } from '../../lib/image-url.ts';
-import { session, sessionActions } from '../../stores/session.ts';
-import { ui, uiActions } from '../../stores/ui.ts';
+import { thumbnailUrl } from '#shared/image-url.ts';
+import { paths } from '#web/config/paths.ts';
+import { shortenAddress } from '#web/lib/format.ts';
+import { session, sessionActions } from '#web/stores/session.ts';
+import { ui, uiActions } from '#web/stores/ui.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
 import { useHeaderScrollState } from './use-scroll-state.ts';
 
-const WalletSidebar = lazy(() => import('../../features/wallet/components/wallet-sidebar.tsx'));
+const WalletSidebar = lazy(() => import('#web/features/wallet/components/wallet-sidebar.tsx'));
 
 /** Mounted once opened, so its chunk loads only on demand. */
 function WalletSlot() {

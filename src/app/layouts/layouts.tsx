@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { PageSkeleton } from '../../components/ui/skeleton.tsx';
+import { PageSkeleton } from '#web/components/ui/skeleton.tsx';
 import { Footer } from './footer.tsx';
 import { Header, LogoHeader } from './header.tsx';
 

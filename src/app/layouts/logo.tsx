@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { paths } from '#web/config/paths.ts';
 
 export function Logo() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { BundleDetailScreen } from '../../features/bundle/components/bundle-detail-screen.tsx';
+import { BundleDetailScreen } from '#web/features/bundle/components/bundle-detail-screen.tsx';
 import { WithParams } from '../route-params.tsx';
 
 export function Component() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../components/ui/page-title.tsx';
-import { ChangePasswordForm } from '../../features/account/components/change-password-screen.tsx';
+import { usePageTitle } from '#web/components/ui/page-title.tsx';
+import { ChangePasswordForm } from '#web/features/account/components/change-password-screen.tsx';
 import { RequireAuth } from '../require-auth.tsx';
 
 export function Component() {

@@ -1,4 +1,4 @@
-import { CollectionDetailScreen } from '../../features/collection/components/collection-detail-screen.tsx';
+import { CollectionDetailScreen } from '#web/features/collection/components/collection-detail-screen.tsx';
 import { WithParams } from '../route-params.tsx';
 
 export function Component() {

@@ -1,4 +1,4 @@
-import { ListScreen } from '../../features/marketplace/components/list-screen.tsx';
+import { ListScreen } from '#web/features/marketplace/components/list-screen.tsx';
 import { WithParams } from '../route-params.tsx';
 
 export function Component() {

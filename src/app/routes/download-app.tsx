@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../components/ui/page-title.tsx';
-import { InstallApp } from '../../pwa/install-app.tsx';
+import { usePageTitle } from '#web/components/ui/page-title.tsx';
+import { InstallApp } from '#web/pwa/install-app.tsx';
 
 /** spec §2 download-app, with installation (beforeinstallprompt, iOS steps) from src/pwa. */
 export function Component() {

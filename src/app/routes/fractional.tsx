@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../components/ui/page-title.tsx';
-import { EmptyState } from '../../components/ui/states.tsx';
+import { usePageTitle } from '#web/components/ui/page-title.tsx';
+import { EmptyState } from '#web/components/ui/states.tsx';
 
 /** spec §2/§8: fractional NFTs are announced, not yet offered: 'Coming soon'. */
 export function Component() {

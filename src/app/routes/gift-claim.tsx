@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../components/ui/page-title.tsx';
-import { EmptyState } from '../../components/ui/states.tsx';
+import { usePageTitle } from '#web/components/ui/page-title.tsx';
+import { EmptyState } from '#web/components/ui/states.tsx';
 
 /**
  * spec §2 gift claim screen (no route, no gift entity or call in the spec): the screen exists at

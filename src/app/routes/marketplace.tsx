@@ -1,5 +1,5 @@
-import { RecentlyViewed } from '../../features/history/components/recently-viewed.tsx';
-import { HomeScreen } from '../../features/marketplace/components/home-screen.tsx';
+import { RecentlyViewed } from '#web/features/history/components/recently-viewed.tsx';
+import { HomeScreen } from '#web/features/marketplace/components/home-screen.tsx';
 
 export function Component() {
   return (

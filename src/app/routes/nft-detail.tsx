@@ -1,4 +1,4 @@
-import { NftDetailScreen } from '../../features/nft/components/nft-detail-screen.tsx';
+import { NftDetailScreen } from '#web/features/nft/components/nft-detail-screen.tsx';
 import { WithParams } from '../route-params.tsx';
 
 export function Component() {

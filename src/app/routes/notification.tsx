@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { EventsTable } from '../../components/events-table.tsx';
-import { usePageTitle } from '../../components/ui/page-title.tsx';
-import { EmptyState } from '../../components/ui/states.tsx';
-import { paths } from '../../config/paths.ts';
-import { useAddressActivity } from '../../features/user/api/activity.ts';
-import { useSymbol } from '../../lib/networks.ts';
-import { session } from '../../stores/session.ts';
+import { EventsTable } from '#web/components/events-table.tsx';
+import { usePageTitle } from '#web/components/ui/page-title.tsx';
+import { EmptyState } from '#web/components/ui/states.tsx';
+import { paths } from '#web/config/paths.ts';
+import { useAddressActivity } from '#web/features/user/api/activity.ts';
+import { useSymbol } from '#web/lib/networks.ts';
+import { session } from '#web/stores/session.ts';
 
 /**
  * spec §2 /notification. The spec names no notification entity; until the trading issue adds

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { usePageTitle } from '../../components/ui/page-title.tsx';
-import { OrderHistory } from '../../features/user/components/user-profile.tsx';
+import { usePageTitle } from '#web/components/ui/page-title.tsx';
+import { OrderHistory } from '#web/features/user/components/user-profile.tsx';
 import { RequireAuth } from '../require-auth.tsx';
 
 /** spec §2 /order-history: the signed-in user's orders (pending, success, end). */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../components/ui/page-title.tsx';
-import { EmptyState } from '../../components/ui/states.tsx';
+import { usePageTitle } from '#web/components/ui/page-title.tsx';
+import { EmptyState } from '#web/components/ui/states.tsx';
 
 /**
  * spec §2 /pre-order/detail (no id in the route, no pre-order entity in spec §3): pre-orders are

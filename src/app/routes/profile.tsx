@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { usePageTitle } from '../../components/ui/page-title.tsx';
-import { QueryView } from '../../components/ui/query-view.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useAccountInfo } from '../../features/account/api/account.ts';
-import { RecentlyViewed } from '../../features/history/components/recently-viewed.tsx';
-import { fromAccount, UserProfile } from '../../features/user/components/user-profile.tsx';
-import { session } from '../../stores/session.ts';
+import { usePageTitle } from '#web/components/ui/page-title.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useAccountInfo } from '#web/features/account/api/account.ts';
+import { RecentlyViewed } from '#web/features/history/components/recently-viewed.tsx';
+import { fromAccount, UserProfile } from '#web/features/user/components/user-profile.tsx';
+import { session } from '#web/stores/session.ts';
 import { RequireAuth } from '../require-auth.tsx';
 
 function OwnProfile() {

@@ -1,4 +1,4 @@
-import { SearchScreen } from '../../features/search/components/search-screen.tsx';
+import { SearchScreen } from '#web/features/search/components/search-screen.tsx';
 
 export function Component() {
   return <SearchScreen />;

@@ -1,4 +1,4 @@
-import { SetDetailScreen } from '../../features/set/components/set-detail-screen.tsx';
+import { SetDetailScreen } from '#web/features/set/components/set-detail-screen.tsx';
 import { WithParams } from '../route-params.tsx';
 
 export function Component() {

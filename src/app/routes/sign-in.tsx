@@ -1,4 +1,4 @@
-import { SignInScreen } from '../../features/account/components/sign-in-screen.tsx';
+import { SignInScreen } from '#web/features/account/components/sign-in-screen.tsx';
 
 export function Component() {
   return <SignInScreen />;

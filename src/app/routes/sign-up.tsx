@@ -1,4 +1,4 @@
-import { SignUpScreen } from '../../features/account/components/sign-up-screen.tsx';
+import { SignUpScreen } from '#web/features/account/components/sign-up-screen.tsx';
 
 export function Component() {
   return <SignUpScreen />;

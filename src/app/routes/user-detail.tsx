@@ -1,8 +1,8 @@
-import { usePageTitle } from '../../components/ui/page-title.tsx';
-import { QueryView } from '../../components/ui/query-view.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useUser } from '../../features/user/api/user.ts';
-import { fromUser, UserProfile } from '../../features/user/components/user-profile.tsx';
+import { usePageTitle } from '#web/components/ui/page-title.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useUser } from '#web/features/user/api/user.ts';
+import { fromUser, UserProfile } from '#web/features/user/components/user-profile.tsx';
 import { WithParams } from '../route-params.tsx';
 
 function UserDetail({ id }: { id: string }) {

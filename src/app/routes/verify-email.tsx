@@ -1,4 +1,4 @@
-import { VerifyEmailScreen } from '../../features/account/components/verify-email-screen.tsx';
+import { VerifyEmailScreen } from '#web/features/account/components/verify-email-screen.tsx';
 import { WithParams } from '../route-params.tsx';
 
 export function Component() {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COPY_CONFIRMATION_MS } from '../../config/constants.ts';
-import { shortenAddress } from '../../lib/format.ts';
+import { COPY_CONFIRMATION_MS } from '#shared/rules.ts';
+import { shortenAddress } from '#web/lib/format.ts';
 
 /** Shortened address with a copy action; 'Copied' for 2 seconds (spec §2, §9). */
 export function Address({ address, copy = true }: { address: string; copy?: boolean }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { localizeDecimal } from '../../lib/format.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
-import { formatAmount } from '../../lib/money.ts';
+import { localizeDecimal } from '#web/lib/format.ts';
+import { currentLanguage } from '#web/lib/i18n.ts';
+import { formatAmount } from '#web/lib/money.ts';
 
 /** spec §9: 4 decimals, '~' when rounded, the exact value in a tooltip (hover and focus). */
 export function Amount({ wei, symbol = 'VBC' }: { wei: bigint; symbol?: string }) {

@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorKey } from '../../lib/errors.ts';
+import type { ErrorKey } from '#web/lib/errors.ts';
 
 type Common = {
   label: string;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CATEGORY_SLUGS, type CategorySlug } from '../../config/catalogue.ts';
-import { LIST_SORTS, type ListSort } from '../../config/constants.ts';
+import { LIST_SORTS, type ListSort } from '#shared/rules.ts';
+import { CATEGORY_SLUGS, type CategorySlug } from '#web/config/catalogue.ts';
 
 /** spec §2: the 17 categories, plus "all". */
 export function CategoryFilter({

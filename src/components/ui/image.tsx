@@ -1,4 +1,4 @@
-import { type ThumbWidth, thumbnailUrl } from '../../lib/image-url.ts';
+import { type ThumbWidth, thumbnailUrl } from '#shared/image-url.ts';
 
 /**
  * Lazy image in a box whose aspect ratio is reserved up front, so nothing shifts when it loads.

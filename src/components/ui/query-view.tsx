@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { NeedsConnection } from '../../pwa/needs-connection.tsx';
-import { useOnline } from '../../pwa/online.ts';
+import { NeedsConnection } from '#web/pwa/needs-connection.tsx';
+import { useOnline } from '#web/pwa/online.ts';
 import { CardGridSkeleton } from './skeleton.tsx';
 import { EmptyState, FailureState } from './states.tsx';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ErrorKey, errorKeyOf } from '../../lib/errors.ts';
+import { type ErrorKey, errorKeyOf } from '#web/lib/errors.ts';
 import { Button } from './button.tsx';
 
 /** spec §8: 'No data found' (a section) or 'Sorry, no items found' (a list). */

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { localizeDecimal } from '../../lib/format.ts';
-import { initTestI18n, renderWithApp } from '../../test/render.tsx';
+import { localizeDecimal } from '#web/lib/format.ts';
+import { initTestI18n, renderWithApp } from '#web/test/render.tsx';
 import { Address } from './address.tsx';
 import { Amount } from './amount.tsx';
 import { Pagination, pageWindow } from './pagination.tsx';

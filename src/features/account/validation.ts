@@ -1,6 +1,6 @@
 /** spec §5 form rules, as pure functions returning an `errors:*` key (or null when valid). */
-import { MIN_PASSWORD_LENGTH } from '../../config/constants.ts';
-import type { ErrorKey } from '../../lib/errors.ts';
+import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
+import type { ErrorKey } from '#web/lib/errors.ts';
 
 export type FieldErrors<F extends string> = Partial<Record<F, ErrorKey>>;
 

@@ -2,7 +2,7 @@
  * Bundle selection (spec §3/§5): items count, price total, discounted total. The discount is a
  * percent of item price (basis points) applied from `minCount` selected items. All bigint.
  */
-import { applyBps } from '../../lib/money.ts';
+import { applyBps } from '#web/lib/money.ts';
 
 export type SelectableItem = { id: number; price: bigint; available: boolean };
 

@@ -4,10 +4,10 @@
  * params]), so the detail screens need no change. Lists and tabs are not history.
  */
 import type { QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
-import { paths } from '../../config/paths.ts';
-import type { HistoryKind } from '../../lib/db/db.ts';
-import type { HistoryInput } from '../../lib/db/history.ts';
-import { afterLoad, nextTask, SETTLE_MS } from '../../lib/schedule.ts';
+import { paths } from '#web/config/paths.ts';
+import type { HistoryKind } from '#web/lib/db/db.ts';
+import type { HistoryInput } from '#web/lib/db/history.ts';
+import { afterLoad, nextTask, SETTLE_MS } from '#web/lib/schedule.ts';
 
 type Named = { name?: unknown; image?: unknown };
 
@@ -59,7 +59,7 @@ export function watchViews(client: QueryClient): () => void {
     // Dexie and opens IndexedDB: work for the next visit). The code is evaluated in one task and
     // the write starts in the next, so neither holds the main thread long.
     afterLoad(() => {
-      void import('../../lib/db/history.ts')
+      void import('#web/lib/db/history.ts')
         .then(async (m) => {
           await nextTask();
           return m.recordView(entry);

@@ -4,7 +4,7 @@
  * left by an older version is moved here once). CLEAN_STORE and LOG_OUT leave no copy behind.
  */
 import { subscribe } from 'valtio';
-import { initialSession, onCleanStore, type SessionState, session } from '../../stores/session.ts';
+import { initialSession, onCleanStore, type SessionState, session } from '#web/stores/session.ts';
 import { db } from './db.ts';
 import { markStored } from './presence.ts';
 import { canSeal, newDeviceKey, seal, unseal } from './seal.ts';

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import { type Config, SESSION_TTL_SECONDS } from '../../config.ts';
-import { AppError } from '../../errors.ts';
+import { type Config, SESSION_TTL_SECONDS } from '#server/config.ts';
+import { AppError } from '#server/errors.ts';
 
 export interface SessionUser {
   id: number;

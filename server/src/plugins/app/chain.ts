@@ -4,8 +4,8 @@
  */
 import { JsonRpcProvider, Network } from 'ethers';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import { AppError } from '../../errors.ts';
+import type { Config } from '#server/config.ts';
+import { AppError } from '#server/errors.ts';
 
 export interface Chain {
   /** The node URL the server uses for a network; throws UNKNOWN_NETWORK when none. */

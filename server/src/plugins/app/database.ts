@@ -1,8 +1,8 @@
 /** Decorates the app with `db` (Kysely) and closes the database with the app when it owns it. */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { DatabaseHandle } from '../../db/create-database.ts';
-import type { Database } from '../../db/types.ts';
+import type { DatabaseHandle } from '#server/db/create-database.ts';
+import type { Database } from '#server/db/types.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

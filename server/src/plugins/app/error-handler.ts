@@ -4,8 +4,8 @@
  * generic message, never a stack or a driver error.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError, ERRORS, type ErrorCode } from '../../errors.ts';
-import type { ErrorBody } from '../../schemas/common.ts';
+import { AppError, ERRORS, type ErrorCode } from '#server/errors.ts';
+import type { ErrorBody } from '#shared/schemas/common.ts';
 import { isApiPath, sendIndex } from '../web.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {

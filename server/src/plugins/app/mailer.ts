@@ -1,8 +1,8 @@
 /** Decorates the app with `mailer` (see server/src/mail/mailer.ts). */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import { createMailer, type Mailer } from '../../mail/mailer.ts';
+import type { Config } from '#server/config.ts';
+import { createMailer, type Mailer } from '#server/mail/mailer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -9,10 +9,10 @@ import type {
   SignInBody,
   SignUpBody,
   UpdateInfoBody,
-} from '../../../../server/src/schemas/account.ts';
-import type { Account, Session } from '../../../../server/src/schemas/entities.ts';
-import { api, type DataBody } from '../../../lib/api-client.ts';
-import { type Profile, sessionActions } from '../../../stores/session.ts';
+} from '#shared/schemas/account.ts';
+import type { Account, Session } from '#shared/schemas/entities.ts';
+import { api, type DataBody } from '#web/lib/api-client.ts';
+import { type Profile, sessionActions } from '#web/stores/session.ts';
 
 export type { Account, Session };
 

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormError, TextField } from '../../../components/ui/field.tsx';
-import { MIN_PASSWORD_LENGTH } from '../../../config/constants.ts';
-import { errorKeyOf } from '../../../lib/errors.ts';
+import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormError, TextField } from '#web/components/ui/field.tsx';
+import { errorKeyOf } from '#web/lib/errors.ts';
 import { changePassword } from '../api/account.ts';
 import { changePasswordErrors, type FieldErrors } from '../validation.ts';
 

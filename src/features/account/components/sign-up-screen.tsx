@@ -2,12 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormError, TextField } from '../../../components/ui/field.tsx';
-import { usePageTitle } from '../../../components/ui/page-title.tsx';
-import { MIN_PASSWORD_LENGTH } from '../../../config/constants.ts';
-import { paths } from '../../../config/paths.ts';
-import { errorKeyOf } from '../../../lib/errors.ts';
+import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormError, TextField } from '#web/components/ui/field.tsx';
+import { usePageTitle } from '#web/components/ui/page-title.tsx';
+import { paths } from '#web/config/paths.ts';
+import { errorKeyOf } from '#web/lib/errors.ts';
 import { resendEmail, signUp } from '../api/account.ts';
 import { type FieldErrors, signUpErrors } from '../validation.ts';
 

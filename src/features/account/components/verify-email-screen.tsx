@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/ui/button.tsx';
-import { FormError } from '../../../components/ui/field.tsx';
-import { usePageTitle } from '../../../components/ui/page-title.tsx';
-import { paths } from '../../../config/paths.ts';
-import { errorKeyOf } from '../../../lib/errors.ts';
+import { ButtonLink } from '#web/components/ui/button.tsx';
+import { FormError } from '#web/components/ui/field.tsx';
+import { usePageTitle } from '#web/components/ui/page-title.tsx';
+import { paths } from '#web/config/paths.ts';
+import { errorKeyOf } from '#web/lib/errors.ts';
 import { verifyEmail } from '../api/account.ts';
 
 /** spec §2: /account/verify-email/{user_id}/{token_hash}, 'Verifying email failure' on error. */

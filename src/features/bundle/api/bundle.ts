@@ -1,7 +1,7 @@
 /** Bundle detail and its items (spec §7: market-bundle; NFTs in bundle size 12, page 1). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Bundle, BundleItem } from '../../../../server/src/schemas/entities.ts';
-import { api, type DataBody, type ListBody } from '../../../lib/api-client.ts';
+import type { Bundle, BundleItem } from '#shared/schemas/entities.ts';
+import { api, type DataBody, type ListBody } from '#web/lib/api-client.ts';
 
 export type { Bundle, BundleItem };
 

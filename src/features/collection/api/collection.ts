@@ -1,8 +1,8 @@
 /** Collection detail and its activity (spec §7: market-collection; activities page 1, size 20). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Activity, Collection } from '../../../../server/src/schemas/entities.ts';
-import { ACTIVITY_PAGE_SIZE } from '../../../config/constants.ts';
-import { api, type DataBody, type ListBody } from '../../../lib/api-client.ts';
+import { ACTIVITY_PAGE_SIZE } from '#shared/rules.ts';
+import type { Activity, Collection } from '#shared/schemas/entities.ts';
+import { api, type DataBody, type ListBody } from '#web/lib/api-client.ts';
 
 /** spec §3 activity filters → event types. */
 export const ACTIVITY_FILTERS = {

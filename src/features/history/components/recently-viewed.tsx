@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { HistoryEntry } from '../../../lib/db/db.ts';
-import { hasStored } from '../../../lib/db/presence.ts';
-import { thumbnailUrl } from '../../../lib/image-url.ts';
+import { thumbnailUrl } from '#shared/image-url.ts';
+import type { HistoryEntry } from '#web/lib/db/db.ts';
+import { hasStored } from '#web/lib/db/presence.ts';
 
-const loadHistory = () => import('../../../lib/db/history.ts');
+const loadHistory = () => import('#web/lib/db/history.ts');
 
 /** The history list, re-read on every change; [] until IndexedDB answers. */
 export function useHistory(limit: number): HistoryEntry[] | null {

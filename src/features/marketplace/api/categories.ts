@@ -1,4 +1,4 @@
-import type { CategorySlug } from '../../../config/catalogue.ts';
+import type { CategorySlug } from '#web/config/catalogue.ts';
 import type { Category } from './lists.ts';
 
 /** Server category keys ('real_estate' or 'real-estate') → our URL slugs. */

@@ -3,15 +3,8 @@
  * Query functions read their inputs back from the key.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  Bundle,
-  Category,
-  Collection,
-  Nft,
-  NftSet,
-  User,
-} from '../../../../server/src/schemas/entities.ts';
-import { api, type DataBody, type ListBody } from '../../../lib/api-client.ts';
+import type { Bundle, Category, Collection, Nft, NftSet, User } from '#shared/schemas/entities.ts';
+import { api, type DataBody, type ListBody } from '#web/lib/api-client.ts';
 import {
   type BundleListParams,
   type CollectionListParams,

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Amount } from '../../../components/ui/amount.tsx';
-import { Img } from '../../../components/ui/image.tsx';
-import { paths } from '../../../config/paths.ts';
-import { weiFromWire } from '../../../lib/money.ts';
-import { useNetworkSymbols } from '../../../lib/networks.ts';
+import { Amount } from '#web/components/ui/amount.tsx';
+import { Img } from '#web/components/ui/image.tsx';
+import { paths } from '#web/config/paths.ts';
+import { weiFromWire } from '#web/lib/money.ts';
+import { useNetworkSymbols } from '#web/lib/networks.ts';
 import type { Bundle, Collection, Nft, NftSet, User } from '../api/lists.ts';
 
 /** Card titles are h3 under a section's h2, h2 directly under a page's h1 (no skipped level). */

@@ -2,13 +2,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../../components/ui/page-title.tsx';
-import { QueryView } from '../../../components/ui/query-view.tsx';
-import { CardGridSkeleton } from '../../../components/ui/skeleton.tsx';
-import { paths } from '../../../config/paths.ts';
-import type { ListBody } from '../../../lib/api-client.ts';
-import { HOME_SECTIONS } from '../../../lib/initial-data-queries.ts';
-import { useLikeAddress } from '../../../stores/use-like-address.ts';
+import { HOME_SECTIONS } from '#shared/first-screen.ts';
+import { usePageTitle } from '#web/components/ui/page-title.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { CardGridSkeleton } from '#web/components/ui/skeleton.tsx';
+import { paths } from '#web/config/paths.ts';
+import type { ListBody } from '#web/lib/api-client.ts';
+import { useLikeAddress } from '#web/stores/use-like-address.ts';
 import {
   useBundles,
   useCollections,

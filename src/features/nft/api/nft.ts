@@ -3,13 +3,8 @@
  * (marketplace-key), activity. Query keys written once in `nftKeys`.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  Activity,
-  InspectionReport,
-  NftDetail,
-  Property,
-} from '../../../../server/src/schemas/entities.ts';
-import { api, type DataBody, type ListBody } from '../../../lib/api-client.ts';
+import type { Activity, InspectionReport, NftDetail, Property } from '#shared/schemas/entities.ts';
+import { api, type DataBody, type ListBody } from '#web/lib/api-client.ts';
 
 export type { Activity, InspectionReport, NftDetail, Property };
 

@@ -1,23 +1,23 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { BidsTable } from '../../../components/bids-table.tsx';
-import { EventsTable } from '../../../components/events-table.tsx';
-import { Address } from '../../../components/ui/address.tsx';
-import { Amount } from '../../../components/ui/amount.tsx';
-import { Img } from '../../../components/ui/image.tsx';
-import { usePageTitle } from '../../../components/ui/page-title.tsx';
-import { QueryView } from '../../../components/ui/query-view.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Table } from '../../../components/ui/table.tsx';
-import { Tabs } from '../../../components/ui/tabs.tsx';
-import { NFT_MODES, type NftMode, paths } from '../../../config/paths.ts';
-import { formatDate } from '../../../lib/format.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
-import { weiFromWire } from '../../../lib/money.ts';
-import { useNetworkSymbols } from '../../../lib/networks.ts';
-import { useLikeAddress } from '../../../stores/use-like-address.ts';
-import { LikeButton } from '../../social/components/like-button.tsx';
+import { BidsTable } from '#web/components/bids-table.tsx';
+import { EventsTable } from '#web/components/events-table.tsx';
+import { Address } from '#web/components/ui/address.tsx';
+import { Amount } from '#web/components/ui/amount.tsx';
+import { Img } from '#web/components/ui/image.tsx';
+import { usePageTitle } from '#web/components/ui/page-title.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { Table } from '#web/components/ui/table.tsx';
+import { Tabs } from '#web/components/ui/tabs.tsx';
+import { NFT_MODES, type NftMode, paths } from '#web/config/paths.ts';
+import { LikeButton } from '#web/features/social/components/like-button.tsx';
+import { formatDate } from '#web/lib/format.ts';
+import { currentLanguage } from '#web/lib/i18n.ts';
+import { weiFromWire } from '#web/lib/money.ts';
+import { useNetworkSymbols } from '#web/lib/networks.ts';
+import { useLikeAddress } from '#web/stores/use-like-address.ts';
 import {
   type Activity,
   type NftDetail,

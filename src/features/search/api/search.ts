@@ -1,7 +1,7 @@
 /** Search across collections, NFTs and users by name (not in the spec; server: /api/v2/show/search). */
 import { useQuery } from '@tanstack/react-query';
-import type { Collection, Nft, User } from '../../../../server/src/schemas/entities.ts';
-import { api, type DataBody } from '../../../lib/api-client.ts';
+import type { Collection, Nft, User } from '#shared/schemas/entities.ts';
+import { api, type DataBody } from '#web/lib/api-client.ts';
 
 export type SearchResult = { collections: Collection[]; nfts: Nft[]; users: User[] };
 

@@ -1,7 +1,7 @@
 /** Set detail, its items (small info, spec §4: ONSALE first), bids and activity. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Activity, Nft, NftSet } from '../../../../server/src/schemas/entities.ts';
-import { api, type DataBody, type ListBody } from '../../../lib/api-client.ts';
+import type { Activity, Nft, NftSet } from '#shared/schemas/entities.ts';
+import { api, type DataBody, type ListBody } from '#web/lib/api-client.ts';
 
 export type { NftSet };
 

@@ -1,20 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BidsTable } from '../../../components/bids-table.tsx';
-import { EventsTable } from '../../../components/events-table.tsx';
-import { Address } from '../../../components/ui/address.tsx';
-import { Amount } from '../../../components/ui/amount.tsx';
-import { Img } from '../../../components/ui/image.tsx';
-import { usePageTitle } from '../../../components/ui/page-title.tsx';
-import { QueryView } from '../../../components/ui/query-view.tsx';
-import { CardGridSkeleton, Skeleton } from '../../../components/ui/skeleton.tsx';
-import { Tabs } from '../../../components/ui/tabs.tsx';
-import { paths, SET_MODES, type SetMode } from '../../../config/paths.ts';
-import { weiFromWire } from '../../../lib/money.ts';
-import { useNetworkSymbols } from '../../../lib/networks.ts';
-import { useLikeAddress } from '../../../stores/use-like-address.ts';
-import { NftCard } from '../../marketplace/components/cards.tsx';
-import { LikeButton } from '../../social/components/like-button.tsx';
+import { BidsTable } from '#web/components/bids-table.tsx';
+import { EventsTable } from '#web/components/events-table.tsx';
+import { Address } from '#web/components/ui/address.tsx';
+import { Amount } from '#web/components/ui/amount.tsx';
+import { Img } from '#web/components/ui/image.tsx';
+import { usePageTitle } from '#web/components/ui/page-title.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { CardGridSkeleton, Skeleton } from '#web/components/ui/skeleton.tsx';
+import { Tabs } from '#web/components/ui/tabs.tsx';
+import { paths, SET_MODES, type SetMode } from '#web/config/paths.ts';
+import { NftCard } from '#web/features/marketplace/components/cards.tsx';
+import { LikeButton } from '#web/features/social/components/like-button.tsx';
+import { weiFromWire } from '#web/lib/money.ts';
+import { useNetworkSymbols } from '#web/lib/networks.ts';
+import { useLikeAddress } from '#web/stores/use-like-address.ts';
 import { type NftSet, useSet, useSetActivity, useSetBids, useSetItems } from '../api/set.ts';
 
 /** spec §2 set detail (header only), optional trailing /{mode} opens a section. */

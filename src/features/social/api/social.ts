@@ -1,5 +1,5 @@
 /** spec §7 user/like and user/follow (payloads chosen with the server: see server routes). */
-import { api, type DataBody } from '../../../lib/api-client.ts';
+import { api, type DataBody } from '#web/lib/api-client.ts';
 
 export type LikeTarget = 'nft' | 'collection' | 'set' | 'bundle';
 

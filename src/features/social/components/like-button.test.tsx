@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initialSession, session } from '../../../stores/session.ts';
-import { initTestI18n, renderWithApp } from '../../../test/render.tsx';
+import { initialSession, session } from '#web/stores/session.ts';
+import { initTestI18n, renderWithApp } from '#web/test/render.tsx';
 import { LikeButton } from './like-button.tsx';
 
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorKeyOf } from '../../../lib/errors.ts';
-import { likeOrQueue } from '../../../pwa/like-queue.ts';
-import { useLikeAddress } from '../../../stores/use-like-address.ts';
+import { errorKeyOf } from '#web/lib/errors.ts';
+import { likeOrQueue } from '#web/pwa/like-queue.ts';
+import { useLikeAddress } from '#web/stores/use-like-address.ts';
 import { patchLiked } from '../api/patch-liked.ts';
 import type { LikeTarget } from '../api/social.ts';
 

@@ -1,6 +1,6 @@
 /** spec §2/§7: the support contact form, POST /api/v1/notification/qa-email. */
-import type { QaEmailBody } from '../../../../server/src/schemas/support.ts';
-import { api, type DataBody } from '../../../lib/api-client.ts';
+import type { QaEmailBody } from '#shared/schemas/support.ts';
+import { api, type DataBody } from '#web/lib/api-client.ts';
 
 export const SUPPORT_FIELDS = [
   'name',

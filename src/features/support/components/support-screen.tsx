@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormError, TextAreaField, TextField } from '../../../components/ui/field.tsx';
-import { usePageTitle } from '../../../components/ui/page-title.tsx';
-import { BLOCK_TIMES, SUPPORT_EMAIL } from '../../../config/site.ts';
-import { errorKeyOf } from '../../../lib/errors.ts';
-import { compact, email, type FieldErrors, required } from '../../account/validation.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormError, TextAreaField, TextField } from '#web/components/ui/field.tsx';
+import { usePageTitle } from '#web/components/ui/page-title.tsx';
+import { BLOCK_TIMES, SUPPORT_EMAIL } from '#web/config/site.ts';
+import { compact, email, type FieldErrors, required } from '#web/features/account/validation.ts';
+import { errorKeyOf } from '#web/lib/errors.ts';
 import {
   SUPPORT_FIELDS,
   type SupportField,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Activity } from '../../../../server/src/schemas/entities.ts';
-import { api, type ListBody } from '../../../lib/api-client.ts';
+import type { Activity } from '#shared/schemas/entities.ts';
+import { api, type ListBody } from '#web/lib/api-client.ts';
 import { userKeys } from './user.ts';
 
 /** Activity that involves an address (from or to), newest first. */

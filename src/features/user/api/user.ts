@@ -1,9 +1,9 @@
 /** Users (spec §7 /api/v2/user: first entry of data used), their follows, orders and bids. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { BidEntry } from '../../../../server/src/schemas/catalogue.ts';
-import type { Order, User } from '../../../../server/src/schemas/entities.ts';
-import { api, type ListBody } from '../../../lib/api-client.ts';
-import { ApiError } from '../../../lib/errors.ts';
+import type { BidEntry } from '#shared/schemas/catalogue.ts';
+import type { Order, User } from '#shared/schemas/entities.ts';
+import { api, type ListBody } from '#web/lib/api-client.ts';
+import { ApiError } from '#web/lib/errors.ts';
 
 export type { BidEntry, Order, User };
 

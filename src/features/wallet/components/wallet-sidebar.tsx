@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { Address } from '../../../components/ui/address.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { EmptyState } from '../../../components/ui/states.tsx';
-import { paths } from '../../../config/paths.ts';
-import { session } from '../../../stores/session.ts';
-import { ui, uiActions } from '../../../stores/ui.ts';
+import { Address } from '#web/components/ui/address.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { EmptyState } from '#web/components/ui/states.tsx';
+import { paths } from '#web/config/paths.ts';
+import { session } from '#web/stores/session.ts';
+import { ui, uiActions } from '#web/stores/ui.ts';
 
 /**
  * The wallet sidebar's place in the shell (spec §2). Connecting (platform wallets, browser

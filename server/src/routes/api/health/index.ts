@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import Type from 'typebox';
-import { Data, errorResponses } from '../../../schemas/common.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /** GET /api/health: liveness + database reachability (load balancers, the start script). */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {

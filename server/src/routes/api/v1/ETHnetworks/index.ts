@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getAddress, Transaction } from 'ethers';
 import Type from 'typebox';
-import { AppError } from '../../../../errors.ts';
+import { AppError } from '#server/errors.ts';
 import {
   ALLOWED_RPC_METHODS,
   type JsonRpcRequest,
   MAX_RPC_BATCH,
   methodNotAllowed,
   postToNode,
-} from '../../../../market/rpc-proxy.ts';
-import { errorResponses } from '../../../../schemas/common.ts';
+} from '#server/market/rpc-proxy.ts';
+import { errorResponses } from '#shared/schemas/common.ts';
 
 const RpcRequest = Type.Object(
   {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { toDiary } from '../../../../db/mappers.ts';
-import { pageRequest } from '../../../../repositories/catalogue.ts';
-import { listDiaries } from '../../../../repositories/catalogue-content.ts';
-import { DiaryQuery } from '../../../../schemas/catalogue.ts';
-import { errorResponses, ListOf } from '../../../../schemas/common.ts';
-import { Diary } from '../../../../schemas/entities.ts';
+import { toDiary } from '#server/db/mappers.ts';
+import { pageRequest } from '#server/repositories/catalogue.ts';
+import { listDiaries } from '#server/repositories/catalogue-content.ts';
+import { DiaryQuery } from '#shared/schemas/catalogue.ts';
+import { errorResponses, ListOf } from '#shared/schemas/common.ts';
+import { Diary } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v1/diaries[?lang=en|vi][&page][&size] (spec §7): the marketplace's news posts, newest

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { toActivity } from '../../../../db/mappers.ts';
-import { pageRequest } from '../../../../repositories/catalogue.ts';
-import { listActivities, parseActivityTypes } from '../../../../repositories/catalogue-activity.ts';
-import { ActivityQuery } from '../../../../schemas/catalogue.ts';
-import { errorResponses, ListOf } from '../../../../schemas/common.ts';
-import { Activity } from '../../../../schemas/entities.ts';
+import { toActivity } from '#server/db/mappers.ts';
+import { pageRequest } from '#server/repositories/catalogue.ts';
+import { listActivities, parseActivityTypes } from '#server/repositories/catalogue-activity.ts';
+import { ActivityQuery } from '#shared/schemas/catalogue.ts';
+import { errorResponses, ListOf } from '#shared/schemas/common.ts';
+import { Activity } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v2/activity (spec §7; collection activities: page 1, size 20 by default): events

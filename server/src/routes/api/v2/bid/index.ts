@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { toBid } from '../../../../db/mappers.ts';
-import { AppError } from '../../../../errors.ts';
-import { nftById, pageRequest, setById } from '../../../../repositories/catalogue.ts';
-import { bidsOfItem } from '../../../../repositories/catalogue-activity.ts';
-import { BidHistoryQuery, Id } from '../../../../schemas/catalogue.ts';
-import { errorResponses, ListOf } from '../../../../schemas/common.ts';
-import { Bid } from '../../../../schemas/entities.ts';
+import { toBid } from '#server/db/mappers.ts';
+import { AppError } from '#server/errors.ts';
+import { nftById, pageRequest, setById } from '#server/repositories/catalogue.ts';
+import { bidsOfItem } from '#server/repositories/catalogue-activity.ts';
+import { BidHistoryQuery, Id } from '#shared/schemas/catalogue.ts';
+import { errorResponses, ListOf } from '#shared/schemas/common.ts';
+import { Bid } from '#shared/schemas/entities.ts';
 
 /**
  * Bid history (spec §7: "bid history of NFT or set: id as path segment"), newest first, page 1,

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getAddress } from 'ethers';
 import Type from 'typebox';
-import { encodeCancel, marketChain } from '../../../../chain/market.ts';
-import { toOrder } from '../../../../db/mappers.ts';
-import { Data, errorResponses, TxHash } from '../../../../schemas/common.ts';
-import { Order } from '../../../../schemas/entities.ts';
-import { ApiKeyHeaders, CreateListingBody, TradeTx } from '../../../../schemas/trading.ts';
-import { createListing, loadOrder, orderOf } from '../../../../services/orders.ts';
+import { encodeCancel, marketChain } from '#server/chain/market.ts';
+import { toOrder } from '#server/db/mappers.ts';
+import { createListing, loadOrder, orderOf } from '#server/services/orders.ts';
+import { Data, errorResponses, TxHash } from '#shared/schemas/common.ts';
+import { Order } from '#shared/schemas/entities.ts';
+import { ApiKeyHeaders, CreateListingBody, TradeTx } from '#shared/schemas/trading.ts';
 
 /**
  * Listings (the spec names no call for it; chosen: /api/v2/orders, api-key header like trade/*).

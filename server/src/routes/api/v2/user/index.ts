@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { flag, listUsers, pageRequest } from '../../../../repositories/catalogue.ts';
-import { usersView } from '../../../../repositories/catalogue-view.ts';
-import { UserListQuery } from '../../../../schemas/catalogue.ts';
-import { errorResponses, ListOf } from '../../../../schemas/common.ts';
-import { User } from '../../../../schemas/entities.ts';
+import { flag, listUsers, pageRequest } from '#server/repositories/catalogue.ts';
+import { usersView } from '#server/repositories/catalogue-view.ts';
+import { UserListQuery } from '#shared/schemas/catalogue.ts';
+import { errorResponses, ListOf } from '#shared/schemas/common.ts';
+import { User } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v2/user (spec §7: page 1, size 12, isCreator 1; the client uses the first entry):

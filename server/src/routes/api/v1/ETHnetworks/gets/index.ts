@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { toNetwork } from '../../../../../db/mappers.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { Network } from '../../../../../schemas/entities.ts';
+import { toNetwork } from '#server/db/mappers.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { Network } from '#shared/schemas/entities.ts';
 
 const GROUP_ORDER = ['mainnet', 'testnet', 'devnet'] as const;
 

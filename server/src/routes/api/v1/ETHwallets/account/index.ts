@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { toWalletAccount, walletOfUser } from '../../../../../account/wallets.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { WalletAccount } from '../../../../../schemas/entities.ts';
+import { toWalletAccount, walletOfUser } from '#server/account/wallets.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { WalletAccount } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v1/ETHwallets/account/{platform}?walletID= (bearer): the accounts (address +

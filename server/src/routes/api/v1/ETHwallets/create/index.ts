@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isUniqueViolation } from '../../../../../account/accounts.ts';
-import { hashPassword } from '../../../../../account/password.ts';
-import { looksLikeClearSecret } from '../../../../../account/secrets.ts';
-import { assertKeystore, dbAddress, toWallet } from '../../../../../account/wallets.ts';
-import { AppError } from '../../../../../errors.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { Wallet } from '../../../../../schemas/entities.ts';
-import { CreateWalletBody } from '../../../../../schemas/wallet.ts';
+import { isUniqueViolation } from '#server/account/accounts.ts';
+import { hashPassword } from '#server/account/password.ts';
+import { looksLikeClearSecret } from '#server/account/secrets.ts';
+import { assertKeystore, dbAddress, toWallet } from '#server/account/wallets.ts';
+import { AppError } from '#server/errors.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { Wallet } from '#shared/schemas/entities.ts';
+import { CreateWalletBody } from '#shared/schemas/wallet.ts';
 
 /**
  * POST /api/v1/ETHwallets/create (bearer): a platform wallet (0: keystore encrypted in the

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { toWallet } from '../../../../../account/wallets.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { Wallet } from '../../../../../schemas/entities.ts';
+import { toWallet } from '#server/account/wallets.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { Wallet } from '#shared/schemas/entities.ts';
 
 /** GET /api/v1/ETHwallets/get (bearer): every wallet of the signed-in account. */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {

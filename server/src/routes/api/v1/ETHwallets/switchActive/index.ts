@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { verifyPassword } from '../../../../../account/password.ts';
-import { toWallet, walletOfUser } from '../../../../../account/wallets.ts';
-import { AppError } from '../../../../../errors.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { Wallet } from '../../../../../schemas/entities.ts';
-import { SwitchActiveBody } from '../../../../../schemas/wallet.ts';
+import { verifyPassword } from '#server/account/password.ts';
+import { toWallet, walletOfUser } from '#server/account/wallets.ts';
+import { AppError } from '#server/errors.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { Wallet } from '#shared/schemas/entities.ts';
+import { SwitchActiveBody } from '#shared/schemas/wallet.ts';
 
 /**
  * PUT /api/v1/ETHwallets/switchActive/{walletId} {hashedPassword, isActive} (bearer): makes a

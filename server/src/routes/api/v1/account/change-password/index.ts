@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MIN_PASSWORD_LENGTH } from '../../../../../../../src/config/constants.ts';
-import { getUserOrThrow } from '../../../../../account/accounts.ts';
-import { hashPassword, verifyPassword } from '../../../../../account/password.ts';
-import { RATE_LIMITS } from '../../../../../config.ts';
-import { AppError } from '../../../../../errors.ts';
-import { ChangePasswordBody } from '../../../../../schemas/account.ts';
-import { errorResponses, OkBody } from '../../../../../schemas/common.ts';
+import { getUserOrThrow } from '#server/account/accounts.ts';
+import { hashPassword, verifyPassword } from '#server/account/password.ts';
+import { RATE_LIMITS } from '#server/config.ts';
+import { AppError } from '#server/errors.ts';
+import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
+import { ChangePasswordBody } from '#shared/schemas/account.ts';
+import { errorResponses, OkBody } from '#shared/schemas/common.ts';
 
 /**
  * POST /api/v1/account/change-password (bearer). spec §5: new password ≥ 6, differs from the

@@ -2,14 +2,14 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Value } from 'typebox/value';
-import { isUniqueViolation, loadAccount } from '../../../../../account/accounts.ts';
-import { storeImage } from '../../../../../account/images.ts';
-import { MAX_IMAGE_BYTES } from '../../../../../config.ts';
-import type { UserUpdate } from '../../../../../db/types.ts';
-import { AppError } from '../../../../../errors.ts';
-import { UpdateInfoBody } from '../../../../../schemas/account.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { Account } from '../../../../../schemas/entities.ts';
+import { isUniqueViolation, loadAccount } from '#server/account/accounts.ts';
+import { storeImage } from '#server/account/images.ts';
+import { MAX_IMAGE_BYTES } from '#server/config.ts';
+import type { UserUpdate } from '#server/db/types.ts';
+import { AppError } from '#server/errors.ts';
+import { UpdateInfoBody } from '#shared/schemas/account.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { Account } from '#shared/schemas/entities.ts';
 
 /**
  * /api/v1/account/info (bearer): GET the profile; PUT (JSON: username, bio) or POST

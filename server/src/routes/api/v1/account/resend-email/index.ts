@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sendVerificationMail } from '../../../../../account/verification.ts';
-import { RATE_LIMITS } from '../../../../../config.ts';
-import { AppError } from '../../../../../errors.ts';
-import { ResendEmailBody } from '../../../../../schemas/account.ts';
-import { errorResponses, OkBody } from '../../../../../schemas/common.ts';
+import { sendVerificationMail } from '#server/account/verification.ts';
+import { RATE_LIMITS } from '#server/config.ts';
+import { AppError } from '#server/errors.ts';
+import { ResendEmailBody } from '#shared/schemas/account.ts';
+import { errorResponses, OkBody } from '#shared/schemas/common.ts';
 
 /** POST /api/v1/account/resend-email: a new verification link (the earlier ones stop working). */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {

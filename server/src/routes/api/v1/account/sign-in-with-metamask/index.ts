@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { loadAccount } from '../../../../../account/accounts.ts';
-import { checkSiwe, consumeNonce } from '../../../../../account/siwe-session.ts';
-import { RATE_LIMITS } from '../../../../../config.ts';
-import { AppError } from '../../../../../errors.ts';
-import { SiweSignInBody } from '../../../../../schemas/account.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { Session } from '../../../../../schemas/entities.ts';
+import { loadAccount } from '#server/account/accounts.ts';
+import { checkSiwe, consumeNonce } from '#server/account/siwe-session.ts';
+import { RATE_LIMITS } from '#server/config.ts';
+import { AppError } from '#server/errors.ts';
+import { SiweSignInBody } from '#shared/schemas/account.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { Session } from '#shared/schemas/entities.ts';
 
 /**
  * POST /api/v1/account/sign-in-with-metamask {message, signature}: EIP-4361 sign-in of the

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { findByLogin, loadAccount } from '../../../../../account/accounts.ts';
-import { verifyPassword } from '../../../../../account/password.ts';
-import { RATE_LIMITS } from '../../../../../config.ts';
-import { AppError } from '../../../../../errors.ts';
-import { SignInBody } from '../../../../../schemas/account.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { Session } from '../../../../../schemas/entities.ts';
+import { findByLogin, loadAccount } from '#server/account/accounts.ts';
+import { verifyPassword } from '#server/account/password.ts';
+import { RATE_LIMITS } from '#server/config.ts';
+import { AppError } from '#server/errors.ts';
+import { SignInBody } from '#shared/schemas/account.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { Session } from '#shared/schemas/entities.ts';
 
 /**
  * POST /api/v1/account/sign-in: username (or e-mail) + password → JWT bearer session.

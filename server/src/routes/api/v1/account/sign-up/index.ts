@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { MIN_PASSWORD_LENGTH } from '../../../../../../../src/config/constants.ts';
-import { isUniqueViolation } from '../../../../../account/accounts.ts';
-import { hashPassword } from '../../../../../account/password.ts';
-import { sendVerificationMail } from '../../../../../account/verification.ts';
-import { RATE_LIMITS } from '../../../../../config.ts';
-import { AppError } from '../../../../../errors.ts';
-import { SignUpBody } from '../../../../../schemas/account.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { isUniqueViolation } from '#server/account/accounts.ts';
+import { hashPassword } from '#server/account/password.ts';
+import { sendVerificationMail } from '#server/account/verification.ts';
+import { RATE_LIMITS } from '#server/config.ts';
+import { AppError } from '#server/errors.ts';
+import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
+import { SignUpBody } from '#shared/schemas/account.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /**
  * POST /api/v1/account/sign-up: username, e-mail, password (spec §5: ≥ 6, confirmation when

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { sha256Hex } from '../../../../../account/password.ts';
-import { AppError } from '../../../../../errors.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { sha256Hex } from '#server/account/password.ts';
+import { AppError } from '#server/errors.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /**
  * GET /api/v1/account/verify-email/{user_id}/{token_hash}: the token from the mail; stored

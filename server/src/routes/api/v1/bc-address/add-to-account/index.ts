@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isUniqueViolation, loadAccount } from '../../../../../account/accounts.ts';
-import { toDbAddress } from '../../../../../db/mappers.ts';
-import { AppError } from '../../../../../errors.ts';
-import { AddBcAddressBody } from '../../../../../schemas/account.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { Account } from '../../../../../schemas/entities.ts';
+import { isUniqueViolation, loadAccount } from '#server/account/accounts.ts';
+import { toDbAddress } from '#server/db/mappers.ts';
+import { AppError } from '#server/errors.ts';
+import { AddBcAddressBody } from '#shared/schemas/account.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { Account } from '#shared/schemas/entities.ts';
 
 /**
  * POST /api/v1/bc-address/add-to-account {new_bc_address} (bearer): links a chain address to the

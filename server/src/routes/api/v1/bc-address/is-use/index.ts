@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { toDbAddress } from '../../../../../db/mappers.ts';
-import { AppError } from '../../../../../errors.ts';
-import { BcAddressQuery } from '../../../../../schemas/account.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { toDbAddress } from '#server/db/mappers.ts';
+import { AppError } from '#server/errors.ts';
+import { BcAddressQuery } from '#shared/schemas/account.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /** GET /api/v1/bc-address/is-use?bc_address=: data true when an account holds the address. */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getAddress } from 'ethers';
-import { AppError } from '../../../../../errors.ts';
-import { onChain, wrapperOf } from '../../../../../market/wrapper.ts';
-import { Data, errorResponses, Wei } from '../../../../../schemas/common.ts';
-import { MarketCallBody } from '../../../../../schemas/market.ts';
+import { AppError } from '#server/errors.ts';
+import { onChain, wrapperOf } from '#server/market/wrapper.ts';
+import { Data, errorResponses, Wei } from '#shared/schemas/common.ts';
+import { MarketCallBody } from '#shared/schemas/market.ts';
 
 function addressParam(value: string | number | undefined): string {
   try {

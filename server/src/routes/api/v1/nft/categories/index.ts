@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { toCategory } from '../../../../../db/mappers.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { Category } from '../../../../../schemas/entities.ts';
+import { toCategory } from '#server/db/mappers.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { Category } from '#shared/schemas/entities.ts';
 
 /** GET /api/v1/nft/categories/: the 17 categories of spec §2 (id = labelId). */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {

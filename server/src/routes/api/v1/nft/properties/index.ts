@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { toProperty } from '../../../../../db/mappers.ts';
-import { AppError } from '../../../../../errors.ts';
-import { nftById, setById } from '../../../../../repositories/catalogue.ts';
-import { propertiesOf } from '../../../../../repositories/catalogue-content.ts';
-import { MarketplaceKeyHeaders, PropertiesQuery } from '../../../../../schemas/catalogue.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { Property } from '../../../../../schemas/entities.ts';
+import { toProperty } from '#server/db/mappers.ts';
+import { AppError } from '#server/errors.ts';
+import { nftById, setById } from '#server/repositories/catalogue.ts';
+import { propertiesOf } from '#server/repositories/catalogue-content.ts';
+import { MarketplaceKeyHeaders, PropertiesQuery } from '#shared/schemas/catalogue.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { Property } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v1/nft/properties?item_id= | ?set_id= (spec §7, marketplace-key header): the traits of

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { RATE_LIMITS } from '../../../../../config.ts';
-import { AppError } from '../../../../../errors.ts';
-import { errorResponses, OkBody } from '../../../../../schemas/common.ts';
-import { QaEmailBody } from '../../../../../schemas/support.ts';
+import { RATE_LIMITS } from '#server/config.ts';
+import { AppError } from '#server/errors.ts';
+import { errorResponses, OkBody } from '#shared/schemas/common.ts';
+import { QaEmailBody } from '#shared/schemas/support.ts';
 
 /**
  * POST /api/v1/notification/qa-email: the support form. Stored, then e-mailed to SUPPORT_EMAIL

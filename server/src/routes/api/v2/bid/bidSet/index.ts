@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { toBid } from '../../../../../db/mappers.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { Bid } from '../../../../../schemas/entities.ts';
-import { BidBody } from '../../../../../schemas/trading.ts';
-import { placeBid } from '../../../../../services/bids.ts';
+import { toBid } from '#server/db/mappers.ts';
+import { placeBid } from '#server/services/bids.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { Bid } from '#shared/schemas/entities.ts';
+import { BidBody } from '#shared/schemas/trading.ts';
 
 /**
  * POST /api/v2/bid/bidSet {orderHash, bidder, amount, signature}: a bid on a set auction (spec §4,

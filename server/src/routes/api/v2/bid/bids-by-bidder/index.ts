@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { flag, pageRequest } from '../../../../../repositories/catalogue.ts';
-import { bidsByBidder } from '../../../../../repositories/catalogue-activity.ts';
-import { addressesOfAccount } from '../../../../../repositories/catalogue-social.ts';
-import { bidEntryView } from '../../../../../repositories/catalogue-view.ts';
-import { BidEntry, BidsByBidderQuery } from '../../../../../schemas/catalogue.ts';
-import { Address, errorResponses, ListOf } from '../../../../../schemas/common.ts';
+import { flag, pageRequest } from '#server/repositories/catalogue.ts';
+import { bidsByBidder } from '#server/repositories/catalogue-activity.ts';
+import { addressesOfAccount } from '#server/repositories/catalogue-social.ts';
+import { bidEntryView } from '#server/repositories/catalogue-view.ts';
+import { BidEntry, BidsByBidderQuery } from '#shared/schemas/catalogue.ts';
+import { Address, errorResponses, ListOf } from '#shared/schemas/common.ts';
 
 /**
  * spec §7 bids-by-bidder (type, isLocked, networkId): a bidder's bids with what they are on,

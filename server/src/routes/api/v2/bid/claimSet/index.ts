@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { ClaimBody, ClaimData } from '../../../../../schemas/trading.ts';
-import { claimData } from '../../../../../services/settlement.ts';
+import { claimData } from '#server/services/settlement.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { ClaimBody, ClaimData } from '#shared/schemas/trading.ts';
 
 /**
  * POST /api/v2/bid/claimSet {orderHash, caller}: after the end of a set auction, for the winner

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { dbAddress } from '../../../../../repositories/catalogue.ts';
-import { TotalBidBalanceQuery } from '../../../../../schemas/catalogue.ts';
-import { Address, Data, errorResponses, Wei } from '../../../../../schemas/common.ts';
-import { lockedBidTotal } from '../../../../../services/bids.ts';
+import { dbAddress } from '#server/repositories/catalogue.ts';
+import { lockedBidTotal } from '#server/services/bids.ts';
+import { TotalBidBalanceQuery } from '#shared/schemas/catalogue.ts';
+import { Address, Data, errorResponses, Wei } from '#shared/schemas/common.ts';
 
 /**
  * GET /api/v2/bid/totalHighestBidBalance/{bidder}?networkId=[&paymentMethod][&useWrapper]

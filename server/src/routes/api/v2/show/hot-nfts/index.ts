@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listNfts, pageRequest } from '../../../../../repositories/catalogue.ts';
-import { nftsView } from '../../../../../repositories/catalogue-view.ts';
-import { FixedNftListQuery } from '../../../../../schemas/catalogue.ts';
-import { errorResponses, ListOf } from '../../../../../schemas/common.ts';
-import { Nft } from '../../../../../schemas/entities.ts';
+import { listNfts, pageRequest } from '#server/repositories/catalogue.ts';
+import { nftsView } from '#server/repositories/catalogue-view.ts';
+import { FixedNftListQuery } from '#shared/schemas/catalogue.ts';
+import { errorResponses, ListOf } from '#shared/schemas/common.ts';
+import { Nft } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v2/show/hot-nfts (spec §7 hot NFTs, §4 "hot lists ask only ONSALE"): market-nfts with

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../../../../errors.ts';
-import { bundleById, nftsOfBundle, pageRequest } from '../../../../../repositories/catalogue.ts';
-import { bundleItemsView } from '../../../../../repositories/catalogue-view.ts';
-import { BundleNftsQuery } from '../../../../../schemas/catalogue.ts';
-import { errorResponses, ListOf } from '../../../../../schemas/common.ts';
-import { BundleItem } from '../../../../../schemas/entities.ts';
+import { AppError } from '#server/errors.ts';
+import { bundleById, nftsOfBundle, pageRequest } from '#server/repositories/catalogue.ts';
+import { bundleItemsView } from '#server/repositories/catalogue-view.ts';
+import { BundleNftsQuery } from '#shared/schemas/catalogue.ts';
+import { errorResponses, ListOf } from '#shared/schemas/common.ts';
+import { BundleItem } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v2/show/market-bundle-nfts (spec §7 NFTs in a bundle: size 12, page 1, bundle id,

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../../../../errors.ts';
-import { bundleById } from '../../../../../repositories/catalogue.ts';
-import { bundlesView } from '../../../../../repositories/catalogue-view.ts';
-import { DetailByIdQuery } from '../../../../../schemas/catalogue.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { Bundle } from '../../../../../schemas/entities.ts';
+import { AppError } from '#server/errors.ts';
+import { bundleById } from '#server/repositories/catalogue.ts';
+import { bundlesView } from '#server/repositories/catalogue-view.ts';
+import { DetailByIdQuery } from '#shared/schemas/catalogue.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { Bundle } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v2/show/market-bundle?id=[&likeAddress] (spec §7): one bundle with the count and price

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listBundles, pageRequest, parseStatuses } from '../../../../../repositories/catalogue.ts';
-import { bundlesView } from '../../../../../repositories/catalogue-view.ts';
-import { BundleListQuery } from '../../../../../schemas/catalogue.ts';
-import { errorResponses, ListOf } from '../../../../../schemas/common.ts';
-import { Bundle } from '../../../../../schemas/entities.ts';
+import { listBundles, pageRequest, parseStatuses } from '#server/repositories/catalogue.ts';
+import { bundlesView } from '#server/repositories/catalogue-view.ts';
+import { BundleListQuery } from '#shared/schemas/catalogue.ts';
+import { errorResponses, ListOf } from '#shared/schemas/common.ts';
+import { Bundle } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v2/show/market-bundles (spec §7): bundles filtered by status (spec §4: defaults to all

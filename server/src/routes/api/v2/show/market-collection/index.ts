@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../../../../errors.ts';
-import { findCollection } from '../../../../../repositories/catalogue.ts';
-import { collectionsView } from '../../../../../repositories/catalogue-view.ts';
-import { CollectionDetailQuery } from '../../../../../schemas/catalogue.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { Collection } from '../../../../../schemas/entities.ts';
+import { AppError } from '#server/errors.ts';
+import { findCollection } from '#server/repositories/catalogue.ts';
+import { collectionsView } from '#server/repositories/catalogue-view.ts';
+import { CollectionDetailQuery } from '#shared/schemas/catalogue.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { Collection } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v2/show/market-collection?id=[&likeAddress] (spec §7): one collection by id (or by its

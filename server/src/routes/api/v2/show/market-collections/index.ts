@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listCollections, pageRequest } from '../../../../../repositories/catalogue.ts';
-import { collectionsView } from '../../../../../repositories/catalogue-view.ts';
-import { CollectionListQuery } from '../../../../../schemas/catalogue.ts';
-import { errorResponses, ListOf } from '../../../../../schemas/common.ts';
-import { Collection } from '../../../../../schemas/entities.ts';
+import { listCollections, pageRequest } from '#server/repositories/catalogue.ts';
+import { collectionsView } from '#server/repositories/catalogue-view.ts';
+import { CollectionListQuery } from '#shared/schemas/catalogue.ts';
+import { errorResponses, ListOf } from '#shared/schemas/common.ts';
+import { Collection } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v2/show/market-collections (spec §7): collections filtered by creator, networkId,

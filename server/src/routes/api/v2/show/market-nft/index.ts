@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../../../../errors.ts';
-import { findNft } from '../../../../../repositories/catalogue.ts';
-import { nftDetailView } from '../../../../../repositories/catalogue-view.ts';
-import { NftDetailQuery } from '../../../../../schemas/catalogue.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { NftDetail } from '../../../../../schemas/entities.ts';
+import { AppError } from '#server/errors.ts';
+import { findNft } from '#server/repositories/catalogue.ts';
+import { nftDetailView } from '#server/repositories/catalogue-view.ts';
+import { NftDetailQuery } from '#shared/schemas/catalogue.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { NftDetail } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v2/show/market-nft?collectionAddr=&tokenId=[&networkId][&likeAddress] (spec §7; the

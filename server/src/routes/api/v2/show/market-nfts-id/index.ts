@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { AppError } from '../../../../../errors.ts';
-import { nftsOfSet, setById } from '../../../../../repositories/catalogue.ts';
-import { nftsView } from '../../../../../repositories/catalogue-view.ts';
-import { SetNftsQuery } from '../../../../../schemas/catalogue.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { Nft } from '../../../../../schemas/entities.ts';
+import { AppError } from '#server/errors.ts';
+import { nftsOfSet, setById } from '#server/repositories/catalogue.ts';
+import { nftsView } from '#server/repositories/catalogue-view.ts';
+import { SetNftsQuery } from '#shared/schemas/catalogue.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { Nft } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v2/show/market-nfts-id?setId= (spec §7 small info of the NFTs in a set): every NFT of

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { nftListPage } from '../../../../../repositories/catalogue-view.ts';
-import { OwnedNftListQuery } from '../../../../../schemas/catalogue.ts';
-import { errorResponses, ListOf } from '../../../../../schemas/common.ts';
-import { Nft } from '../../../../../schemas/entities.ts';
+import { nftListPage } from '#server/repositories/catalogue-view.ts';
+import { OwnedNftListQuery } from '#shared/schemas/catalogue.ts';
+import { errorResponses, ListOf } from '#shared/schemas/common.ts';
+import { Nft } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v2/show/market-nfts-unique (spec §7: the owned-NFTs variant): `owner` required, one row

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../../../../errors.ts';
-import { setById } from '../../../../../repositories/catalogue.ts';
-import { setsView } from '../../../../../repositories/catalogue-view.ts';
-import { DetailByIdQuery } from '../../../../../schemas/catalogue.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { NftSet } from '../../../../../schemas/entities.ts';
+import { AppError } from '#server/errors.ts';
+import { setById } from '#server/repositories/catalogue.ts';
+import { setsView } from '#server/repositories/catalogue-view.ts';
+import { DetailByIdQuery } from '#shared/schemas/catalogue.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { NftSet } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v2/show/market-set?id=[&likeAddress] (spec §7): one set with its item count, isLiked

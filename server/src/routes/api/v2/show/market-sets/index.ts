@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listSets, pageRequest, parseStatuses } from '../../../../../repositories/catalogue.ts';
-import { setsView } from '../../../../../repositories/catalogue-view.ts';
-import { SetListQuery } from '../../../../../schemas/catalogue.ts';
-import { errorResponses, ListOf } from '../../../../../schemas/common.ts';
-import { NftSet } from '../../../../../schemas/entities.ts';
+import { listSets, pageRequest, parseStatuses } from '#server/repositories/catalogue.ts';
+import { setsView } from '#server/repositories/catalogue-view.ts';
+import { SetListQuery } from '#shared/schemas/catalogue.ts';
+import { errorResponses, ListOf } from '#shared/schemas/common.ts';
+import { NftSet } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v2/show/market-sets (spec §7): sets filtered by status (default all four), owner,

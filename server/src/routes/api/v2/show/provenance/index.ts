@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { toActivity } from '../../../../../db/mappers.ts';
-import { AppError } from '../../../../../errors.ts';
-import { nftById, pageRequest } from '../../../../../repositories/catalogue.ts';
-import {
-  listActivities,
-  PROVENANCE_TYPES,
-} from '../../../../../repositories/catalogue-activity.ts';
-import { ProvenanceQuery } from '../../../../../schemas/catalogue.ts';
-import { errorResponses, ListOf } from '../../../../../schemas/common.ts';
-import { Activity } from '../../../../../schemas/entities.ts';
+import { toActivity } from '#server/db/mappers.ts';
+import { AppError } from '#server/errors.ts';
+import { nftById, pageRequest } from '#server/repositories/catalogue.ts';
+import { listActivities, PROVENANCE_TYPES } from '#server/repositories/catalogue-activity.ts';
+import { ProvenanceQuery } from '#shared/schemas/catalogue.ts';
+import { errorResponses, ListOf } from '#shared/schemas/common.ts';
+import { Activity } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v2/show/provenance?item_id=[&page][&size] (spec §7 provenance: item_id): the NFT's

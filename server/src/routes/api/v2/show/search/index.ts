@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../../../../errors.ts';
-import { searchByName } from '../../../../../repositories/catalogue.ts';
-import {
-  collectionsView,
-  nftsView,
-  usersView,
-} from '../../../../../repositories/catalogue-view.ts';
-import { SearchQuery, SearchResult } from '../../../../../schemas/catalogue.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { AppError } from '#server/errors.ts';
+import { searchByName } from '#server/repositories/catalogue.ts';
+import { collectionsView, nftsView, usersView } from '#server/repositories/catalogue-view.ts';
+import { SearchQuery, SearchResult } from '#shared/schemas/catalogue.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /**
  * GET /api/v2/show/search?q=[&size][&likeAddress] (not in the spec; every marketplace has it):

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listNfts, pageRequest } from '../../../../../repositories/catalogue.ts';
-import { nftsView } from '../../../../../repositories/catalogue-view.ts';
-import { FixedNftListQuery } from '../../../../../schemas/catalogue.ts';
-import { errorResponses, ListOf } from '../../../../../schemas/common.ts';
-import { Nft } from '../../../../../schemas/entities.ts';
+import { listNfts, pageRequest } from '#server/repositories/catalogue.ts';
+import { nftsView } from '#server/repositories/catalogue-view.ts';
+import { FixedNftListQuery } from '#shared/schemas/catalogue.ts';
+import { errorResponses, ListOf } from '#shared/schemas/common.ts';
+import { Nft } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v2/show/top-onsale (spec §7 top on-sale, §4 "top-liked lists ask only ONSALE"): as

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { ApiKeyHeaders, BuyBody, BuyTx } from '../../../../../schemas/trading.ts';
-import { buyTransaction } from '../../../../../services/orders-trade.ts';
+import { buyTransaction } from '#server/services/orders-trade.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { ApiKeyHeaders, BuyBody, BuyTx } from '#shared/schemas/trading.ts';
 
 /**
  * POST /api/v2/trade/matchOrder {orderHash, buyer} (api-key header): buys one listed NFT at

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { ApiKeyHeaders, BuyBundleBody, BuyTx } from '../../../../../schemas/trading.ts';
-import { buyTransaction } from '../../../../../services/orders-trade.ts';
+import { buyTransaction } from '#server/services/orders-trade.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { ApiKeyHeaders, BuyBundleBody, BuyTx } from '#shared/schemas/trading.ts';
 
 /**
  * POST /api/v2/trade/matchOrderBundle {orderHash, buyer, tokenIds} (api-key header): buys the

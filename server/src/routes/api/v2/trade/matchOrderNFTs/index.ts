@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { ApiKeyHeaders, BuyNftsBody, BuyTxs } from '../../../../../schemas/trading.ts';
-import { buyTransactions } from '../../../../../services/orders-trade.ts';
+import { buyTransactions } from '#server/services/orders-trade.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { ApiKeyHeaders, BuyNftsBody, BuyTxs } from '#shared/schemas/trading.ts';
 
 /**
  * POST /api/v2/trade/matchOrderNFTs {buyer, orderHashes} (api-key header): buys several listed

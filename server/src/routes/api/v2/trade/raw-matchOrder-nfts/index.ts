@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { ApiKeyHeaders, RawTxBody, SentTx } from '../../../../../schemas/trading.ts';
-import { sendRawTransaction } from '../../../../../services/orders-trade.ts';
+import { sendRawTransaction } from '#server/services/orders-trade.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { ApiKeyHeaders, RawTxBody, SentTx } from '#shared/schemas/trading.ts';
 
 /**
  * POST /api/v2/trade/raw-matchOrder-nfts {rawTx, networkId?} (api-key header): broadcasts a signed Exchange.buy of one of the single-NFT orders of matchOrderNFTs (send each in turn), signed by

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
-import { ApiKeyHeaders, RawTxBody, SentTx } from '../../../../../schemas/trading.ts';
-import { sendRawTransaction } from '../../../../../services/orders-trade.ts';
+import { sendRawTransaction } from '#server/services/orders-trade.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { ApiKeyHeaders, RawTxBody, SentTx } from '#shared/schemas/trading.ts';
 
 /**
  * POST /api/v2/trade/send-rawtx {rawTx, networkId?} (api-key header): broadcasts any signed call to the exchange (buy of a set, claim, cancel, ...) or a WVBC deposit, approval or withdrawal that keeps the sender's locked bid total backed (spec §5), signed by

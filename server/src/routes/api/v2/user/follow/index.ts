@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { setFollow } from '../../../../../repositories/catalogue-social.ts';
-import { FollowBody, FollowResult } from '../../../../../schemas/catalogue.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { setFollow } from '#server/repositories/catalogue-social.ts';
+import { FollowBody, FollowResult } from '#shared/schemas/catalogue.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /**
  * POST /api/v2/user/follow {userId, follow?} (bearer): the signed-in user follows (true),

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listFollows, pageRequest } from '../../../../../repositories/catalogue.ts';
-import { usersView } from '../../../../../repositories/catalogue-view.ts';
-import { FollowListQuery } from '../../../../../schemas/catalogue.ts';
-import { errorResponses, ListOf } from '../../../../../schemas/common.ts';
-import { User } from '../../../../../schemas/entities.ts';
+import { listFollows, pageRequest } from '#server/repositories/catalogue.ts';
+import { usersView } from '#server/repositories/catalogue-view.ts';
+import { FollowListQuery } from '#shared/schemas/catalogue.ts';
+import { errorResponses, ListOf } from '#shared/schemas/common.ts';
+import { User } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v2/user/following?userId=[&page][&size] (spec §2 profile: followers and following):

@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../../../../errors.ts';
-import {
-  isAdmin,
-  likeTargetColumn,
-  setLike,
-} from '../../../../../repositories/catalogue-social.ts';
-import { HackLikeBody, LikeResult } from '../../../../../schemas/catalogue.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
+import { AppError } from '#server/errors.ts';
+import { isAdmin, likeTargetColumn, setLike } from '#server/repositories/catalogue-social.ts';
+import { HackLikeBody, LikeResult } from '#shared/schemas/catalogue.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /**
  * POST /api/v2/user/hackLike {target, id, addresses[]} (bearer, admins only).

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../../../../errors.ts';
+import { AppError } from '#server/errors.ts';
 import {
   isAddressOfUser,
   likeTargetColumn,
   setLike,
-} from '../../../../../repositories/catalogue-social.ts';
-import { LikeBody, LikeResult } from '../../../../../schemas/catalogue.ts';
-import { Data, errorResponses } from '../../../../../schemas/common.ts';
+} from '#server/repositories/catalogue-social.ts';
+import { LikeBody, LikeResult } from '#shared/schemas/catalogue.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /**
  * POST /api/v2/user/like {target: nft|collection|set|bundle, id, address, like?} (bearer).

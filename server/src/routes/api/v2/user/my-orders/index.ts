@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { toOrder } from '../../../../../db/mappers.ts';
-import { pageRequest } from '../../../../../repositories/catalogue.ts';
-import { listOrders } from '../../../../../repositories/catalogue-activity.ts';
-import { addressesOfAccount } from '../../../../../repositories/catalogue-social.ts';
-import { OrderHistoryQuery } from '../../../../../schemas/catalogue.ts';
-import { Address, errorResponses, ListOf } from '../../../../../schemas/common.ts';
-import { Order } from '../../../../../schemas/entities.ts';
+import { toOrder } from '#server/db/mappers.ts';
+import { pageRequest } from '#server/repositories/catalogue.ts';
+import { listOrders } from '#server/repositories/catalogue-activity.ts';
+import { addressesOfAccount } from '#server/repositories/catalogue-social.ts';
+import { OrderHistoryQuery } from '#shared/schemas/catalogue.ts';
+import { Address, errorResponses, ListOf } from '#shared/schemas/common.ts';
+import { Order } from '#shared/schemas/entities.ts';
 
 /**
  * spec §7 my-orders and order history (spec §2 /order-history, spec §3 order statuses pending,

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isUniqueViolation } from '../../../../../../account/accounts.ts';
+import { isUniqueViolation } from '#server/account/accounts.ts';
 import {
   assertKeystore,
   dbAddress,
   toWalletAccount,
   walletOfUser,
-} from '../../../../../../account/wallets.ts';
-import { AppError } from '../../../../../../errors.ts';
-import { Data, errorResponses } from '../../../../../../schemas/common.ts';
-import { WalletAccount } from '../../../../../../schemas/entities.ts';
-import { CreateWalletAccountBody } from '../../../../../../schemas/wallet.ts';
+} from '#server/account/wallets.ts';
+import { AppError } from '#server/errors.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { WalletAccount } from '#shared/schemas/entities.ts';
+import { CreateWalletAccountBody } from '#shared/schemas/wallet.ts';
 
 /**
  * POST /api/v1/ETHwallets/account/create/ (bearer): adds an account (keystore encrypted in the

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getAddress } from 'ethers';
-import { buildSiweMessage, SIWE_STATEMENT } from '../../../../../../account/siwe.ts';
-import { isKnownChain, siweDomain } from '../../../../../../account/siwe-session.ts';
-import { RATE_LIMITS, SIWE_NONCE_TTL_MS } from '../../../../../../config.ts';
-import { AppError } from '../../../../../../errors.ts';
-import { SiweMessage, SiweMessageQuery } from '../../../../../../schemas/account.ts';
-import { Data, errorResponses } from '../../../../../../schemas/common.ts';
+import { buildSiweMessage, SIWE_STATEMENT } from '#server/account/siwe.ts';
+import { isKnownChain, siweDomain } from '#server/account/siwe-session.ts';
+import { RATE_LIMITS, SIWE_NONCE_TTL_MS } from '#server/config.ts';
+import { AppError } from '#server/errors.ts';
+import { SiweMessage, SiweMessageQuery } from '#shared/schemas/account.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /**
  * GET /api/v1/account/sign-in/message?address=&chainId=: an EIP-4361 message for the wallet to

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { toInspectionReport } from '../../../../../../db/mappers.ts';
-import { AppError } from '../../../../../../errors.ts';
-import { nftById } from '../../../../../../repositories/catalogue.ts';
-import { inspectionReportsOf } from '../../../../../../repositories/catalogue-content.ts';
-import { InspectionQuery, MarketplaceKeyHeaders } from '../../../../../../schemas/catalogue.ts';
-import { Data, errorResponses } from '../../../../../../schemas/common.ts';
-import { InspectionReport } from '../../../../../../schemas/entities.ts';
+import { toInspectionReport } from '#server/db/mappers.ts';
+import { AppError } from '#server/errors.ts';
+import { nftById } from '#server/repositories/catalogue.ts';
+import { inspectionReportsOf } from '#server/repositories/catalogue-content.ts';
+import { InspectionQuery, MarketplaceKeyHeaders } from '#shared/schemas/catalogue.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { InspectionReport } from '#shared/schemas/entities.ts';
 
 /**
  * GET /api/v1/nft/inspection-report/histories?item_id= (spec §7, marketplace-key header): the

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { wrapperTx } from '../../../../../../../market/wrapper-tx.ts';
-import { errorResponses } from '../../../../../../../schemas/common.ts';
-import { WrapperTxBody, WrapperTxResponse } from '../../../../../../../schemas/market.ts';
+import { wrapperTx } from '#server/market/wrapper-tx.ts';
+import { errorResponses } from '#shared/schemas/common.ts';
+import { WrapperTxBody, WrapperTxResponse } from '#shared/schemas/market.ts';
 
 /**
  * POST /api/v2/market/wrapper/deposit/getData (marketplace-key): the unsigned deposit

@@ -1,10 +1,10 @@
 import { hashKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { collectionKeys } from '../features/collection/api/collection.ts';
-import { marketplaceKeys } from '../features/marketplace/api/keys.ts';
-import { nftKeys } from '../features/nft/api/nft.ts';
-import { firstQueriesOf, HOME_SECTIONS } from './initial-data-queries.ts';
-import { networkKeys } from './networks.ts';
+import { firstQueriesOf, HOME_SECTIONS } from '#shared/first-screen.ts';
+import { collectionKeys } from '#web/features/collection/api/collection.ts';
+import { marketplaceKeys } from '#web/features/marketplace/api/keys.ts';
+import { nftKeys } from '#web/features/nft/api/nft.ts';
+import { networkKeys } from '#web/lib/networks.ts';
 
 const ADDR = '0xf433C50017d963b6082043445bCD0A54716DDC1d';
 /** Keys as TanStack hashes them (a visitor: likeAddress undefined, dropped by the hash). */

@@ -1,0 +1,81 @@
+/**
+ * The error catalogue: every error the API answers has a stable machine code (the key), an HTTP
+ * status and the English catalogue message. The web app maps each code to a translated message
+ * (src/lib/errors.ts); the server throws them as `AppError` (server/src/errors.ts).
+ */
+
+export const ERRORS = {
+  // spec §8, account
+  ACCOUNT_NOT_FOUND: { status: 404, message: 'This account does not exist' },
+  WRONG_CREDENTIALS: { status: 401, message: 'Username or password is wrong' },
+  WRONG_PASSWORD: { status: 400, message: 'Wrong password' },
+  ACCOUNT_EXISTS: { status: 409, message: 'Username or email has already existed' },
+  AUTH_REQUEST_EXPIRED: { status: 401, message: 'Authentication request has expired' },
+  EMAIL_VERIFICATION_FAILED: { status: 400, message: 'Verifying email failure' },
+  EMAIL_ALREADY_VERIFIED: { status: 409, message: 'Email has already been verified' },
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email first' },
+  // spec §5/§8, passwords and forms
+  PASSWORD_MISMATCH: { status: 400, message: 'Passwords do not match' },
+  PASSWORD_TOO_SHORT: { status: 400, message: 'Password is too short' },
+  PASSWORD_SAME_AS_OLD: { status: 400, message: 'New password must differ from the current one' },
+  INVALID_EMAIL: { status: 400, message: 'Invalid Email' },
+  REQUIRED_FIELD: { status: 400, message: 'Compulsory field' },
+  VALIDATION_FAILED: { status: 400, message: 'Invalid' },
+  // spec §8, wallet
+  ADDRESS_IN_USE: { status: 409, message: 'Address is already in use' },
+  INVALID_ADDRESS: { status: 400, message: 'Invalid address' },
+  INVALID_SIGNATURE: { status: 401, message: 'Invalid signature' },
+  WRONG_NETWORK: { status: 400, message: 'Wrong network' },
+  UNKNOWN_NETWORK: { status: 404, message: 'Wrong network' },
+  CONTRACT_NOT_DEPLOYED: { status: 409, message: 'Coming soon' },
+  CLEAR_SECRET_REFUSED: {
+    status: 400,
+    message: 'Only a keystore encrypted in the browser is accepted',
+  },
+  WALLET_NOT_FOUND: { status: 404, message: 'Wallet not connected yet' },
+  // spec §8, balances
+  NOT_ENOUGH_WRAPPER_BALANCE: { status: 400, message: "Don't have enough Wrapper balance" },
+  NOT_ENOUGH_ACCOUNT_BALANCE: { status: 400, message: "Don't have enough Account balance" },
+  // spec §8, other
+  NO_ITEMS_SELECTED: { status: 400, message: 'Please select items' },
+  NOT_FOUND: { status: 404, message: 'No data found' },
+  USE_WALLET_ACCOUNT: { status: 403, message: 'Please use Wallet account' },
+  SELLER_CANNOT_BUY: { status: 403, message: 'You are the seller' },
+  COMING_SOON: { status: 501, message: 'Coming soon' },
+  // trading (listings, bids, claims, buys)
+  INVALID_ORDER: { status: 400, message: 'Invalid order' },
+  NOT_ITEM_OWNER: { status: 403, message: 'You do not own this item' },
+  EXCHANGE_NOT_APPROVED: {
+    status: 400,
+    message: 'Please allow the marketplace to transfer your items first',
+  },
+  ALREADY_LISTED: { status: 409, message: 'This item is already on sale' },
+  ORDER_NOT_AVAILABLE: { status: 409, message: 'This item is no longer for sale' },
+  ORDER_NOT_STARTED: { status: 400, message: 'This sale has not started yet' },
+  WRONG_SALE_KIND: { status: 400, message: 'This item is not sold this way' },
+  AUCTION_NOT_STARTED: { status: 400, message: 'The auction has not started yet' },
+  AUCTION_ENDED: { status: 400, message: 'The auction has ended' },
+  AUCTION_NOT_ENDED: { status: 400, message: 'The auction has not ended yet' },
+  BID_BELOW_RESERVE: { status: 400, message: 'The bid is below the reserve price' },
+  BID_TOO_LOW: { status: 400, message: 'A bid must be at least 5% above the highest bid' },
+  NOT_THE_WINNER: { status: 403, message: 'Only the winner or the seller can claim' },
+  NO_VALID_BID: { status: 409, message: 'There is no valid bid to claim' },
+  WRONG_CONTRACT: { status: 400, message: 'The transaction is not for the marketplace' },
+  TX_REJECTED: { status: 400, message: 'The transaction was refused' },
+  // transport
+  UNAUTHORIZED: { status: 401, message: 'Please sign in' },
+  FORBIDDEN: { status: 403, message: 'Not allowed' },
+  INVALID_MARKETPLACE_KEY: { status: 401, message: 'Invalid marketplace key' },
+  INVALID_API_KEY: { status: 401, message: 'Invalid api key' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'No data found' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported file type' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
+  CHAIN_UNAVAILABLE: { status: 502, message: 'The blockchain node did not answer' },
+  MAIL_FAILED: { status: 502, message: 'The e-mail could not be sent' },
+  INTERNAL_ERROR: { status: 500, message: 'Something went wrong' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
