@@ -13,43 +13,12 @@ import {
   type TypedDataField,
   verifyTypedData,
 } from 'ethers';
+import { ItemsKind, type Order, type OrderJson, SaleKind } from '#shared/orders.ts';
+
+export * from '#shared/orders.ts';
 
 export const EIP712_NAME = 'VBChain Marketplace';
 export const EIP712_VERSION = '1';
-
-/** Order.saleKind (uint8). FIXED_PRICE is paid in native VBC by `buy`, AUCTION in WVBC by `claim`. */
-export const SaleKind = { FIXED_PRICE: 0, AUCTION: 1 } as const;
-export type SaleKind = (typeof SaleKind)[keyof typeof SaleKind];
-
-/** Order.itemsKind (uint8). SET is sold whole only; a BUNDLE lets the buyer pick any subset. */
-export const ItemsKind = { SINGLE: 0, SET: 1, BUNDLE: 2 } as const;
-export type ItemsKind = (typeof ItemsKind)[keyof typeof ItemsKind];
-
-/** Basis points denominator (discounts, fees). */
-export const BPS = 10_000n;
-/** An order lists at most this many items (one bit each in the buyer's item mask). */
-export const MAX_ORDER_ITEMS = 256;
-
-/** A maker's sell order (field meanings: contracts/src/lib/OrderTypes.sol). */
-export type Order = {
-  maker: string;
-  collection: string;
-  tokenIds: bigint[];
-  /** Each item's `tokenNonce` on the collection when signing: the order dies once an item moves. */
-  tokenNonces: bigint[];
-  saleKind: SaleKind;
-  itemsKind: ItemsKind;
-  /** wei: total (SINGLE, SET), per item (BUNDLE), reserve (AUCTION). */
-  price: bigint;
-  discountBps: bigint;
-  minCountForDiscount: bigint;
-  /** Unix seconds. */
-  startTime: bigint;
-  /** Unix seconds: fixed price expires, auction ends (claim from then on). */
-  endTime: bigint;
-  salt: bigint;
-  counter: bigint;
-};
 
 /** A bidder's signed bid on an auction order (WVBC, wei). */
 export type Bid = { orderHash: string; bidder: string; amount: bigint };
@@ -175,60 +144,6 @@ export function recoverSettlementSigner(
  */
 export function orderTypedDataV4(domain: TypedDataDomain, order: Order): string {
   return JSON.stringify(TypedDataEncoder.getPayload(domain, ORDER_TYPES, order));
-}
-
-/** The buyer's item mask: bit i chooses `order.tokenIds[i]`. */
-export function itemMask(indexes: readonly number[]): bigint {
-  let mask = 0n;
-  for (const i of indexes) {
-    if (!Number.isInteger(i) || i < 0 || i >= MAX_ORDER_ITEMS) throw new RangeError(`item ${i}`);
-    mask |= 1n << BigInt(i);
-  }
-  return mask;
-}
-
-/** The mask choosing every item of an order (what SINGLE, SET and auctions require). */
-export function allItemsMask(itemCount: number): bigint {
-  return (1n << BigInt(itemCount)) - 1n;
-}
-
-/**
- * What `buy` charges for the chosen items (the contract's `quote`): SINGLE/SET the order's price;
- * BUNDLE price x count, minus `discountBps` when count >= minCountForDiscount (> 0). spec §5.
- */
-export function quoteOrder(order: Order, mask: bigint): { count: number; total: bigint } {
-  let count = 0;
-  for (let m = mask; m > 0n; m >>= 1n) if (m & 1n) count++;
-  if (order.itemsKind !== ItemsKind.BUNDLE) return { count, total: order.price };
-  let total = order.price * BigInt(count);
-  if (order.minCountForDiscount > 0n && BigInt(count) >= order.minCountForDiscount) {
-    total -= (total * order.discountBps) / BPS;
-  }
-  return { count, total };
-}
-
-/** Wire form of an order: every integer as a decimal string (money never as a JS number). */
-export type OrderJson = {
-  [K in keyof Order]: Order[K] extends bigint
-    ? string
-    : Order[K] extends bigint[]
-      ? string[]
-      : Order[K];
-};
-
-export function orderToJson(order: Order): OrderJson {
-  return {
-    ...order,
-    tokenIds: order.tokenIds.map(String),
-    tokenNonces: order.tokenNonces.map(String),
-    price: order.price.toString(),
-    discountBps: order.discountBps.toString(),
-    minCountForDiscount: order.minCountForDiscount.toString(),
-    startTime: order.startTime.toString(),
-    endTime: order.endTime.toString(),
-    salt: order.salt.toString(),
-    counter: order.counter.toString(),
-  };
 }
 
 export function orderFromJson(json: OrderJson): Order {

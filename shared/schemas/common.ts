@@ -1,11 +1,13 @@
 /**
  * Wire conventions shared by every route (and imported by the web app with `import type`):
  * - success body `{ data: T }`; lists `{ data: T[], total, page, size }`;
- * - errors `{ statusCode, code, message }` (see server/src/errors.ts for the codes);
+ * - errors `{ statusCode, code, message }` (codes: shared/errors.ts);
  * - money: decimal strings of wei; addresses: EIP-55 checksummed; dates: ISO 8601 strings.
  * Keep this folder free of server-only imports.
  */
 import Type, { type Static, type TSchema } from 'typebox';
+import { NFT_STATUSES, SALE_TYPES } from '../enums.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../rules.ts';
 
 export const Address = Type.String({
   pattern: '^0x[0-9a-fA-F]{40}$',
@@ -17,13 +19,8 @@ export const Wei = Type.String({
 });
 export const TxHash = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' });
 export const IsoDate = Type.String({ format: 'date-time' });
-export const NftStatus = Type.Union([
-  Type.Literal('ONSALE'),
-  Type.Literal('NOTFORSALE'),
-  Type.Literal('INCOMING'),
-  Type.Literal('SOLD'),
-]);
-export const SaleType = Type.Union([Type.Literal('FIXED'), Type.Literal('AUCTION'), Type.Null()]);
+export const NftStatus = Type.Enum(NFT_STATUSES);
+export const SaleType = Type.Union([Type.Enum(SALE_TYPES), Type.Null()]);
 
 export function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);
@@ -48,7 +45,7 @@ export const ErrorBody = Type.Object(
   {
     statusCode: Type.Integer(),
     code: Type.String({ description: 'stable machine code, e.g. ACCOUNT_NOT_FOUND' }),
-    message: Type.String({ description: 'English catalogue text (spec §8)' }),
+    message: Type.String({ description: 'English catalogue text' }),
     field: Type.Optional(Type.String({ description: 'the request field at fault, if one' })),
   },
   { $id: 'ErrorBody' },
@@ -57,10 +54,12 @@ export type ErrorBody = Static<typeof ErrorBody>;
 
 export const OkBody = Data(Type.Boolean());
 
-/** page (default 1) and size (default 12, at most 24: spec §9 page sizes). */
+/** page (default 1) and size (DEFAULT_PAGE_SIZE, at most MAX_PAGE_SIZE). */
 export const PageQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 24, default: 12 })),
+  size: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+  ),
 });
 
 /** Error answers every route may give (attach with `...errorResponses`). */

@@ -2,7 +2,7 @@
  * Catalogue vocabulary of spec §2/§3 the screens share: the 17 categories (URL slugs; the label
  * shown comes from i18n `common:category.<slug>`) and the 5 list sorts.
  */
-import { LIST_SORTS, type ListSort } from '#shared/rules.ts';
+import { LIST_SORTS, type ListSort } from '#shared/enums.ts';
 
 /** spec §2: the 17 categories, in the spec's order. */
 export const CATEGORY_SLUGS = [

@@ -22,17 +22,8 @@ import {
 import { toDbAddress } from '../db/mappers.ts';
 import type { BidRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { minimumBid } from '#shared/orders.ts';
 import { type DbExecutor, loadOrder, orderNfts, orderOf } from './orders.ts';
-
-/** spec §5/§9: a new bid is at least 5% above the highest: highest * 10_500 / 10_000. */
-export const MIN_RAISE_BPS = 10_500n;
-
-/** The least amount a new bid must reach: the reserve, and 105% of the current highest. */
-export function minimumBid(reserve: bigint, highest: bigint | null): bigint {
-  if (highest === null) return reserve;
-  const raised = (highest * MIN_RAISE_BPS) / 10_000n;
-  return raised > reserve ? raised : reserve;
-}
 
 /**
  * The bidder's locked total on a network (spec §4, §5 unwrap rule): the sum of their bids that

@@ -16,7 +16,7 @@ import {
 import { ANVIL_KEYS } from '#scripts/lib/anvil.ts';
 import { collectionAt, mined, wvbcAt } from '#scripts/lib/marketplace.ts';
 import { encodeClaim, revertName } from '#server/chain/market.ts';
-import { lockedBidTotal, minimumBid } from '#server/services/bids.ts';
+import { lockedBidTotal } from '#server/services/bids.ts';
 import { claimData } from '#server/services/settlement.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
 import {
@@ -32,18 +32,6 @@ import {
 } from './chain-fixture.ts';
 
 type ErrorJson = { code: string; message: string };
-
-describe('minimumBid (spec §5: 5% above the highest, never below the reserve)', () => {
-  it.each([
-    [100n, null, 100n],
-    [100n, 100n, 105n],
-    [100n, 50n, 100n],
-    [1n, 1_000_000_000_000_000_000n, 1_050_000_000_000_000_000n],
-    [0n, 19n, 19n], // 19 * 1.05 = 19.95, floored: bigint basis points
-  ])('reserve %s, highest %s → %s', (reserve, highest, expected) => {
-    expect(minimumBid(reserve, highest)).toBe(expected);
-  });
-});
 
 describeBackends(
   'trading: bids and claims',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { HEADER_BORDER_HIDE_MAX_SCROLL, HEADER_FADE_MIN_SCROLL } from '#shared/rules.ts';
+import { HEADER_BORDER_HIDE_MAX_SCROLL, HEADER_FADE_MIN_SCROLL } from '#web/config/ui.ts';
 
 /** spec §9: the border hides at scroll ≤ 70 px; the fade turns on past 30 px. */
 export function headerScrollState(scrollY: number): { bordered: boolean; faded: boolean } {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COPY_CONFIRMATION_MS } from '#shared/rules.ts';
+import { COPY_CONFIRMATION_MS } from '#web/config/ui.ts';
 import { shortenAddress } from '#web/lib/format.ts';
 
 /** Shortened address with a copy action; 'Copied' for 2 seconds (spec §2, §9). */

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIST_SORTS, type ListSort } from '#shared/rules.ts';
+import { LIST_SORTS, type ListSort } from '#shared/enums.ts';
 import { CATEGORY_SLUGS, type CategorySlug } from '#web/config/catalogue.ts';
 
 /** spec §2: the 17 categories, plus "all". */

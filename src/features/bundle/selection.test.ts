@@ -1,32 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { bundleSelection, toggleAll, toggleOne } from './selection.ts';
+import { bundleSelection, bundleTerms, toggleAll, toggleOne } from './selection.ts';
 
 const E = 10n ** 18n;
 const items = [
-  { id: 1, price: E, available: true },
-  { id: 2, price: 2n * E, available: true },
-  { id: 3, price: 3n, available: true },
-  { id: 4, price: 5n * E, available: false },
+  { id: 1, available: true },
+  { id: 2, available: true },
+  { id: 3, available: true },
+  { id: 4, available: false },
 ];
 
-describe('bundleSelection (count, total, discounted total in bigint)', () => {
+describe('bundleSelection (count, total, what the exchange charges, in bigint)', () => {
   it.each([
-    // selected, discountBps, minCount → count, total, discounted, applies
-    [[], 1000, 2, 0, 0n, 0n, false],
-    [[1], 1000, 2, 1, E, E, false],
-    [[1, 2], 1000, 2, 2, 3n * E, (27n * E) / 10n, true],
-    [[1, 2, 3], 1000, 2, 3, 3n * E + 3n, (27n * E) / 10n + 3n, true], // 10% of 3 wei rounds to 0
-    [[1, 2, 4], 1000, 2, 2, 3n * E, (27n * E) / 10n, true], // sold item not counted
-    [[1, 2], 0, 0, 2, 3n * E, 3n * E, false],
-    [[1, 2], 2500, 3, 2, 3n * E, 3n * E, false],
-  ] as const)('%j bps=%d min=%d', (selected, bps, min, count, total, discounted, applies) => {
-    expect(bundleSelection(items, new Set(selected), bps, min)).toEqual({
-      count,
-      total,
-      discounted,
-      discountApplies: applies,
-    });
-  });
+    // selected, price per item, discountBps, minCount → count, total, discounted, applies
+    [[], E, 1000, 2, 0, 0n, 0n, false],
+    [[1], E, 1000, 2, 1, E, E, false],
+    [[1, 2], E, 1000, 2, 2, 2n * E, (18n * E) / 10n, true],
+    [[1, 2, 4], E, 1000, 2, 2, 2n * E, (18n * E) / 10n, true], // sold item not counted
+    [[1, 2], E, 0, 0, 2, 2n * E, 2n * E, false],
+    [[1, 2], E, 2500, 3, 2, 2n * E, 2n * E, false],
+    // The discount is taken once from the total: 5 wei each at 30% off from 3 is
+    // 15 - floor(4.5) = 11; discounting each item would give 3 x (5 - 1) = 12, which the
+    // exchange refuses.
+    [[1, 2, 3], 3n, 1000, 2, 3, 9n, 9n, true],
+    [[1, 2, 3], 5n, 3000, 3, 3, 15n, 11n, true],
+  ] as const)(
+    '%j at %s wei, bps=%d, min=%d',
+    (selected, price, bps, min, count, total, discounted, applies) => {
+      expect(bundleSelection(items, new Set(selected), bundleTerms(price, bps, min))).toEqual({
+        count,
+        total,
+        discounted,
+        discountApplies: applies,
+      });
+    },
+  );
 });
 
 describe('toggles', () => {

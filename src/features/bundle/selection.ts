@@ -1,32 +1,42 @@
 /**
- * Bundle selection (spec §3/§5): items count, price total, discounted total. The discount is a
- * percent of item price (basis points) applied from `minCount` selected items. All bigint.
+ * Bundle selection: how many items are chosen, their price before the discount, and what the
+ * buyer pays. What the buyer pays is the exchange's own quote (shared/orders.ts `quoteBundle`):
+ * the discount is taken once from the total, so the page never shows a total the contract refuses.
  */
-import { applyBps } from '#web/lib/money.ts';
+import { type BundleTerms, bundleDiscountApplies, quoteBundle } from '#shared/orders.ts';
 
-export type SelectableItem = { id: number; price: bigint; available: boolean };
+export type SelectableItem = { id: number; available: boolean };
 
 export type BundleSelection = {
   count: number;
+  /** Price per item times the count. */
   total: bigint;
+  /** What `buy` charges for this selection. */
   discounted: bigint;
   discountApplies: boolean;
 };
 
+/** The bundle's terms from its wire form (per-item price in wei, discount, minimum count). */
+export function bundleTerms(pricePerItem: bigint, discountBps: number, minCount: number) {
+  return {
+    price: pricePerItem,
+    discountBps: BigInt(discountBps),
+    minCountForDiscount: BigInt(minCount),
+  } satisfies BundleTerms;
+}
+
 export function bundleSelection(
   items: readonly SelectableItem[],
   selected: ReadonlySet<number>,
-  discountBps: number,
-  minCount: number,
+  terms: BundleTerms,
 ): BundleSelection {
-  const chosen = items.filter((i) => i.available && selected.has(i.id));
-  const total = chosen.reduce((sum, i) => sum + i.price, 0n);
-  const discountApplies = discountBps > 0 && chosen.length > 0 && chosen.length >= minCount;
-  // Per item, as the exchange discounts each item's price (rounded down per item).
-  const discounted = discountApplies
-    ? chosen.reduce((sum, i) => sum + i.price - applyBps(i.price, BigInt(discountBps)), 0n)
-    : total;
-  return { count: chosen.length, total, discounted, discountApplies };
+  const count = items.filter((i) => i.available && selected.has(i.id)).length;
+  return {
+    count,
+    total: terms.price * BigInt(count),
+    discounted: quoteBundle(terms, count),
+    discountApplies: count > 0 && bundleDiscountApplies(terms, count),
+  };
 }
 
 /** Select all toggles between every available item and none. */

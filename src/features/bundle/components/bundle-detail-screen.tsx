@@ -14,7 +14,13 @@ import { weiFromWire } from '#web/lib/money.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { useLikeAddress } from '#web/stores/use-like-address.ts';
 import { type Bundle, type BundleItem, useBundle, useBundleItems } from '../api/bundle.ts';
-import { bundleSelection, type SelectableItem, toggleAll, toggleOne } from '../selection.ts';
+import {
+  bundleSelection,
+  bundleTerms,
+  type SelectableItem,
+  toggleAll,
+  toggleOne,
+} from '../selection.ts';
 
 /** spec §2 bundle detail: per-item toggle, select all, count, price total, discounted total. */
 export function BundleDetailScreen({ id }: { id: string }) {
@@ -43,12 +49,14 @@ function BundleView({ bundle }: { bundle: Bundle }) {
     () =>
       (items.data?.data ?? []).map((i) => ({
         id: i.item_id,
-        price: weiFromWire(i.pricePerItem),
         available: !i.sold && i.status === 'ONSALE',
       })),
     [items.data],
   );
-  const summary = bundleSelection(selectable, selected, bundle.discountBps, bundle.minCount);
+  // Every item of a bundle has the order's one per-item price.
+  const pricePerItem = weiFromWire(items.data?.data[0]?.pricePerItem ?? '0');
+  const terms = bundleTerms(pricePerItem, bundle.discountBps, bundle.minCount);
+  const summary = bundleSelection(selectable, selected, terms);
   const allAvailable = selectable.filter((i) => i.available);
   const allSelected = allAvailable.length > 0 && allAvailable.every((i) => selected.has(i.id));
   return (

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LIST_SORTS, type ListSort } from '#shared/rules.ts';
+import { LIST_SORTS, type ListSort } from '#shared/enums.ts';
 import { CategoryFilter, SortSelect } from '#web/components/ui/filters.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';

@@ -1,0 +1,28 @@
+/**
+ * The product's enumerations, one spelling each. Wire schemas (shared/schemas), the database
+ * types, the indexer and the screens all take their values from here.
+ */
+
+/** An NFT's (or a set's, a bundle's) sale status. */
+export const NFT_STATUSES = ['ONSALE', 'NOTFORSALE', 'INCOMING', 'SOLD'] as const;
+export type NftStatus = (typeof NFT_STATUSES)[number];
+
+/** How a listing sells: a fixed price in VBC or an English auction in WVBC. */
+export const SALE_TYPES = ['FIXED', 'AUCTION'] as const;
+export type SaleType = (typeof SALE_TYPES)[number];
+
+/** Provenance and activity events of an item. */
+export const PROVENANCE_EVENTS = [
+  'MINT',
+  'LIST',
+  'TRANSFER',
+  'BUY',
+  'REVOKE',
+  'BID',
+  'PURCHASE',
+] as const;
+export type ProvenanceEvent = (typeof PROVENANCE_EVENTS)[number];
+
+/** Orders of the catalogue lists. */
+export const LIST_SORTS = ['newest', 'like', 'bid', 'price_desc', 'price_asc'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
