@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '#locales/en/errors.json';
-import { ERROR_CODES } from '#server/errors.ts';
+import { ERROR_CODES } from '#shared/errors.ts';
 import { ApiError, ERROR_CODE_KEYS, errorKeyFor } from './errors.ts';
 
 describe('server error codes → catalogue keys', () => {

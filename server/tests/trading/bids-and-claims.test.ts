@@ -4,7 +4,7 @@
  * attestation accepted by the exchange on chain for the winner only.
  */
 import { parseEther, type Wallet } from 'ethers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   hashOrder,
   ItemsKind,
