@@ -58,9 +58,3 @@ struct Settlement {
     address bidder;
     uint256 amount;
 }
-
-bytes32 constant ORDER_TYPEHASH = keccak256(
-    "Order(address maker,address collection,uint256[] tokenIds,uint256[] tokenNonces,uint8 saleKind,uint8 itemsKind,uint256 price,uint256 discountBps,uint256 minCountForDiscount,uint256 startTime,uint256 endTime,uint256 salt,uint256 counter)"
-);
-bytes32 constant BID_TYPEHASH = keccak256("Bid(bytes32 orderHash,address bidder,uint256 amount)");
-bytes32 constant SETTLEMENT_TYPEHASH = keccak256("Settlement(bytes32 orderHash,address bidder,uint256 amount)");
