@@ -1,0 +1,104 @@
+/**
+ * The import direction of docs/architecture.md, as biome.json enforces it: each row writes one
+ * file with one import at a path of the repository's layout in a scratch folder, lints it with
+ * the repository's own biome.json and expects an error (a forbidden import) or none. A change to
+ * biome.json that stops enforcing a direction fails here.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BIOME = path.resolve('node_modules/.bin/biome');
+
+// file → import specifier → forbidden?
+const CASES: [string, string, boolean][] = [
+  // shared/ is a leaf
+  ['shared/x.ts', '#web/lib/money.ts', true],
+  ['shared/x.ts', '#server/errors.ts', true],
+  ['shared/x.ts', '#contracts/typed-data/index.ts', true],
+  ['shared/x.ts', 'ethers', true],
+  ['shared/x.ts', 'node:fs', true],
+  ['shared/x.ts', './rules.ts', false],
+  ['shared/x.ts', 'typebox', false],
+  // web ↛ server, scripts, tests
+  ['src/lib/x.ts', '#server/errors.ts', true],
+  ['src/lib/x.ts', '#scripts/lib/anvil.ts', true],
+  ['src/lib/x.ts', '#shared/rules.ts', false],
+  ['src/lib/x.ts', '#contracts/typed-data/index.ts', false],
+  // shared web code ↛ features and app
+  ['src/lib/x.ts', '#web/features/nft/api/nft.ts', true],
+  ['src/lib/x.ts', '../features/nft/api/nft.ts', true],
+  ['src/components/ui/x.tsx', '#web/app/router.tsx', true],
+  ['src/pwa/x.ts', '#web/features/social/api/social.ts', true],
+  ['src/stores/x.ts', '#web/features/account/api/account.ts', true],
+  ['src/pwa/x.ts', '#web/lib/money.ts', false],
+  // a feature ↛ another feature or the app; the app composes features
+  ['src/features/set/api/x.ts', '#web/features/nft/api/nft.ts', true],
+  ['src/features/set/x.ts', '../nft/api/nft.ts', true],
+  ['src/features/set/api/x.ts', '../components/set-detail-screen.tsx', false],
+  ['src/features/set/api/x.ts', '#web/components/ui/button.tsx', false],
+  ['src/app/routes/x.tsx', '#web/features/nft/components/nft-detail-screen.tsx', false],
+  // server ↛ web, scripts, tests
+  ['server/src/x.ts', '#web/lib/money.ts', true],
+  ['server/src/x.ts', '#scripts/lib/anvil.ts', true],
+  ['server/src/x.ts', '#server-tests/helpers/test-app.ts', true],
+  ['server/src/x.ts', '#shared/errors.ts', false],
+  ['server/src/x.ts', '#contracts/typed-data/index.ts', false],
+  // contracts ↛ scripts, server, web (their tests included)
+  ['contracts/x.ts', '#scripts/lib/anvil.ts', true],
+  ['contracts/test-ts/x.test.ts', '#scripts/lib/anvil.ts', true],
+  ['contracts/test-ts/x.test.ts', '#server/errors.ts', true],
+  ['contracts/x.ts', '#shared/orders.ts', false],
+  // tests import libraries, never a script's CLI entry point
+  ['tests/e2e/x.ts', '#scripts/start.ts', true],
+  ['server/tests/x.test.ts', '#scripts/seed.ts', true],
+  ['server/tests/x.test.ts', '#web/lib/money.ts', true],
+  ['tests/e2e/x.ts', '#scripts/lib/anvil.ts', false],
+  // nowhere climbs two folders
+  ['scripts/lib/x.ts', '../../server/src/errors.ts', true],
+];
+
+describe('import direction (biome.json noRestrictedImports)', () => {
+  let dir: string;
+  let errors: Map<string, string[]>;
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'import-direction-'));
+    copyFileSync('biome.json', path.join(dir, 'biome.json'));
+    CASES.forEach(([file, spec], i) => {
+      const probe = path.join(dir, file.replace(/(\.[a-z]+)$/, `-${i}$1`));
+      mkdirSync(path.dirname(probe), { recursive: true });
+      writeFileSync(probe, `import { x } from '${spec}';\n\nexport const y = x;\n`);
+    });
+    let out: string;
+    try {
+      out = execFileSync(BIOME, ['lint', '--vcs-enabled=false', '--reporter=json', '.'], {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+    } catch (e) {
+      out = (e as { stdout: string }).stdout; // exit code 1 when any row is refused
+    }
+    const report = JSON.parse(out) as {
+      diagnostics: { category: string; location: { path: string } }[];
+    };
+    errors = new Map();
+    for (const d of report.diagnostics) {
+      const file = d.location.path.replace(/\\/g, '/');
+      errors.set(file, [...(errors.get(file) ?? []), d.category]);
+    }
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each(CASES.map((c, i) => [...c, i] as const))(
+    '%s imports %s: forbidden %s',
+    (file, _spec, forbidden, i) => {
+      const probe = file.replace(/(\.[a-z]+)$/, `-${i}$1`);
+      const refused = (errors.get(probe) ?? []).includes('lint/style/noRestrictedImports');
+      expect(refused).toBe(forbidden);
+    },
+  );
+});
