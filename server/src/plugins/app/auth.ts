@@ -1,9 +1,16 @@
 /**
- * Sessions and header keys. Session = HS256 JWT (jose) carrying the user id, sent as
- * `Authorization: Bearer` (spec §6: profile, wallets and wallet accounts need it).
- * `marketplace-key` and `api-key` are public client keys compared with config (not secrets).
+ * Who may call a route, checked in one place. A route states its need in one word,
+ * `config: { auth: 'user' }`, and the onRoute hook below puts the matching check in front of its
+ * handler (as a preHandler, so body and header validation still answer first) and documents it
+ * in the OpenAPI security list unless the route names one.
+ *
+ * - `user`: a valid session (HS256 JWT from jose carrying the user id, sent as
+ *   `Authorization: Bearer`); sets request.user.
+ * - `optionalUser`: sets request.user when a valid session is sent, ignores a bad one.
+ * - `marketplaceKey`, `apiKey`: the `marketplace-key` / `api-key` header equals config. These are
+ *   public client keys, not secrets.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { type Config, SESSION_TTL_SECONDS } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
@@ -12,23 +19,30 @@ export interface SessionUser {
   id: number;
 }
 
+export type AuthNeed = 'user' | 'optionalUser' | 'marketplaceKey' | 'apiKey';
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: requires a valid bearer token, sets request.user. */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: sets request.user when a valid bearer token is sent, ignores it otherwise. */
-    authenticateOptional: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: requires the `marketplace-key` header. */
-    requireMarketplaceKey: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: requires the `api-key` header (trade calls). */
-    requireApiKey: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Issues a session token for a user. */
     signSession: (userId: number) => Promise<{ token: string; expiresAt: Date }>;
   }
   interface FastifyRequest {
+    /** The session's user on routes with `auth: 'user'` (or 'optionalUser' when sent). */
     user: SessionUser | null;
   }
+  interface FastifyContextConfig {
+    /** Who may call this route; absent = anyone. */
+    auth?: AuthNeed;
+  }
 }
+
+/** The OpenAPI security scheme (server/src/plugins/external.ts) each need is documented as. */
+const SECURITY: Record<AuthNeed, string | null> = {
+  user: 'bearer',
+  optionalUser: null,
+  marketplaceKey: 'marketplaceKey',
+  apiKey: 'apiKey',
+};
 
 export function registerAuth(app: FastifyInstance, config: Config): void {
   const key = new TextEncoder().encode(config.jwtSecret);
@@ -49,26 +63,39 @@ export function registerAuth(app: FastifyInstance, config: Config): void {
     }
   }
 
+  const checks: Record<AuthNeed, preHandlerAsyncHookHandler> = {
+    async user(request) {
+      const user = await readUser(request);
+      if (!user) throw new AppError('UNAUTHORIZED');
+      request.user = user;
+    },
+    async optionalUser(request) {
+      try {
+        request.user = await readUser(request);
+      } catch {
+        request.user = null;
+      }
+    },
+    async marketplaceKey(request) {
+      if (request.headers['marketplace-key'] !== config.marketplaceKey) {
+        throw new AppError('INVALID_MARKETPLACE_KEY');
+      }
+    },
+    async apiKey(request) {
+      if (request.headers['api-key'] !== config.apiKey) throw new AppError('INVALID_API_KEY');
+    },
+  };
+
   app.decorateRequest('user', null);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    const user = await readUser(request);
-    if (!user) throw new AppError('UNAUTHORIZED');
-    request.user = user;
-  });
-  app.decorate('authenticateOptional', async (request: FastifyRequest) => {
-    try {
-      request.user = await readUser(request);
-    } catch {
-      request.user = null;
+  app.addHook('onRoute', (route) => {
+    const need = route.config?.auth;
+    if (!need) return;
+    const others = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [checks[need], ...others];
+    const scheme = SECURITY[need];
+    if (scheme && route.schema && !route.schema.security) {
+      route.schema.security = [{ [scheme]: [] }];
     }
-  });
-  app.decorate('requireMarketplaceKey', async (request: FastifyRequest) => {
-    if (request.headers['marketplace-key'] !== config.marketplaceKey) {
-      throw new AppError('INVALID_MARKETPLACE_KEY');
-    }
-  });
-  app.decorate('requireApiKey', async (request: FastifyRequest) => {
-    if (request.headers['api-key'] !== config.apiKey) throw new AppError('INVALID_API_KEY');
   });
   app.decorate('signSession', async (userId: number) => {
     const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);

@@ -19,7 +19,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      preHandler: app.requireApiKey,
+      config: { auth: 'apiKey' },
       schema: {
         tags: ['trade'],
         security: [{ apiKey: [] }],
@@ -49,7 +49,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:hash/cancel-data',
     {
-      preHandler: app.requireApiKey,
+      config: { auth: 'apiKey' },
       schema: {
         tags: ['trade'],
         security: [{ apiKey: [] }],

@@ -14,7 +14,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     {
-      preHandler: app.requireMarketplaceKey,
+      config: { auth: 'marketplaceKey' },
       schema: {
         tags: ['networks'],
         security: [{ marketplaceKey: [] }],

@@ -12,7 +12,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:platform',
     {
-      preHandler: app.authenticate,
+      config: { auth: 'user' },
       schema: {
         tags: ['wallets'],
         security: [{ bearer: [] }],

@@ -9,7 +9,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     {
-      preHandler: app.authenticate,
+      config: { auth: 'user' },
       schema: {
         tags: ['wallets'],
         security: [{ bearer: [] }],

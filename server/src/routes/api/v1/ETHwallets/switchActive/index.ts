@@ -16,8 +16,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/:walletId',
     {
-      preHandler: app.authenticate,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['wallets'],
         security: [{ bearer: [] }],

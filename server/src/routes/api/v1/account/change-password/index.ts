@@ -15,8 +15,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      preHandler: app.authenticate,
-      config: { rateLimit: { max: RATE_LIMITS.signIn, timeWindow: '1 minute' } },
+      config: { auth: 'user', rateLimit: { max: RATE_LIMITS.signIn, timeWindow: '1 minute' } },
       schema: {
         tags: ['account'],
         security: [{ bearer: [] }],

@@ -21,7 +21,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     {
-      preHandler: app.authenticate,
+      config: { auth: 'user' },
       schema: { tags: ['account'], security: [{ bearer: [] }], response },
     },
     async (request) => ({ data: await loadAccount(app.db, request.user!.id) }),
@@ -30,7 +30,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/',
     {
-      preHandler: app.authenticate,
+      config: { auth: 'user' },
       schema: { tags: ['account'], security: [{ bearer: [] }], body: UpdateInfoBody, response },
     },
     async (request) => {
@@ -42,7 +42,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      preHandler: app.authenticate,
+      config: { auth: 'user' },
       schema: {
         tags: ['account'],
         security: [{ bearer: [] }],

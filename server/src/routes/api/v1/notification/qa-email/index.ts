@@ -12,8 +12,10 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      preHandler: app.authenticateOptional,
-      config: { rateLimit: { max: RATE_LIMITS.supportForm, timeWindow: '1 minute' } },
+      config: {
+        auth: 'optionalUser',
+        rateLimit: { max: RATE_LIMITS.supportForm, timeWindow: '1 minute' },
+      },
       schema: {
         tags: ['support'],
         body: QaEmailBody,

@@ -40,7 +40,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     {
-      preHandler: app.authenticate,
+      config: { auth: 'user' },
       schema: {
         tags: ['bid'],
         security: [{ bearer: [] }],

@@ -13,7 +13,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      preHandler: app.requireApiKey,
+      config: { auth: 'apiKey' },
       schema: {
         tags: ['trade'],
         security: [{ apiKey: [] }],

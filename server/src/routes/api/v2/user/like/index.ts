@@ -19,7 +19,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      preHandler: app.authenticate,
+      config: { auth: 'user' },
       schema: {
         tags: ['user'],
         security: [{ bearer: [] }],

@@ -17,7 +17,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     {
-      preHandler: app.requireMarketplaceKey,
+      config: { auth: 'marketplaceKey' },
       schema: {
         tags: ['catalogue'],
         security: [{ marketplaceKey: [] }],

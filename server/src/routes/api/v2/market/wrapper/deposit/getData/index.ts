@@ -13,7 +13,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      preHandler: app.requireMarketplaceKey,
+      config: { auth: 'marketplaceKey' },
       schema: {
         tags: ['market'],
         security: [{ marketplaceKey: [] }],
