@@ -16,6 +16,10 @@ import {
   type Signer,
   Wallet,
 } from 'ethers';
+import { loadArtifact } from '#contracts/build/compile.ts';
+import { deploy } from '#contracts/deploy/deploy.ts';
+import { ANVIL_KEYS, startAnvil } from '#contracts/devnet/anvil.ts';
+import { rpcProvider } from '#contracts/devnet/rpc.ts';
 import {
   allItemsMask,
   hashOrder,
@@ -27,9 +31,6 @@ import {
   signOrder,
   signSettlement,
 } from '#contracts/typed-data/index.ts';
-import { ANVIL_KEYS, startAnvil } from './lib/anvil.ts';
-import { loadArtifact } from './lib/contracts.ts';
-import { deploy, rpcProvider } from './lib/deploy.ts';
 import {
   approveExchange,
   buildOrder,

@@ -5,11 +5,11 @@
  */
 import { join } from 'node:path';
 import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
-import { startAnvil } from './lib/anvil.ts';
-import { ROOT } from './lib/contracts.ts';
+import { startAnvil } from '#contracts/devnet/anvil.ts';
+import { defaultDataDir } from './lib/paths.ts';
 
 const port = Number(process.env.CHAIN_PORT ?? VBCHAIN_DEVNET.defaultRpcPort);
-const statePath = join(process.env.DATA_DIR ?? join(ROOT, 'data'), 'chain', 'state.json');
+const statePath = join(defaultDataDir(), 'chain', 'state.json');
 const anvil = await startAnvil({
   port,
   blockTime: VBCHAIN_DEVNET.blockTimeSeconds,

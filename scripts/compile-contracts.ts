@@ -1,7 +1,5 @@
 /** `npm run contracts:build`: compiles contracts/ with the npm solc (cached; `--force` rebuilds). */
-import { ARTIFACTS_DIR, compileContracts } from './lib/contracts.ts';
-
-export { compileContracts, loadArtifact } from './lib/contracts.ts';
+import { ARTIFACTS_DIR, compileContracts } from '#contracts/build/compile.ts';
 
 const started = Date.now();
 const compiled = compileContracts({ force: process.argv.includes('--force') });

@@ -26,6 +26,9 @@ import {
   MARKETPLACE_COLLECTION_ABI,
   WVBC_ABI,
 } from '#contracts/abi/index.ts';
+import type { Deployment } from '#contracts/deploy/deployment.ts';
+import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
+import { rpcProvider } from '#contracts/devnet/rpc.ts';
 import {
   hashOrder,
   ItemsKind,
@@ -37,8 +40,6 @@ import {
   signOrder,
 } from '#contracts/typed-data/index.ts';
 import type { App } from '#server/app.ts';
-import { ANVIL_KEYS } from './lib/anvil.ts';
-import { type Deployment, rpcProvider } from './lib/deploy.ts';
 import { generateArtwork } from './lib/images.ts';
 import {
   COLLECTIONS,

@@ -3,7 +3,7 @@
  *
  *   1. builds the PWA (vite build) when dist/ is missing or older than its sources;
  *   2. starts anvil with its state in DATA_DIR/chain (2-second blocks), unless RPC_URL is set;
- *   3. deploys the contracts if this chain has none recorded (idempotent: scripts/lib/deploy.ts);
+ *   3. deploys the contracts if this chain has none recorded (idempotent: contracts/deploy/deploy.ts);
  *   4. opens the database (PGlite in DATA_DIR/pglite, or DATABASE_URL) and migrates it;
  *   5. starts the server (API + built PWA + chain indexer) on PORT (default 3000);
  *   6. seeds the demo catalogue once (scripts/seed.ts), when the database has no seed marker;
@@ -27,17 +27,19 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Wallet } from 'ethers';
 import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
+import { deploy } from '#contracts/deploy/deploy.ts';
+import type { Deployment } from '#contracts/deploy/deployment.ts';
+import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
+import { freePort, portIsFree } from '#contracts/devnet/ports.ts';
+import { rpcProvider } from '#contracts/devnet/rpc.ts';
 import { type App, buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, type DatabaseHandle } from '#server/db/create-database.ts';
 import { migrate } from '#server/db/migrate.ts';
-import { ANVIL_KEYS, type AnvilHandle, freePort, startAnvil } from './lib/anvil.ts';
-import { type Deployment, deploy, rpcProvider } from './lib/deploy.ts';
 import { DEMO_ACCOUNT, PEOPLE } from './seed/catalogue.ts';
 import { runSeed, SEED_MARKER, SEED_STARTED_MARKER, type SeedReport } from './seed.ts';
 
@@ -134,14 +136,6 @@ function runChild(
 }
 
 // ---------------------------------------------------------------- the stack
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.once('error', () => resolve(false));
-    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-  });
-}
 
 export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
   const quiet = options.quiet ?? false;

@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Wallet } from 'ethers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ANVIL_KEYS, startAnvil } from '#scripts/lib/anvil.ts';
-import { deploy, deploymentPath, rpcProvider } from '#scripts/lib/deploy.ts';
 import { VBCHAIN_DEVNET } from '../chains.ts';
+import { deploy } from '../deploy/deploy.ts';
+import { deploymentPath } from '../deploy/deployment.ts';
+import { ANVIL_KEYS, startAnvil } from '../devnet/anvil.ts';
+import { rpcProvider } from '../devnet/rpc.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'chain-state-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type JsonRpcProvider, Wallet } from 'ethers';
-import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#scripts/lib/anvil.ts';
-import { type Deployment, deploy, rpcProvider } from '#scripts/lib/deploy.ts';
+import { deploy } from '../deploy/deploy.ts';
+import type { Deployment } from '../deploy/deployment.ts';
+import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '../devnet/anvil.ts';
+import { rpcProvider } from '../devnet/rpc.ts';
 
 export type Chain = {
   anvil: AnvilHandle;

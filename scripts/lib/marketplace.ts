@@ -13,8 +13,8 @@ import {
   type Signer,
   type TransactionReceipt,
 } from 'ethers';
+import { loadArtifact } from '#contracts/build/compile.ts';
 import { ItemsKind, type Order, SaleKind } from '#contracts/typed-data/index.ts';
-import { loadArtifact } from './contracts.ts';
 
 export function exchangeAt(address: string, runner: ContractRunner): Contract {
   return new Contract(address, loadArtifact('Exchange').abi, runner);

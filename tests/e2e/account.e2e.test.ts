@@ -5,10 +5,10 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '#contracts/devnet/ports.ts';
 import { type Backend, outbox, startBackend } from './backend.ts';
 import {
   buildWeb,
-  freePort,
   launchBrowser,
   rawKeysOn,
   screenshot,

@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { PreviewServer } from 'vite';
+import { freePort } from '#contracts/devnet/ports.ts';
 import { type Stack, startStack } from '#scripts/start.ts';
-import { buildWeb, freePort, launchBrowser, startWeb } from './harness.ts';
+import { buildWeb, launchBrowser, startWeb } from './harness.ts';
 
 export type Journey = {
   stack: Stack;

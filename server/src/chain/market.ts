@@ -1,12 +1,10 @@
 /**
  * The marketplace's contracts on one network, as the trading services need them: the provider
  * (from the `chain` decorator), the Exchange and WVBC addresses (the `networks` row, else the
- * deployment record `DATA_DIR/deployments/<chainId>.json` written by scripts/deploy.ts), the
+ * deployment record `DATA_DIR/deployments/<chainId>.json`, contracts/deploy/deployment.ts), the
  * EIP-712 domain (contracts/typed-data) and small read helpers. Every node failure becomes
  * CHAIN_UNAVAILABLE (502); a revert of a view call is an answer ("no"), not a failure.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import {
   Contract,
   getAddress,
@@ -17,6 +15,7 @@ import {
 } from 'ethers';
 import type { Kysely } from 'kysely';
 import { EXCHANGE_ABI, MARKETPLACE_COLLECTION_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
+import { readDeployment } from '#contracts/deploy/deployment.ts';
 import { marketplaceDomain, type Order } from '#contracts/typed-data/index.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
@@ -45,18 +44,6 @@ export interface MarketChain {
   domain: TypedDataDomain;
 }
 
-type DeploymentRecord = { chainId: number; wvbc: string; exchange: string };
-
-function recordedDeployment(config: Config, chainId: number): DeploymentRecord | null {
-  const file = path.join(config.dataDir, 'deployments', `${chainId}.json`);
-  if (!existsSync(file)) return null;
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as DeploymentRecord;
-  } catch {
-    return null;
-  }
-}
-
 /** The marketplace contracts of `networkId` (its chain id); CONTRACT_NOT_DEPLOYED when none. */
 export async function marketChain(ctx: TradingContext, networkId: number): Promise<MarketChain> {
   const row = await ctx.db
@@ -67,7 +54,7 @@ export async function marketChain(ctx: TradingContext, networkId: number): Promi
   let exchange = row?.exchange_address ?? null;
   let wvbc = row?.wrapper_address ?? null;
   if ((!exchange || !wvbc) && networkId === ctx.config.chainId) {
-    const record = recordedDeployment(ctx.config, networkId);
+    const record = readDeployment(ctx.config.dataDir, networkId);
     exchange ??= record?.exchange ?? null;
     wvbc ??= record?.wvbc ?? null;
   }

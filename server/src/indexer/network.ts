@@ -1,42 +1,27 @@
 /**
  * Registers (or updates) the `networks` row of a chain from its deployment record
- * (scripts/lib/deploy.ts: `data/deployments/<chainId>.json`): our contract addresses and the
- * deploy block the indexer starts from. The public `domain` points at the server's JSON-RPC
+ * (contracts/deploy/deployment.ts: `data/deployments/<chainId>.json`): our contract addresses
+ * and the deploy block the indexer starts from. The public `domain` points at the server's JSON-RPC
  * path for the network (spec §9 adds the `/rpc` suffix); `node_url` is where the server itself
  * reaches the node (never sent to clients).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
+import type { Deployment } from '#contracts/deploy/deployment.ts';
 import type { Database } from '../db/types.ts';
 
-export interface DeploymentRecord {
-  chainId: number;
-  wvbc: string;
-  exchange: string;
-  collectionFactory: string;
-  deployBlock: number;
-  settlementSigner?: string;
-  deployer?: string;
-}
-
 export interface RegisterNetworkParameters {
-  deployment: DeploymentRecord;
+  deployment: Pick<
+    Deployment,
+    'chainId' | 'wvbc' | 'exchange' | 'collectionFactory' | 'deployBlock'
+  >;
   /** Where the server reaches the node. */
   nodeUrl: string;
   /** The server's public base URL (PUBLIC_URL). */
   publicUrl: string;
   name?: string;
   group?: 'mainnet' | 'testnet' | 'devnet';
-}
-
-/** `<dataDir>/deployments/<chainId>.json`, or null. */
-export function readDeploymentRecord(dataDir: string, chainId: number): DeploymentRecord | null {
-  const file = path.join(dataDir, 'deployments', `${chainId}.json`);
-  if (!existsSync(file)) return null;
-  return JSON.parse(readFileSync(file, 'utf8')) as DeploymentRecord;
 }
 
 /**

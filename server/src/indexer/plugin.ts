@@ -5,9 +5,10 @@
  * the instance holding the advisory lock indexes; the others keep polling for the lock.
  */
 import type { FastifyInstance } from 'fastify';
+import { readDeployment } from '#contracts/deploy/deployment.ts';
 import type { Config } from '../config.ts';
 import { createIndexer, type Indexer, type IndexerOptions } from './indexer.ts';
-import { readDeploymentRecord, registerNetwork } from './network.ts';
+import { registerNetwork } from './network.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +29,7 @@ export async function registerIndexer(
   config: Config,
   options: IndexerPluginOptions = {},
 ): Promise<void> {
-  const deployment = readDeploymentRecord(config.dataDir, config.chainId);
+  const deployment = readDeployment(config.dataDir, config.chainId);
   if (deployment) {
     const { changed } = await registerNetwork(app.db, {
       deployment,

@@ -1,14 +1,15 @@
 /**
  * A local chain for route tests: anvil (automine) with WVBC, the exchange and the collection
- * factory deployed by the repository's deploy script, and the network row pointing at it.
+ * factory deployed by contracts/deploy/deploy.ts, and the network row pointing at it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JsonRpcProvider, Network, Wallet } from 'ethers';
-import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#scripts/lib/anvil.ts';
-import { compileContracts } from '#scripts/lib/contracts.ts';
-import { type Deployment, deploy } from '#scripts/lib/deploy.ts';
+import { compileContracts } from '#contracts/build/compile.ts';
+import { deploy } from '#contracts/deploy/deploy.ts';
+import type { Deployment } from '#contracts/deploy/deployment.ts';
+import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
 import type { TestApp } from './test-app.ts';
 
 export interface TestChain {

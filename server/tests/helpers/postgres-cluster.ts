@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort } from './free-port.ts';
+import { freePort } from '#contracts/devnet/ports.ts';
 
 const run = promisify(execFile);
 

@@ -16,6 +16,10 @@ import {
   MARKETPLACE_COLLECTION_ABI,
   WVBC_ABI,
 } from '#contracts/abi/index.ts';
+import { deploy } from '#contracts/deploy/deploy.ts';
+import type { Deployment } from '#contracts/deploy/deployment.ts';
+import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
+import { rpcProvider } from '#contracts/devnet/rpc.ts';
 import {
   hashOrder,
   ItemsKind,
@@ -25,8 +29,6 @@ import {
   SaleKind,
   signOrder,
 } from '#contracts/typed-data/index.ts';
-import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#scripts/lib/anvil.ts';
-import { type Deployment, deploy, rpcProvider } from '#scripts/lib/deploy.ts';
 import type { Database } from '#server/db/types.ts';
 import { createIndexer, type Indexer, type IndexerOptions } from '#server/indexer/indexer.ts';
 import { registerNetwork } from '#server/indexer/network.ts';

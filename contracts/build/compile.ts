@@ -20,7 +20,7 @@ import { Interface, type InterfaceAbi } from 'ethers';
 
 const require = createRequire(import.meta.url);
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const ARTIFACTS_DIR = join(ROOT, 'contracts/artifacts');
 const SOURCE_DIRS = ['contracts/src', 'contracts/bench'];
 const REMAPPINGS: Record<string, string> = {

@@ -6,10 +6,10 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
+import { VBCHAIN_DEVNET } from '../chains.ts';
+import { freePort } from './ports.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const ANVIL_BIN = join(ROOT, 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil');
@@ -52,20 +52,6 @@ export type AnvilHandle = {
   /** Stops anvil (SIGTERM to its PID) and waits for it to exit, so the state is dumped. */
   stop(): Promise<void>;
 };
-
-/** Asks the OS for a free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
 
 async function rpcAnswers(url: string): Promise<boolean> {
   try {
