@@ -5,6 +5,7 @@
  */
 import { parseEther, type Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import {
   hashOrder,
   ItemsKind,
@@ -13,7 +14,6 @@ import {
   signBid,
   signSettlement,
 } from '#contracts/typed-data/index.ts';
-import { ANVIL_KEYS } from '#scripts/lib/anvil.ts';
 import { collectionAt, mined, wvbcAt } from '#scripts/lib/marketplace.ts';
 import { encodeClaim, revertName } from '#server/chain/market.ts';
 import { lockedBidTotal } from '#server/services/bids.ts';

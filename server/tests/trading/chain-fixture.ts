@@ -1,6 +1,6 @@
 /**
  * Trading test fixture: a fresh anvil (automine, free port) with the marketplace deployed by
- * scripts/lib/deploy.ts, the network row pointing at it, a partner's collection, and helpers to
+ * contracts/deploy/deploy.ts, the network row pointing at it, a partner's collection, and helpers to
  * mint NFTs (also written to `nfts` as the indexer would: the indexer has its own tests), sign
  * orders and bids with contracts/typed-data, and move the chain's clock.
  */
@@ -14,6 +14,10 @@ import {
   type TypedDataDomain,
   Wallet,
 } from 'ethers';
+import { deploy } from '#contracts/deploy/deploy.ts';
+import type { Deployment } from '#contracts/deploy/deployment.ts';
+import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
+import { rpcProvider } from '#contracts/devnet/rpc.ts';
 import {
   type Bid,
   ItemsKind,
@@ -24,8 +28,6 @@ import {
   signBid,
   signOrder,
 } from '#contracts/typed-data/index.ts';
-import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#scripts/lib/anvil.ts';
-import { type Deployment, deploy, rpcProvider } from '#scripts/lib/deploy.ts';
 import {
   approveExchange,
   createCollection,
