@@ -6,7 +6,7 @@ import {MarketplaceCollection} from "./MarketplaceCollection.sol";
 
 /// @title CollectionFactory
 /// @notice Partners (PARTNER_ROLE, granted by the admin) create collections here; the creating
-/// partner owns the new collection and mints in it (spec §1, §6: minting only for some partners).
+/// partner owns the new collection and mints in it (only partners create NFTs: docs/product-rules.md).
 contract CollectionFactory is AccessControl {
     /// @notice The role allowed to create collections.
     bytes32 public constant PARTNER_ROLE = keccak256("PARTNER_ROLE");

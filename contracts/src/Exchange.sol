@@ -26,12 +26,13 @@ import {AUCTION, BUNDLE, FIXED_PRICE, Order, SET, SINGLE} from "./lib/OrderTypes
 /// nonces, so an order can never fill the same item twice; a bundle can be bought partly by
 /// several buyers (each item once); and once an item moves for any reason (sale elsewhere,
 /// gift, ...) every older order on it is dead for good: a stale listing never revives when the
-/// token comes back. `cancel` (the spec's REVOKE) bumps the nonces of the order's items through
+/// token comes back. `cancel` (a REVOKE) bumps the nonces of the order's items through
 /// the collection: the order, and any other open order on those items, is void. A per-order
 /// `cancelled` flag would cost every fill a cold storage read (2,100 gas), which the claim budget
 /// cannot afford next to the seller's first WVBC balance write (22,100); revoking every order of
 /// an item at once is also what a seller means by "take it off sale". The maker's `counter`
 /// (one cold read per fill) voids all of a maker's orders at once.
+/// (docs/decisions/001-nonce-based-replay-protection.md)
 ///
 /// COLLECTIONS. Only collections with the nonce interface (`IMarketplaceCollection`, i.e. our
 /// factory's) can be traded. The exchange trusts the collection an order names to enforce its
@@ -49,6 +50,7 @@ import {AUCTION, BUNDLE, FIXED_PRICE, Order, SET, SINGLE} from "./lib/OrderTypes
 /// the maker being the caller) to move the NFT. A lower bidder or a stranger cannot claim: the
 /// caller must be the attested bidder or the seller. A commit-reveal or on-chain bid escrow would
 /// cost gas on every bid, which the product promises to be free.
+/// (docs/decisions/002-settlement-key-for-auctions.md)
 contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents, IExchangeErrors {
     /*//////////////////////////////////////////////////////////////
                                CONSTANTS
@@ -78,7 +80,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
 
     /// @notice The key that attests auction winners (see the contract's notes).
     address public settlementSigner;
-    /// @notice Platform fee in basis points (0 today, spec §1). Packed with `settlementSigner`:
+    /// @notice Platform fee in basis points (0 today: no fee is charged). Packed with `settlementSigner`:
     /// `claim` reads both with one storage load.
     uint16 public feeBps;
     /// @notice Who receives the platform fee (read only when the fee is not zero).
@@ -163,7 +165,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         _settle(order, orderHash, bidder, amount);
     }
 
-    /// @notice Revokes an order (the spec's REVOKE): bumps the nonce of each of its items that the
+    /// @notice Revokes an order (REVOKE): bumps the nonce of each of its items that the
     /// maker still holds unchanged, so this order and every other open order on those items is
     /// void. Maker only; the exchange acts as the maker's approved operator.
     /// @param order The order to revoke.

@@ -7,7 +7,7 @@ import {IMarketplaceCollection} from "./interfaces/IMarketplaceCollection.sol";
 
 /// @title MarketplaceCollection
 /// @notice An ERC-721 collection of one partner (its owner): each token has its own metadata URI,
-/// minting is reserved to the owner and the minters it names (spec §1: minting only for partners).
+/// minting is reserved to the owner and the minters it names (only partners create NFTs).
 /// @dev Solady's ERC721 keeps the owner and 96 bits of "extra data" in one storage slot; we keep
 /// there the token's transfer nonce, bumped on every transfer (the mint sets it to 1) for free
 /// since the slot is written anyway. The Exchange uses it for replay protection instead of a

@@ -1,6 +1,6 @@
 /**
  * Journeys on the seeded demo catalogue (real server, chain, database):
- * - every route of spec §2 in Vietnamese and English with no console error and no raw key,
+ * - every route of src/config/paths.ts in Vietnamese and English with no console error and no raw key,
  *   screenshots at 360 px (both languages) and 1280 px under test-results/e2e/;
  * - the category filter, the sorts and the pages change the list;
  * - bundle selection totals (count, price total, discounted total);
@@ -71,7 +71,7 @@ async function signIn(page: Page, lang: 'vi' | 'en'): Promise<void> {
   await page
     .getByRole('button', { name: lang === 'en' ? 'Account menu' : 'Menu tài khoản' })
     .waitFor();
-  // The session is saved to IndexedDB a moment later (issue 5): full page loads follow.
+  // The session is saved to IndexedDB a moment later: full page loads follow.
   await page.waitForFunction(() => localStorage.getItem('vbc.db.session') === '1');
 }
 
@@ -358,7 +358,7 @@ describe('like and follow (optimistic, spec §6)', () => {
     // The request settles (button enabled again, no error) before the reload.
     await expect.poll(() => like.isEnabled()).toBe(true);
     expect(await page.getByRole('alert').count()).toBe(0);
-    // The query cache is persisted (issue 5) with a 1 s throttle: let the patched copy land.
+    // The query cache is persisted with a 1 s throttle: let the patched copy land.
     await page.waitForTimeout(1500);
     await page.reload();
     await settled(page);
