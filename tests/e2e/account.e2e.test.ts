@@ -1,6 +1,7 @@
 /**
  * Account journey in both languages: sign-up → verification mail in the outbox → verify link →
- * sign-in → profile → change password; §5 rules and §8 messages shown, no raw key, no console error.
+ * sign-in → profile → change password; the form rules and catalogue messages shown
+ * (docs/product-rules.md, *Accounts and sign-in*, *Errors*), no raw key, no console error.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { PreviewServer } from 'vite';
@@ -39,7 +40,7 @@ afterAll(async () => {
 
 async function newContext(lang: 'vi' | 'en'): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
-  // The app starts in Vietnamese (spec §1); English is a remembered choice.
+  // The app starts in Vietnamese; English is a remembered choice.
   if (lang === 'en') await context.addInitScript(() => localStorage.setItem('vbc.lang', 'en'));
   return context;
 }
