@@ -1,18 +1,35 @@
 /**
- * The first queries of the screens whose index.html carries their answers (issue 5, Lighthouse):
- * /marketplace, a collection detail and an NFT detail. Shared by the server, which runs them when
- * it serves the page (server/src/plugins/initial-data.ts) and embeds the answers, and the client,
- * which seeds TanStack Query with them before the first render (src/lib/initial-data.ts), so the
+ * The first queries of the screens whose page carries their answers: /marketplace, a collection
+ * detail and an NFT detail (docs/decisions/003-server-rendered-first-screen.md). The server runs
+ * them when it serves the page (server/src/plugins/initial-data.ts) and embeds the answers; the
+ * web app seeds TanStack Query with them before the first render (src/lib/initial-data.ts), so the
  * first screen needs no API round trip.
  *
- * Pure module (imports pure modules only): the server loads it too. The query keys are written out here and must
- * equal the features' key factories (src/lib/initial-data-queries.test.ts checks each one); the
- * home screen takes its section parameters from HOME_SECTIONS, so both sides ask the same thing.
+ * Keys come from shared/query-keys.ts and parameters from the constants below, which the screens
+ * use too: both sides ask the same thing by construction. Pure module: the server loads it too.
  */
 
 import { type ThumbWidth, thumbnailUrl } from './image-url.ts';
+import {
+  collectionQueryKey,
+  collectionsQueryKey,
+  networksQueryKey,
+  nftDetailQueryKey,
+  nftsQueryKey,
+  provenanceQueryKey,
+  setsQueryKey,
+} from './query-keys.ts';
+import type {
+  BundleListQuery,
+  CollectionListQuery,
+  FixedNftListQuery,
+  NftListQuery,
+  ProvenanceQuery,
+  SetListQuery,
+  UserListQuery,
+} from './schemas/catalogue.ts';
 
-/** Parameters of the home screen's sections (spec §2 home, page sizes of spec §7). */
+/** Parameters of the home screen's sections (their page sizes are the product's). */
 export const HOME_SECTIONS = {
   popularCollections: { page: 1, size: 5, sort: 'like' },
   popularSets: { page: 1, size: 6, sort: 'like', status: 'ONSALE' },
@@ -28,12 +45,28 @@ export const HOME_SECTIONS = {
   popularBundles: { page: 1, size: 6, sort: 'like', status: 'ONSALE' },
   allCollections: { page: 1, size: 12, sort: 'newest' },
   creators: { page: 1, size: 12, isCreator: 1 },
-  // spec §7 hot NFTs: size 12 (the server fixes isSet 0, isBundle 0, sort like, ONSALE, hotNFT 1).
+  // The server fixes the rest of the hot NFTs' filters (not sets or bundles, on sale, by likes).
   hot: { page: 1, size: 12 },
-} as const;
+} as const satisfies {
+  popularCollections: CollectionListQuery;
+  popularSets: SetListQuery;
+  auctions: NftListQuery;
+  popularBundles: BundleListQuery;
+  allCollections: CollectionListQuery;
+  creators: UserListQuery;
+  hot: FixedNftListQuery;
+};
 
-/** Sections rendered at once on /marketplace (the rest mount when scrolled near). */
-export const HOME_FIRST_SECTIONS = ['popularCollections', 'popularSets'] as const;
+/** Page size of a collection's tabs (NFTs, sets, bundles). */
+export const COLLECTION_TAB_SIZE = 12;
+
+/** The page of a collection's NFTs its screen shows. */
+export const collectionNftsQuery = (collectionAddr: string, page: number) =>
+  ({ page, size: COLLECTION_TAB_SIZE, collectionAddr }) satisfies NftListQuery;
+
+/** An NFT's provenance as its screen asks for it (the price chart and the provenance tab). */
+export const provenanceQuery = (itemId: number) =>
+  ({ item_id: itemId, page: 1, size: 24 }) satisfies ProvenanceQuery;
 
 export type QueryParams = Readonly<Record<string, string | number>>;
 
@@ -58,7 +91,7 @@ const UINT = /^\d{1,78}$/;
 const ID = /^[A-Za-z0-9_-]{1,80}$/;
 
 const networks: FirstQuery = {
-  key: ['network', 'list'],
+  key: networksQueryKey(),
   path: '/api/v1/ETHnetworks/gets',
   params: {},
   marketplaceKey: true,
@@ -79,7 +112,7 @@ function home(): FirstQuery[] {
   const s = HOME_SECTIONS;
   return [
     {
-      key: ['marketplace', 'collections', s.popularCollections],
+      key: collectionsQueryKey(s.popularCollections),
       path: '/api/v2/show/market-collections',
       params: s.popularCollections,
       keep: 'body',
@@ -89,7 +122,7 @@ function home(): FirstQuery[] {
       },
     },
     {
-      key: ['marketplace', 'sets', s.popularSets],
+      key: setsQueryKey(s.popularSets),
       path: '/api/v2/show/market-sets',
       params: s.popularSets,
       keep: 'body',
@@ -103,7 +136,7 @@ function collectionDetail(id: string, search: URLSearchParams): FirstQuery[] {
   const page = Math.max(1, Number(search.get('page')) || 1);
   return [
     {
-      key: ['collection', 'detail', { id }],
+      key: collectionQueryKey({ id }),
       path: '/api/v2/show/market-collection',
       params: { id },
       keep: 'data',
@@ -111,10 +144,10 @@ function collectionDetail(id: string, search: URLSearchParams): FirstQuery[] {
       next: (c) => {
         const collectionAddr = text(record(c).collectionAddr);
         if (!collectionAddr || (tab !== null && tab !== 'nfts')) return [];
-        const params = { page, size: 12, collectionAddr };
+        const params = collectionNftsQuery(collectionAddr, page);
         return [
           {
-            key: ['marketplace', 'nfts', params],
+            key: nftsQueryKey(params),
             path: '/api/v2/show/market-nfts',
             params,
             keep: 'body',
@@ -129,7 +162,7 @@ function collectionDetail(id: string, search: URLSearchParams): FirstQuery[] {
 function nftDetail(collectionAddr: string, tokenId: string): FirstQuery[] {
   return [
     {
-      key: ['nft', 'detail', { collectionAddr, tokenId }],
+      key: nftDetailQueryKey({ collectionAddr, tokenId }),
       path: '/api/v2/show/market-nft',
       params: { collectionAddr, tokenId },
       keep: 'data',
@@ -139,9 +172,9 @@ function nftDetail(collectionAddr: string, tokenId: string): FirstQuery[] {
         if (typeof itemId !== 'number') return [];
         return [
           {
-            key: ['nft', 'provenance', itemId],
+            key: provenanceQueryKey(itemId),
             path: '/api/v2/show/provenance',
-            params: { item_id: itemId, page: 1, size: 24 },
+            params: provenanceQuery(itemId),
             keep: 'body',
           },
         ];

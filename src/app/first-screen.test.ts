@@ -1,63 +1,75 @@
-import { hashKey } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { firstQueriesOf, HOME_SECTIONS } from '#shared/first-screen.ts';
-import { collectionKeys } from '#web/features/collection/api/collection.ts';
-import { marketplaceKeys } from '#web/features/marketplace/api/keys.ts';
-import { nftKeys } from '#web/features/nft/api/nft.ts';
-import { networkKeys } from '#web/lib/networks.ts';
+/**
+ * The server runs each first query itself (shared/first-screen.ts) and embeds the answer under
+ * its key. Here, each one against the query the screen makes: same key, same call (path, query
+ * string, marketplace key) and the same part of the answer kept, so the screen finds the answer
+ * and never asks again.
+ */
+import { hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  collectionNftsQuery,
+  type FirstQuery,
+  firstQueriesOf,
+  HOME_SECTIONS,
+} from '#shared/first-screen.ts';
+import { collectionQueryOptions } from '#web/features/collection/api/collection.ts';
+import {
+  collectionsQueryOptions,
+  nftsQueryOptions,
+  setsQueryOptions,
+} from '#web/features/marketplace/api/lists.ts';
+import { nftDetailQueryOptions, provenanceQueryOptions } from '#web/features/nft/api/nft.ts';
+import { networksQueryOptions } from '#web/lib/networks.ts';
 
 const ADDR = '0xf433C50017d963b6082043445bCD0A54716DDC1d';
-/** Keys as TanStack hashes them (a visitor: likeAddress undefined, dropped by the hash). */
-const hashes = (keys: readonly (readonly unknown[])[]) => keys.map((k) => hashKey(k));
+const home = firstQueriesOf('/marketplace') ?? [];
+const [collection] = firstQueriesOf('/collection/detail/7') ?? [];
+const [nft] = firstQueriesOf(`/nft/detail/collectionAddr=${ADDR}/tokenId=12`) ?? [];
 
-describe('first queries of the embedded screens', () => {
-  it('home: the keys of its first two sections and the networks', () => {
-    const qs = firstQueriesOf('/marketplace')!;
-    expect(hashes(qs.map((q) => q.key))).toEqual(
-      hashes([
-        marketplaceKeys.collections({
-          ...HOME_SECTIONS.popularCollections,
-          likeAddress: undefined,
-        }),
-        marketplaceKeys.sets({ ...HOME_SECTIONS.popularSets, likeAddress: undefined }),
-        networkKeys.list(),
-      ]),
+/** The screen's query for each first query, as a visitor (no likeAddress) makes it. */
+const cases: [string, FirstQuery | undefined, { queryKey: QueryKey }][] = [
+  [
+    'home, popular collections',
+    home[0],
+    collectionsQueryOptions({ ...HOME_SECTIONS.popularCollections, likeAddress: undefined }),
+  ],
+  [
+    'home, popular sets',
+    home[1],
+    setsQueryOptions({ ...HOME_SECTIONS.popularSets, likeAddress: undefined }),
+  ],
+  ['networks', home[2], networksQueryOptions()],
+  ['collection', collection, collectionQueryOptions('7', undefined)],
+  [
+    'collection, NFT tab',
+    collection?.next?.({ collectionAddr: ADDR })[0],
+    nftsQueryOptions({ ...collectionNftsQuery(ADDR, 1), likeAddress: undefined }),
+  ],
+  ['NFT', nft, nftDetailQueryOptions(ADDR, '12', undefined)],
+  ['NFT, provenance', nft?.next?.({ item_id: 5 })[0], provenanceQueryOptions(5)],
+];
+
+const sorted = (params: URLSearchParams) => [...params].sort(([a], [b]) => a.localeCompare(b));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the screens ask what the server embedded', () => {
+  it.each(cases)('%s', async (_, first, options) => {
+    expect(first).toBeDefined();
+    if (!first) return;
+    expect(hashKey(options.queryKey)).toBe(hashKey(first.key));
+    const answer = { data: [{ id: 1 }], total: 1, page: 1, size: 12 };
+    const fetch = vi.fn().mockResolvedValue(new Response(JSON.stringify(answer), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const value = await new QueryClient().fetchQuery(
+      options as Parameters<QueryClient['fetchQuery']>[0],
     );
-    expect(qs[0]?.image?.({ data: [{ image: '/uploads/a.svg' }] })).toBe('/uploads/a.svg');
-  });
-
-  it('collection detail: the detail, then its first NFT page (default tab only)', () => {
-    const [detail, networks] = firstQueriesOf('/collection/detail/7')!;
-    expect(hashKey(detail!.key)).toBe(hashKey(collectionKeys.detail('7', undefined)));
-    expect(hashKey(networks!.key)).toBe(hashKey(networkKeys.list()));
-    const next = detail!.next!({ collectionAddr: ADDR, banner: '/uploads/b.svg' });
-    expect(hashes(next.map((q) => q.key))).toEqual(
-      hashes([
-        marketplaceKeys.nfts({ page: 1, size: 12, collectionAddr: ADDR, likeAddress: undefined }),
-      ]),
-    );
-    expect(detail!.image!({ banner: '/uploads/b.svg' })).toBe('/uploads/b.svg');
-    const onSets = firstQueriesOf('/collection/detail/7', '?tab=sets')![0]!;
-    expect(onSets.next!({ collectionAddr: ADDR })).toEqual([]);
-    const page2 = firstQueriesOf('/collection/detail/7', '?page=2')![0]!;
-    expect(page2.next!({ collectionAddr: ADDR })[0]?.params).toMatchObject({ page: 2 });
-  });
-
-  it('NFT detail: the detail, then its provenance', () => {
-    const path = `/nft/detail/collectionAddr=${ADDR}/tokenId=12`;
-    const [detail] = firstQueriesOf(path)!;
-    expect(hashKey(detail!.key)).toBe(hashKey(nftKeys.detail(ADDR, '12', undefined)));
-    expect(hashes(detail!.next!({ item_id: 5 }).map((q) => q.key))).toEqual(
-      hashes([nftKeys.provenance(5)]),
-    );
-    expect(firstQueriesOf(`${path}/details`)).not.toBeNull();
-    expect(firstQueriesOf(`${path}/bids`)).toBeNull();
-  });
-
-  it('other or malformed paths have none', () => {
-    expect(firstQueriesOf('/collections/page=1')).toBeNull();
-    expect(firstQueriesOf('/collection/detail/a%2Fb')).toBeNull();
-    expect(firstQueriesOf('/nft/detail/collectionAddr=0x12/tokenId=1')).toBeNull();
-    expect(firstQueriesOf(`/nft/detail/collectionAddr=${ADDR}/tokenId=x`)).toBeNull();
+    const [url, init] = fetch.mock.calls[0] as [string, { headers: Record<string, string> }];
+    const requested = new URL(url, 'http://localhost');
+    expect(requested.pathname).toBe(first.path);
+    const params = Object.entries(first.params).map(([k, v]) => [k, String(v)]);
+    expect(sorted(requested.searchParams)).toEqual(sorted(new URLSearchParams(params)));
+    expect('marketplace-key' in init.headers).toBe(first.marketplaceKey === true);
+    expect(value).toEqual(first.keep === 'data' ? answer.data : answer);
   });
 });

@@ -1,16 +1,12 @@
 /** Networks (spec §3, GET /api/v1/ETHnetworks/gets with the public marketplace key). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { networksQueryKey } from '#shared/query-keys.ts';
 import type { Network } from '#shared/schemas/entities.ts';
 import { api, type DataBody } from './api-client.ts';
 
-export const networkKeys = {
-  all: ['network'] as const,
-  list: () => [...networkKeys.all, 'list'] as const,
-};
-
 export const networksQueryOptions = () =>
   queryOptions({
-    queryKey: networkKeys.list(),
+    queryKey: networksQueryKey(),
     queryFn: ({ signal }) =>
       api
         .get<DataBody<Network[]>>('/api/v1/ETHnetworks/gets', { marketplaceKey: true, signal })

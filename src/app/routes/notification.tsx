@@ -5,7 +5,7 @@ import { EventsTable } from '#web/components/events-table.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { EmptyState } from '#web/components/ui/states.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useAddressActivity } from '#web/features/user/api/activity.ts';
+import { useAddressActivity } from '#web/features/user/api/user.ts';
 import { useSymbol } from '#web/lib/networks.ts';
 import { session } from '#web/stores/session.ts';
 

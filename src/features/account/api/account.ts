@@ -16,10 +16,10 @@ import { type Profile, sessionActions } from '#web/stores/session.ts';
 
 export type { Account, Session };
 
-export const accountKeys = {
-  all: ['account'] as const,
-  info: (token: string | null) => [...accountKeys.all, 'info', token] as const,
-};
+/** The root of the account's keys: saving the profile refreshes them. */
+export const ACCOUNT_QUERY_ROOT = ['account'] as const;
+const accountInfoQueryKey = (token: string | null) =>
+  [...ACCOUNT_QUERY_ROOT, 'info', token] as const;
 
 export function toProfile(a: Account): Profile {
   return {
@@ -63,9 +63,9 @@ export function changePassword(body: ChangePasswordBody) {
   return api.post<DataBody<boolean>>('/api/v1/account/change-password', body);
 }
 
-export const accountInfoQueryOptions = (token: string | null) =>
+const accountInfoQueryOptions = (token: string | null) =>
   queryOptions({
-    queryKey: accountKeys.info(token),
+    queryKey: accountInfoQueryKey(token),
     queryFn: ({ signal }) =>
       api.get<DataBody<Account>>('/api/v1/account/info', { signal }).then((b) => b.data),
     enabled: Boolean(token),

@@ -1,5 +1,6 @@
 /** Collection detail and its activity (spec §7: market-collection; activities page 1, size 20). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { collectionActivityQueryKey, collectionQueryKey } from '#shared/query-keys.ts';
 import { ACTIVITY_PAGE_SIZE } from '#shared/rules.ts';
 import type { Activity, Collection } from '#shared/schemas/entities.ts';
 import { api, type DataBody, type ListBody } from '#web/lib/api-client.ts';
@@ -15,17 +16,9 @@ export const ACTIVITY_FILTERS = {
 } as const;
 export type ActivityFilter = keyof typeof ACTIVITY_FILTERS;
 
-export const collectionKeys = {
-  all: ['collection'] as const,
-  detail: (id: string, likeAddress?: string) =>
-    [...collectionKeys.all, 'detail', { id, likeAddress }] as const,
-  activity: (p: { collectionAddr: string; page: number; type?: string }) =>
-    [...collectionKeys.all, 'activity', p] as const,
-};
-
 export const collectionQueryOptions = (id: string, likeAddress?: string) =>
   queryOptions({
-    queryKey: collectionKeys.detail(id, likeAddress),
+    queryKey: collectionQueryKey({ id, likeAddress }),
     queryFn: ({ queryKey: [, , q], signal }) =>
       api
         .get<DataBody<Collection>>('/api/v2/show/market-collection', { query: q, signal })
@@ -36,7 +29,7 @@ export const useCollection = (id: string, likeAddress?: string) =>
 
 export const useCollectionActivity = (p: { collectionAddr: string; page: number; type?: string }) =>
   useQuery({
-    queryKey: collectionKeys.activity(p),
+    queryKey: collectionActivityQueryKey(p),
     queryFn: ({ queryKey: [, , q], signal }) =>
       api.get<ListBody<Activity>>('/api/v2/activity', {
         query: { ...q, size: ACTIVITY_PAGE_SIZE },

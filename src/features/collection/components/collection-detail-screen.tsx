@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { COLLECTION_TAB_SIZE, collectionNftsQuery } from '#shared/first-screen.ts';
 import { ACTIVITY_PAGE_SIZE } from '#shared/rules.ts';
 import type { Collection } from '#shared/schemas/entities.ts';
 import { EventsTable } from '#web/components/events-table.tsx';
@@ -30,7 +31,6 @@ import {
 
 const TABS = ['nfts', 'sets', 'activity', 'bundles'] as const;
 type Tab = (typeof TABS)[number];
-const SIZE = 12;
 
 /** spec §2 collection detail: NFTs, sets, activity (with its filters), bundles. */
 export function CollectionDetailScreen({ id }: { id: string }) {
@@ -157,7 +157,7 @@ function Grid<T>({
         {(b) => <div className="card-grid">{b.data.map(render)}</div>}
       </QueryView>
       {query.data ? (
-        <Pagination page={page} total={query.data.total} size={SIZE} href={href} />
+        <Pagination page={page} total={query.data.total} size={COLLECTION_TAB_SIZE} href={href} />
       ) : null}
     </>
   );
@@ -165,12 +165,7 @@ function Grid<T>({
 
 function CollectionNfts({ collection, ...p }: PageProps & { collection: Collection }) {
   const likeAddress = useLikeAddress();
-  const query = useNfts({
-    page: p.page,
-    size: SIZE,
-    collectionAddr: collection.collectionAddr,
-    likeAddress,
-  });
+  const query = useNfts({ ...collectionNftsQuery(collection.collectionAddr, p.page), likeAddress });
   return (
     <Grid {...p} query={query} render={(n) => <NftCard key={n.item_id} nft={n} titleAs="h2" />} />
   );
@@ -180,7 +175,7 @@ function CollectionSets({ collection, ...p }: PageProps & { collection: Collecti
   const likeAddress = useLikeAddress();
   const query = useSets({
     page: p.page,
-    size: SIZE,
+    size: COLLECTION_TAB_SIZE,
     collectionAddr: collection.collectionAddr,
     likeAddress,
   });
@@ -190,7 +185,7 @@ function CollectionSets({ collection, ...p }: PageProps & { collection: Collecti
 /** Bundles have no collection field: the bundles of the collection's creator are shown. */
 function CollectionBundles({ owner, ...p }: PageProps & { owner: string }) {
   const likeAddress = useLikeAddress();
-  const query = useBundles({ page: p.page, size: SIZE, likeAddress, owner });
+  const query = useBundles({ page: p.page, size: COLLECTION_TAB_SIZE, likeAddress, owner });
   return (
     <Grid {...p} query={query} render={(b) => <BundleCard key={b.id} bundle={b} titleAs="h2" />} />
   );

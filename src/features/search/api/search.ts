@@ -1,18 +1,13 @@
-/** Search across collections, NFTs and users by name (not in the spec; server: /api/v2/show/search). */
-import { useQuery } from '@tanstack/react-query';
-import type { Collection, Nft, User } from '#shared/schemas/entities.ts';
+/** Search across collections, NFTs and users by name (/api/v2/show/search). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SearchResult } from '#shared/schemas/catalogue.ts';
 import { api, type DataBody } from '#web/lib/api-client.ts';
 
-export type SearchResult = { collections: Collection[]; nfts: Nft[]; users: User[] };
+const searchQueryKey = (q: string) => ['search', q] as const;
 
-export const searchKeys = {
-  all: ['search'] as const,
-  query: (q: string) => [...searchKeys.all, q] as const,
-};
-
-export const useSearch = (q: string) =>
-  useQuery({
-    queryKey: searchKeys.query(q),
+const searchQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: searchQueryKey(q),
     queryFn: ({ queryKey: [, text], signal }) =>
       api
         .get<DataBody<SearchResult>>('/api/v2/show/search', {
@@ -22,3 +17,4 @@ export const useSearch = (q: string) =>
         .then((b) => b.data),
     enabled: q.trim().length > 0,
   });
+export const useSearch = (q: string) => useQuery(searchQueryOptions(q));

@@ -1,20 +1,18 @@
-/** Set detail, its items (small info, spec §4: ONSALE first), bids and activity. */
+/** A set, its items (on-sale ones first), its bids and its activity. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ACTIVITY_PAGE_SIZE } from '#shared/rules.ts';
 import type { Activity, Nft, NftSet } from '#shared/schemas/entities.ts';
 import { api, type DataBody, type ListBody } from '#web/lib/api-client.ts';
 
 export type { NftSet };
 
-export const setKeys = {
-  all: ['set'] as const,
-  detail: (id: string, likeAddress?: string) =>
-    [...setKeys.all, 'detail', { id, likeAddress }] as const,
-  items: (setId: number) => [...setKeys.all, 'items', setId] as const,
-  bids: (id: number) => [...setKeys.all, 'bids', id] as const,
-  activity: (id: number) => [...setKeys.all, 'activity', id] as const,
-};
+const setQueryKey = (id: string, likeAddress?: string) =>
+  ['set', 'detail', { id, likeAddress }] as const;
+const setItemsQueryKey = (setId: number) => ['set', 'items', setId] as const;
+const setBidsQueryKey = (id: number) => ['set', 'bids', id] as const;
+const setActivityQueryKey = (id: number) => ['set', 'activity', id] as const;
 
-/** spec §4: in the small-info list of NFTs in a set, ONSALE items go first, other order kept. */
+/** In the list of a set's NFTs, the ones on sale go first; the order is otherwise kept. */
 export function onSaleFirst<T extends { status: string }>(items: readonly T[]): T[] {
   return [
     ...items.filter((i) => i.status === 'ONSALE'),
@@ -22,9 +20,9 @@ export function onSaleFirst<T extends { status: string }>(items: readonly T[]): 
   ];
 }
 
-export const setQueryOptions = (id: string, likeAddress?: string) =>
+const setQueryOptions = (id: string, likeAddress?: string) =>
   queryOptions({
-    queryKey: setKeys.detail(id, likeAddress),
+    queryKey: setQueryKey(id, likeAddress),
     queryFn: ({ queryKey: [, , q], signal }) =>
       api
         .get<DataBody<NftSet>>('/api/v2/show/market-set', { query: q, signal })
@@ -33,32 +31,35 @@ export const setQueryOptions = (id: string, likeAddress?: string) =>
 export const useSet = (id: string, likeAddress?: string) =>
   useQuery(setQueryOptions(id, likeAddress));
 
-export const useSetItems = (setId: number) =>
-  useQuery({
-    queryKey: setKeys.items(setId),
+const setItemsQueryOptions = (setId: number) =>
+  queryOptions({
+    queryKey: setItemsQueryKey(setId),
     queryFn: ({ signal }) =>
       api
         .get<DataBody<Nft[]>>('/api/v2/show/market-nfts-id', { query: { setId }, signal })
         .then((b) => onSaleFirst(b.data)),
   });
+export const useSetItems = (setId: number) => useQuery(setItemsQueryOptions(setId));
 
 /** Bid history: the set's BID events (one per NFT of the set; BidsTable deduplicates). */
-export const useSetBids = (id: number) =>
-  useQuery({
-    queryKey: setKeys.bids(id),
+const setBidsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: setBidsQueryKey(id),
     queryFn: ({ signal }) =>
       api.get<ListBody<Activity>>('/api/v2/activity', {
         query: { setId: id, type: 'BID', page: 1, size: 50 },
         signal,
       }),
   });
+export const useSetBids = (id: number) => useQuery(setBidsQueryOptions(id));
 
-export const useSetActivity = (id: number) =>
-  useQuery({
-    queryKey: setKeys.activity(id),
+const setActivityQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: setActivityQueryKey(id),
     queryFn: ({ signal }) =>
       api.get<ListBody<Activity>>('/api/v2/activity', {
-        query: { setId: id, page: 1, size: 20 },
+        query: { setId: id, page: 1, size: ACTIVITY_PAGE_SIZE },
         signal,
       }),
   });
+export const useSetActivity = (id: number) => useQuery(setActivityQueryOptions(id));

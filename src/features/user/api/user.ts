@@ -1,31 +1,37 @@
-/** Users (spec §7 /api/v2/user: first entry of data used), their follows, orders and bids. */
+/** Users (/api/v2/user: the first entry of `data`), their follows, orders and bids. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ACTIVITY_PAGE_SIZE } from '#shared/rules.ts';
 import type { BidEntry } from '#shared/schemas/catalogue.ts';
-import type { Order, User } from '#shared/schemas/entities.ts';
+import type { Activity, Order, User } from '#shared/schemas/entities.ts';
 import { api, type ListBody } from '#web/lib/api-client.ts';
 import { ApiError } from '#web/lib/errors.ts';
 
-export type { BidEntry, Order, User };
+export type { User };
 
-export const userKeys = {
-  all: ['user'] as const,
-  detail: (id: string) => [...userKeys.all, 'detail', id] as const,
-  followers: (id: number, page: number) => [...userKeys.all, 'followers', id, page] as const,
-  following: (id: number, page: number) => [...userKeys.all, 'following', id, page] as const,
-  orders: (address: string, page: number) => [...userKeys.all, 'orders', address, page] as const,
-  bids: (address: string, page: number) => [...userKeys.all, 'bids', address, page] as const,
-};
+/** The root of every key below: a follow refreshes them all. */
+export const USER_QUERY_ROOT = ['user'] as const;
+const userQueryKey = (id: string) => [...USER_QUERY_ROOT, 'detail', id] as const;
+const followsQueryKey = (kind: 'followers' | 'following', id: number, page: number) =>
+  [...USER_QUERY_ROOT, kind, id, page] as const;
+const isFollowingQueryKey = (me: number, target: number) =>
+  [...USER_QUERY_ROOT, 'is-following', me, target] as const;
+const ordersQueryKey = (address: string, page: number) =>
+  [...USER_QUERY_ROOT, 'orders', address, page] as const;
+const bidsByBidderQueryKey = (address: string, page: number) =>
+  [...USER_QUERY_ROOT, 'bids', address, page] as const;
+const addressActivityQueryKey = (address: string) =>
+  [...USER_QUERY_ROOT, 'activity', address] as const;
 
-/** spec §4: the user lookup fails if the first entry is missing. */
-export function firstUser(body: ListBody<User>): User {
+/** The user lookup fails when the list's first entry is missing. */
+function firstUser(body: ListBody<User>): User {
   const user = body.data[0];
   if (!user) throw new ApiError('user not found', { status: 404, code: 'NOT_FOUND' });
   return user;
 }
 
-export const userQueryOptions = (id: string) =>
+const userQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: userKeys.detail(id),
+    queryKey: userQueryKey(id),
     queryFn: ({ signal }) =>
       api
         .get<ListBody<User>>('/api/v2/user', { query: { id, page: 1, size: 1 }, signal })
@@ -33,9 +39,9 @@ export const userQueryOptions = (id: string) =>
   });
 export const useUser = (id: string) => useQuery(userQueryOptions(id));
 
-export const useFollowers = (id: number, page: number, kind: 'followers' | 'following') =>
-  useQuery({
-    queryKey: kind === 'followers' ? userKeys.followers(id, page) : userKeys.following(id, page),
+const followsQueryOptions = (kind: 'followers' | 'following', id: number, page: number) =>
+  queryOptions({
+    queryKey: followsQueryKey(kind, id, page),
     queryFn: ({ signal }) =>
       api.get<ListBody<User>>(`/api/v2/user/${kind}`, {
         query: { userId: id, page, size: 12 },
@@ -43,11 +49,13 @@ export const useFollowers = (id: number, page: number, kind: 'followers' | 'foll
       }),
     placeholderData: keepPreviousData,
   });
+export const useFollows = (kind: 'followers' | 'following', id: number, page: number) =>
+  useQuery(followsQueryOptions(kind, id, page));
 
 /** Whether `me` follows `target`: looks through my following list (at most 5 pages of 24). */
-export const useIsFollowing = (me: number | undefined, target: number) =>
-  useQuery({
-    queryKey: [...userKeys.all, 'is-following', me ?? 0, target] as const,
+const isFollowingQueryOptions = (me: number | undefined, target: number) =>
+  queryOptions({
+    queryKey: isFollowingQueryKey(me ?? 0, target),
     queryFn: async ({ signal }) => {
       for (let page = 1; page <= 5; page++) {
         const body = await api.get<ListBody<User>>('/api/v2/user/following', {
@@ -61,11 +69,13 @@ export const useIsFollowing = (me: number | undefined, target: number) =>
     },
     enabled: me !== undefined && me !== target,
   });
+export const useIsFollowing = (me: number | undefined, target: number) =>
+  useQuery(isFollowingQueryOptions(me, target));
 
 /** Order history: the signed-in account's (every linked address) when `address` is 'mine'. */
-export const useOrders = (address: string | undefined, page: number) =>
-  useQuery({
-    queryKey: userKeys.orders(address ?? '', page),
+const ordersQueryOptions = (address: string | undefined, page: number) =>
+  queryOptions({
+    queryKey: ordersQueryKey(address ?? '', page),
     queryFn: ({ signal }) =>
       api.get<ListBody<Order>>(
         address === 'mine' ? '/api/v2/user/my-orders' : `/api/v2/user/my-orders/${address}`,
@@ -74,11 +84,13 @@ export const useOrders = (address: string | undefined, page: number) =>
     enabled: Boolean(address),
     placeholderData: keepPreviousData,
   });
+export const useOrders = (address: string | undefined, page: number) =>
+  useQuery(ordersQueryOptions(address, page));
 
-/** Bid history (spec §7 bids-by-bidder): the signed-in account's when `address` is 'mine'. */
-export const useBidsByBidder = (address: string | undefined, page: number) =>
-  useQuery({
-    queryKey: userKeys.bids(address ?? '', page),
+/** Bid history: the signed-in account's when `address` is 'mine'. */
+const bidsByBidderQueryOptions = (address: string | undefined, page: number) =>
+  queryOptions({
+    queryKey: bidsByBidderQueryKey(address ?? '', page),
     queryFn: ({ signal }) =>
       api.get<ListBody<BidEntry>>(
         address === 'mine' ? '/api/v2/bid/bids-by-bidder' : `/api/v2/bid/bids-by-bidder/${address}`,
@@ -87,3 +99,18 @@ export const useBidsByBidder = (address: string | undefined, page: number) =>
     enabled: Boolean(address),
     placeholderData: keepPreviousData,
   });
+export const useBidsByBidder = (address: string | undefined, page: number) =>
+  useQuery(bidsByBidderQueryOptions(address, page));
+
+/** Activity that involves an address (from or to), newest first. */
+const addressActivityQueryOptions = (address: string) =>
+  queryOptions({
+    queryKey: addressActivityQueryKey(address),
+    queryFn: ({ signal }) =>
+      api.get<ListBody<Activity>>('/api/v2/activity', {
+        query: { address, page: 1, size: ACTIVITY_PAGE_SIZE },
+        signal,
+      }),
+  });
+export const useAddressActivity = (address: string) =>
+  useQuery(addressActivityQueryOptions(address));

@@ -15,7 +15,12 @@ import { CardGridSkeleton, Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
 import { paths } from '#web/config/paths.ts';
-import { type Account, toProfile, updateInfo } from '#web/features/account/api/account.ts';
+import {
+  ACCOUNT_QUERY_ROOT,
+  type Account,
+  toProfile,
+  updateInfo,
+} from '#web/features/account/api/account.ts';
 import { useCollections, useNfts, useOwnedNfts } from '#web/features/marketplace/api/lists.ts';
 import { CollectionCard, NftCard, UserCard } from '#web/features/marketplace/components/cards.tsx';
 import { setFollow } from '#web/features/social/api/social.ts';
@@ -28,12 +33,12 @@ import { useSymbol } from '#web/lib/networks.ts';
 import { session, sessionActions } from '#web/stores/session.ts';
 import { useLikeAddress } from '#web/stores/use-like-address.ts';
 import {
+  USER_QUERY_ROOT,
   type User,
   useBidsByBidder,
-  useFollowers,
+  useFollows,
   useIsFollowing,
   useOrders,
-  userKeys,
 } from '../api/user.ts';
 
 const PUBLIC_TABS = ['owned', 'onSale', 'collections', 'minted', 'followers', 'following'] as const;
@@ -268,7 +273,7 @@ function FollowsTab({
   kind,
   ...p
 }: PageProps & { userId: number; kind: 'followers' | 'following' }) {
-  const query = useFollowers(userId, p.page, kind);
+  const query = useFollows(kind, userId, p.page);
   return (
     <Paged {...p} query={query}>
       {(items) => (
@@ -377,7 +382,7 @@ function FollowButton({ user }: { user: ProfileUser }) {
       setMessage(t(`errors:${errorKeyOf(error)}`, { min: 6 }));
     },
     onSuccess: ({ data }) => setState({ following: data.following, count: data.followersCount }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: USER_QUERY_ROOT }),
   });
   const following = state?.following ?? isFollowing.data ?? false;
   const count = state?.count ?? user.followersCount;
@@ -420,7 +425,7 @@ function EditProfile({ account }: { account: Account }) {
     mutationFn: updateInfo,
     onSuccess: (updated) => {
       sessionActions.SET_PROFILE(toProfile(updated));
-      void queryClient.invalidateQueries({ queryKey: ['account'] });
+      void queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_ROOT });
     },
   });
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
