@@ -113,6 +113,7 @@ export const RAW_KEYS: string[] = (() => {
 /** Raw keys visible on the page (text, labels, alt, placeholders, title). */
 export async function rawKeysOn(page: Page): Promise<string[]> {
   const texts = await page.evaluate(() => {
+    // biome-ignore lint/performance/useDomNodeTextContent: the text as shown (hidden text left out)
     const parts = [document.body.innerText, document.title];
     for (const el of document.querySelectorAll('[aria-label],[alt],[placeholder],[title]')) {
       for (const a of ['aria-label', 'alt', 'placeholder', 'title'])

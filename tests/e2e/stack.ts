@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { PreviewServer } from 'vite';
 import { freePort } from '#contracts/devnet/ports.ts';
-import { type Stack, startStack } from '#scripts/start.ts';
+import { type Stack, startStack } from '#scripts/lib/stack.ts';
 import { buildWeb, launchBrowser, startWeb } from './harness.ts';
 
 export type Journey = {

@@ -1,6 +1,6 @@
 /**
  * The PWA journeys' harness: production builds of the web app (each with its own build id), the
- * real stack (scripts/start.ts: anvil, contracts, database, server serving the build, demo seed)
+ * real stack (scripts/lib/stack.ts: anvil, contracts, database, server serving the build, demo seed)
  * on a free port, and Debian Chromium through playwright-core.
  */
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { type Stack, startStack } from '#scripts/start.ts';
+import { type Stack, startStack } from '#scripts/lib/stack.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const RESULTS_DIR = path.join(ROOT, 'test-results', 'pwa');

@@ -1,5 +1,5 @@
 /**
- * `startStack` (scripts/start.ts) on a fresh data folder: the demo catalogue exists through the
+ * `startStack` (scripts/lib/stack.ts) on a fresh data folder: the demo catalogue exists through the
  * chain and the API (counts of issue 3), the indexed owners match the chain, and a second start on
  * the same folder comes back to the same data without seeding again. PGlite (the embedded default
  * of `npm start`); the indexer's own tests cover PostgreSQL.
@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
 import { rpcProvider } from '#contracts/devnet/rpc.ts';
-import { type Stack, startStack } from '#scripts/start.ts';
+import { type Stack, startStack } from '#scripts/lib/stack.ts';
 import { type PostgresCluster, startPostgresCluster } from '../helpers/postgres-cluster.ts';
 import { ownersVersusChain } from './fixture.ts';
 

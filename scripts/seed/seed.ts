@@ -22,14 +22,15 @@ import {
 } from 'ethers';
 import {
   COLLECTION_FACTORY_ABI,
-  EXCHANGE_ABI,
   MARKETPLACE_COLLECTION_ABI,
   WVBC_ABI,
 } from '#contracts/abi/index.ts';
 import type { Deployment } from '#contracts/deploy/deployment.ts';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import { rpcProvider } from '#contracts/devnet/rpc.ts';
+import { orderReader } from '#contracts/order-reader.ts';
 import {
+  buildOrder,
   hashOrder,
   ItemsKind,
   marketplaceDomain,
@@ -40,7 +41,7 @@ import {
   signOrder,
 } from '#contracts/typed-data/index.ts';
 import type { App } from '#server/app.ts';
-import { generateArtwork } from './lib/images.ts';
+import { generateArtwork } from '../lib/images.ts';
 import {
   COLLECTIONS,
   type CollectionPlan,
@@ -49,11 +50,8 @@ import {
   ONE,
   PEOPLE,
   TRADES,
-} from './seed/catalogue.ts';
-
-export const SEED_MARKER = 'demo-seed';
-/** Written first: a database with it but without SEED_MARKER saw an interrupted seed. */
-export const SEED_STARTED_MARKER = 'demo-seed-started';
+} from './catalogue.ts';
+import { SEED_MARKER, SEED_STARTED_MARKER } from './markers.ts';
 
 export interface SeedParameters {
   /** The running app, its indexer started (buildApp `indexer` option). */
@@ -104,7 +102,7 @@ export async function runSeed(p: SeedParameters): Promise<SeedReport> {
   const wallets = ANVIL_KEYS.map((k) => new Wallet(k, provider));
   const w = (i: number) => wallets[i]!;
   const domain = marketplaceDomain(chainId, deployment.exchange);
-  const exchange = new Contract(deployment.exchange, EXCHANGE_ABI, provider);
+  const reader = orderReader(provider, deployment.exchange);
   const apiKey = app.config.apiKey;
 
   // ------------------------------------------------------------ helpers
@@ -317,21 +315,11 @@ export async function runSeed(p: SeedParameters): Promise<SeedReport> {
       extra: Json = {},
     ): Promise<string> {
       const maker = w(plan(key).partner);
-      const collection = new Contract(addressOf(key), MARKETPLACE_COLLECTION_ABI, provider);
-      const ids = tokenIds.map(BigInt);
-      const nonces = await Promise.all(
-        ids.map((id) => collection.getFunction('tokenNonce')(id) as Promise<bigint>),
-      );
-      const order: Order = {
+      const order = await buildOrder(reader, {
         maker: maker.address,
         collection: addressOf(key),
-        tokenIds: ids,
-        tokenNonces: nonces,
-        saleKind: SaleKind.FIXED_PRICE,
-        itemsKind: ItemsKind.SINGLE,
+        tokenIds: tokenIds.map(BigInt),
         price: ONE,
-        discountBps: 0n,
-        minCountForDiscount: 0n,
         startTime: now - 60n,
         endTime: now + 180n * 86_400n,
         salt: BigInt(
@@ -339,9 +327,8 @@ export async function runSeed(p: SeedParameters): Promise<SeedReport> {
             .toString('hex')
             .slice(0, 24)}`,
         ),
-        counter: (await exchange.getFunction('counters')(maker.address)) as bigint,
         ...fields,
-      };
+      });
       const signature = await signOrder(maker, domain, order);
       await api('POST', '/api/v2/orders', {
         body: { order: orderToJson(order), signature, ...extra },

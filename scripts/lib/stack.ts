@@ -1,0 +1,187 @@
+/**
+ * The whole product on one port, for `npm start` (scripts/start.ts) and for the tests that need
+ * it: the web build, the database, the chain, the contracts, the API server with its indexer and,
+ * on a new database, the demo catalogue. Each step lives in ./stack/.
+ *
+ *   const stack = await startStack({ dataDir, port: 0, blockTime: 'automine', buildWeb: false });
+ *   // stack.url, stack.rpcUrl, stack.chainId, stack.deployment, stack.app, stack.demo, stack.seed
+ *   await stack.stop();
+ *
+ * `stop` stops every part (anvil dumps its state on the way out), so a second start on the same
+ * data folder comes back to the same data.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import type { Deployment } from '#contracts/deploy/deployment.ts';
+import type { AnvilHandle } from '#contracts/devnet/anvil.ts';
+import { freePort } from '#contracts/devnet/ports.ts';
+import { runSeed, type SeedParameters, type SeedReport } from '#scripts/seed/seed.ts';
+import type { App } from '#server/app.ts';
+import type { DatabaseHandle } from '#server/db/create-database.ts';
+import { startChain, startIntervalMining, wantedChainPort } from './stack/chain.ts';
+import { deployContracts } from './stack/contracts.ts';
+import { openDatabase } from './stack/database.ts';
+import { type Demo, demoCredentials } from './stack/demo.ts';
+import { resolveOptions, type StartStackOptions } from './stack/options.ts';
+import { startServer } from './stack/server.ts';
+import { buildWebApp, DIST, webBuildIsStale } from './stack/web-build.ts';
+
+export type { DemoWallet } from './stack/demo.ts';
+export type { StartStackOptions } from './stack/options.ts';
+
+export interface Stack {
+  url: string;
+  port: number;
+  /** The node itself (anvil or RPC_URL). */
+  rpcUrl: string;
+  /** The server's JSON-RPC path for the chain: what wallets should use. */
+  publicRpcUrl: string;
+  chainId: number;
+  dataDir: string;
+  deployment: Deployment;
+  app: App;
+  /** What the seed made (null when the database was seeded before, seeding is off, or it failed). */
+  seed: SeedReport | null;
+  /** Why the demo seed failed on this start, if it did (the stack runs without the rest of it). */
+  seedError: Error | null;
+  demo: Demo;
+  /** Seconds each step took. */
+  timings: Record<string, number>;
+  stop(): Promise<void>;
+}
+
+/** What `stop` has to stop, filled in as the steps start them. */
+type Parts = {
+  children: Set<ChildProcess>;
+  anvil: AnvilHandle | null;
+  database: DatabaseHandle | null;
+  app: App | null;
+};
+
+export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
+  const o = resolveOptions(options);
+  const say = (line: string) => {
+    if (!o.quiet) console.log(line);
+  };
+  const { timings, took } = stepTimer();
+  mkdirSync(o.dataDir, { recursive: true });
+  const parts: Parts = { children: new Set(), anvil: null, database: null, app: null };
+  const stop = stopper(parts);
+  options.onStopReady?.(stop);
+  try {
+    const build = options.buildWeb ?? 'if-stale';
+    if (build === true || (build === 'if-stale' && webBuildIsStale())) {
+      say('building the web app (vite build)...');
+      await buildWebApp(parts.children, o.quiet);
+      took('web build');
+    }
+    // The database first: whether the demo seed is needed decides how anvil mines.
+    const opened = await openDatabase(o.dataDir, o.databaseUrl);
+    parts.database = opened.database;
+    if (o.wantSeed && opened.seedInterrupted) {
+      say(
+        `the demo seed did not finish last time: starting without it (delete ${o.dataDir} to start over)`,
+      );
+    }
+    const seedNow = o.wantSeed && !opened.hasData;
+    took('database');
+    const chain = await startChain({
+      rpcUrl: o.rpcUrl,
+      port: wantedChainPort(options.chainPort, options.port),
+      dataDir: o.dataDir,
+      hasData: opened.hasData,
+      automine: seedNow,
+      blockTime: o.blockTime,
+      say,
+    });
+    parts.anvil = chain.anvil;
+    took('chain');
+    const { deployment, settlementKey } = await deployContracts({
+      rpcUrl: chain.rpcUrl,
+      ownAnvil: chain.anvil !== null,
+      dataDir: o.dataDir,
+      say,
+    });
+    took('deploy');
+    const port =
+      options.port === 0 ? await freePort() : (options.port ?? Number(process.env.PORT ?? 3000));
+    const { app, url } = await startServer({
+      port,
+      host: o.host,
+      dataDir: o.dataDir,
+      rpcUrl: chain.rpcUrl,
+      chainId: chain.chainId,
+      settlementKey,
+      databaseUrl: o.databaseUrl,
+      database: opened.database,
+      logLevel: options.logLevel,
+      webDir: options.webDir ?? DIST,
+    });
+    parts.app = app;
+    took('server');
+    const seeded = seedNow
+      ? await seedDemo({ app, rpcUrl: chain.rpcUrl, deployment, dataDir: o.dataDir, log: say })
+      : { seed: null, seedError: null };
+    if (seedNow) took('seed');
+    if (chain.anvil && seedNow && o.blockTime !== 'automine') {
+      await startIntervalMining(chain.rpcUrl, o.blockTime);
+    }
+    await app.indexer?.waitForHead(60_000);
+    took('indexer caught up');
+    return {
+      ...seeded,
+      url,
+      port,
+      rpcUrl: chain.rpcUrl,
+      publicRpcUrl: `${url}/api/v1/ETHnetworks/${chain.chainId}/rpc`,
+      chainId: chain.chainId,
+      dataDir: o.dataDir,
+      deployment,
+      app,
+      demo: demoCredentials(),
+      timings,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Records how long each step took, in seconds since the previous one. */
+function stepTimer() {
+  const timings: Record<string, number> = {};
+  let mark = Date.now();
+  const took = (name: string) => {
+    timings[name] = (Date.now() - mark) / 1000;
+    mark = Date.now();
+  };
+  return { timings, took };
+}
+
+/** Stops what has started, once: child processes, the server, the database, then anvil. */
+function stopper(parts: Parts): () => Promise<void> {
+  let stopped = false;
+  return async () => {
+    if (stopped) return;
+    stopped = true;
+    for (const child of parts.children) if (child.pid) process.kill(child.pid, 'SIGTERM');
+    await parts.app?.close().catch(() => undefined);
+    await parts.database?.close().catch(() => undefined);
+    await parts.anvil?.stop().catch(() => undefined);
+  };
+}
+
+/** The demo catalogue; a failure leaves the product running with what was made so far. */
+async function seedDemo(
+  p: SeedParameters,
+): Promise<{ seed: SeedReport | null; seedError: Error | null }> {
+  p.log?.('creating the demo catalogue (chain transactions, signed orders, bids)...');
+  try {
+    return { seed: await runSeed(p), seedError: null };
+  } catch (error) {
+    // What the seed made so far stays (it is not retried on top).
+    console.error(`the demo seed failed: ${(error as Error).message}`);
+    return { seed: null, seedError: error as Error };
+  }
+}

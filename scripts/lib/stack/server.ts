@@ -1,0 +1,54 @@
+/**
+ * The stack's API server: the app (API, the built PWA on the same port, the chain indexer) with
+ * its config from the environment and the stack's chain, database and data folder.
+ */
+import { type App, buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import type { DatabaseHandle } from '#server/db/create-database.ts';
+import type { LogLevel } from './options.ts';
+
+export type ServerOptions = {
+  port: number;
+  host: string;
+  dataDir: string;
+  rpcUrl: string;
+  chainId: number;
+  settlementKey: string | undefined;
+  databaseUrl: string | undefined;
+  database: DatabaseHandle;
+  logLevel: LogLevel | undefined;
+  /** The built web app to serve. */
+  webDir: string;
+};
+
+/** Builds the app and listens; returns it with its public URL. */
+export async function startServer(o: ServerOptions): Promise<{ app: App; url: string }> {
+  const config = loadConfig({
+    ...process.env,
+    PORT: String(o.port),
+    HOST: o.host,
+    DATA_DIR: o.dataDir,
+    RPC_URL: o.rpcUrl,
+    CHAIN_ID: String(o.chainId),
+    ...(o.settlementKey ? { SETTLEMENT_PRIVATE_KEY: o.settlementKey } : {}),
+    ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
+    LOG_LEVEL: o.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
+    PUBLIC_URL:
+      process.env.PUBLIC_URL ?? `http://${o.host === '0.0.0.0' ? '127.0.0.1' : o.host}:${o.port}`,
+  });
+  const app = await buildApp({
+    config,
+    database: o.database,
+    migrate: false,
+    indexer: { pollIntervalMs: 500 },
+    // server/src/plugins/web.ts: cache headers, SPA fallback.
+    webDir: o.webDir,
+  });
+  try {
+    await app.listen({ port: o.port, host: o.host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return { app, url: config.publicUrl };
+}
