@@ -20,6 +20,7 @@ import { loadArtifact } from '#contracts/build/compile.ts';
 import { deploy } from '#contracts/deploy/deploy.ts';
 import { ANVIL_KEYS, startAnvil } from '#contracts/devnet/anvil.ts';
 import { rpcProvider } from '#contracts/devnet/rpc.ts';
+import { orderReader } from '#contracts/order-reader.ts';
 import {
   allItemsMask,
   hashOrder,
@@ -31,9 +32,9 @@ import {
   signOrder,
   signSettlement,
 } from '#contracts/typed-data/index.ts';
+import { buildOrder } from '#shared/orders.ts';
 import {
   approveExchange,
-  buildOrder,
   collectionAt,
   createCollection,
   exchangeAt,
@@ -105,7 +106,7 @@ try {
     fields: Partial<Order>,
   ): Promise<Order> {
     const maker = await seller.getAddress();
-    return buildOrder(provider, d.exchange, {
+    return buildOrder(orderReader(provider, d.exchange), {
       maker,
       collection,
       tokenIds: ids,

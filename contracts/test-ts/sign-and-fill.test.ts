@@ -20,8 +20,10 @@ import {
   MARKETPLACE_COLLECTION_ABI,
   WVBC_ABI,
 } from '../abi/index.ts';
+import { orderReader } from '../order-reader.ts';
 import {
   allItemsMask,
+  buildOrder,
   hashOrder,
   ItemsKind,
   itemMask,
@@ -52,7 +54,6 @@ describe('sign in the browser, fill on chain', () => {
   let collection: Contract;
   let exchange: Contract;
   let domain: ReturnType<typeof marketplaceDomain>;
-  let now: bigint;
 
   beforeAll(async () => {
     chain = await freshChain();
@@ -80,33 +81,20 @@ describe('sign in the browser, fill on chain', () => {
       ),
     );
     await mined(collection.getFunction('setApprovalForAll')(d.exchange, true));
-    now = BigInt((await chain.provider.getBlock('latest'))!.timestamp);
   });
   afterAll(async () => {
     await chain?.close();
   });
 
+  /** A listing by the seller: current nonces and counter, 1 VBC unless `fields` say otherwise. */
   async function listing(ids: bigint[], fields: Partial<Order>): Promise<Order> {
-    now = BigInt((await chain.provider.getBlock('latest'))!.timestamp);
-    const nonces = await Promise.all(
-      ids.map((id) => collection.getFunction('tokenNonce')(id) as Promise<bigint>),
-    );
-    return {
+    return buildOrder(orderReader(chain.provider, chain.deployment.exchange), {
       maker: seller.address,
       collection: await collection.getAddress(),
       tokenIds: ids,
-      tokenNonces: nonces,
-      saleKind: SaleKind.FIXED_PRICE,
-      itemsKind: ItemsKind.SINGLE,
       price: ONE,
-      discountBps: 0n,
-      minCountForDiscount: 0n,
-      startTime: now - 10n,
-      endTime: now + 3600n,
-      salt: BigInt(Date.now()),
-      counter: await exchange.getFunction('counters')(seller.address),
       ...fields,
-    };
+    });
   }
 
   const ownerOf = (id: bigint) => collection.getFunction('ownerOf')(id) as Promise<string>;
@@ -176,7 +164,7 @@ describe('sign in the browser, fill on chain', () => {
     const wvbc = new Contract(chain.deployment.wvbc, WVBC_ABI, bidder);
     await mined(wvbc.getFunction('deposit')({ value: 3n * ONE }));
     await mined(wvbc.getFunction('approve')(chain.deployment.exchange, 3n * ONE));
-    const end = now + 7200n;
+    const end = BigInt((await chain.provider.getBlock('latest'))!.timestamp) + 7200n;
     const o = await listing([8n], { saleKind: SaleKind.AUCTION, price: ONE, endTime: end });
     const orderSig = await signOrder(seller, domain, o);
     const bid = { orderHash: hashOrder(o), bidder: bidder.address, amount: 2n * ONE };

@@ -1,20 +1,17 @@
 /**
- * Thin ethers wrappers around the deployed contracts, for seeding, tests and benchmarks.
- * Every function waits for its transaction's receipt and throws when it reverted.
+ * Thin ethers wrappers around the deployed contracts, for tests and benchmarks. Every function
+ * waits for its transaction's receipt and throws when it reverted. Orders are built with
+ * `buildOrder(orderReader(runner, exchange), fields)` (shared/orders.ts, contracts/order-reader.ts).
  */
 import {
   Contract,
   type ContractRunner,
   type ContractTransactionResponse,
   getAddress,
-  hexlify,
-  type Provider,
-  randomBytes,
   type Signer,
   type TransactionReceipt,
 } from 'ethers';
 import { loadArtifact } from '#contracts/build/compile.ts';
-import { ItemsKind, type Order, SaleKind } from '#contracts/typed-data/index.ts';
 
 export function exchangeAt(address: string, runner: ContractRunner): Contract {
   return new Contract(address, loadArtifact('Exchange').abi, runner);
@@ -91,18 +88,6 @@ export async function mintBatch(
   return ids;
 }
 
-/** The nonce an order must commit to for each token (MarketplaceCollection.tokenNonce). */
-export async function tokenNonces(
-  runner: ContractRunner,
-  collectionAddress: string,
-  tokenIds: readonly bigint[],
-): Promise<bigint[]> {
-  const collection = collectionAt(collectionAddress, runner);
-  return Promise.all(
-    tokenIds.map((id) => collection.getFunction('tokenNonce')(id) as Promise<bigint>),
-  );
-}
-
 /** The seller lets the exchange move all its tokens of a collection (once per collection). */
 export async function approveExchange(
   seller: Signer,
@@ -112,36 +97,4 @@ export async function approveExchange(
   await mined(
     collectionAt(collectionAddress, seller).getFunction('setApprovalForAll')(exchangeAddress, true),
   );
-}
-
-/**
- * A complete order for tokens the maker holds: reads their current nonces and the maker's
- * counter; defaults: fixed price, SINGLE (one id) or SET (several), valid from now for 30 days,
- * random salt. Sign it with `signOrder` from contracts/typed-data.
- */
-export async function buildOrder(
-  runner: ContractRunner & { provider: Provider | null },
-  exchangeAddress: string,
-  fields: Pick<Order, 'maker' | 'collection' | 'tokenIds' | 'price'> & Partial<Order>,
-): Promise<Order> {
-  const provider = runner.provider;
-  if (!provider) throw new Error('buildOrder needs a runner with a provider');
-  const now = BigInt(
-    (await provider.getBlock('latest'))?.timestamp ?? Math.floor(Date.now() / 1000),
-  );
-  const maker = getAddress(fields.maker);
-  return {
-    tokenNonces: await tokenNonces(runner, fields.collection, fields.tokenIds),
-    saleKind: SaleKind.FIXED_PRICE,
-    itemsKind: fields.tokenIds.length === 1 ? ItemsKind.SINGLE : ItemsKind.SET,
-    discountBps: 0n,
-    minCountForDiscount: 0n,
-    startTime: now - 60n,
-    endTime: now + 30n * 86_400n,
-    salt: BigInt(hexlify(randomBytes(32))),
-    counter: (await exchangeAt(exchangeAddress, runner).getFunction('counters')(maker)) as bigint,
-    ...fields,
-    maker,
-    collection: getAddress(fields.collection),
-  };
 }

@@ -20,6 +20,7 @@ import { deploy } from '#contracts/deploy/deploy.ts';
 import type { Deployment } from '#contracts/deploy/deployment.ts';
 import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
 import { rpcProvider } from '#contracts/devnet/rpc.ts';
+import { orderReader } from '#contracts/order-reader.ts';
 import {
   hashOrder,
   ItemsKind,
@@ -32,6 +33,7 @@ import {
 import type { Database } from '#server/db/types.ts';
 import { createIndexer, type Indexer, type IndexerOptions } from '#server/indexer/indexer.ts';
 import { registerNetwork } from '#server/indexer/network.ts';
+import { buildOrder } from '#shared/orders.ts';
 
 export const ONE = 10n ** 18n;
 
@@ -90,6 +92,7 @@ export async function startChainFixture(
   const exchange = new Contract(deployment.exchange, EXCHANGE_ABI, provider);
   const wvbc = new Contract(deployment.wvbc, WVBC_ABI, provider);
   const domain = marketplaceDomain(deployment.chainId, deployment.exchange);
+  const reader = orderReader(provider, deployment.exchange);
   const partners = new Set<string>();
   const indexers: Indexer[] = [];
 
@@ -121,26 +124,13 @@ export async function startChainFixture(
       return collection;
     },
     async order(collection, maker, ids, fields = {}) {
-      const now = BigInt((await provider.getBlock('latest'))!.timestamp);
-      const nonces = await Promise.all(
-        ids.map((id) => collection.getFunction('tokenNonce')(id) as Promise<bigint>),
-      );
-      return {
+      return buildOrder(reader, {
         maker: maker.address,
         collection: await collection.getAddress(),
         tokenIds: ids,
-        tokenNonces: nonces,
-        saleKind: SaleKind.FIXED_PRICE,
-        itemsKind: ItemsKind.SINGLE,
         price: ONE,
-        discountBps: 0n,
-        minCountForDiscount: 0n,
-        startTime: now - 10n,
-        endTime: now + 3600n,
-        salt: BigInt(Math.floor(Math.random() * 1e15)),
-        counter: await exchange.getFunction('counters')(maker.address),
         ...fields,
-      };
+      });
     },
     async list(database, maker, order) {
       const sig = await signOrder(maker, domain, order);

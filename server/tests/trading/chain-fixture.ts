@@ -18,13 +18,12 @@ import { deploy } from '#contracts/deploy/deploy.ts';
 import type { Deployment } from '#contracts/deploy/deployment.ts';
 import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
 import { rpcProvider } from '#contracts/devnet/rpc.ts';
+import { orderReader } from '#contracts/order-reader.ts';
 import {
   type Bid,
-  ItemsKind,
   marketplaceDomain,
   type Order,
   orderToJson,
-  SaleKind,
   signBid,
   signOrder,
 } from '#contracts/typed-data/index.ts';
@@ -34,10 +33,10 @@ import {
   grantPartner,
   mined,
   mintBatch,
-  tokenNonces,
   wvbcAt,
 } from '#scripts/lib/marketplace.ts';
 import { toDbAddress } from '#server/db/mappers.ts';
+import { buildOrder } from '#shared/orders.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { TEST_API_KEY } from '../helpers/test-app.ts';
 
@@ -176,45 +175,41 @@ export async function startTradingChain(t: TestApp): Promise<TradingChain> {
   }
 }
 
-export interface OrderOptions {
+export type OrderOptions = Partial<
+  Pick<
+    Order,
+    'saleKind' | 'itemsKind' | 'price' | 'discountBps' | 'minCountForDiscount' | 'counter'
+  >
+> & {
   tokenIds: bigint[];
-  saleKind?: number;
-  itemsKind?: number;
-  price?: bigint;
-  discountBps?: bigint;
-  minCountForDiscount?: bigint;
   /** Seconds from the chain's now (default -5). */
   startIn?: number;
   /** Seconds from the chain's now (default 3600). */
   endIn?: number;
-  counter?: bigint;
+  /** The items' nonces to commit to (default their current ones). */
   nonces?: bigint[];
-}
+};
 
-/** Builds and signs an order by `maker` on the fixture's collection (current nonces). */
+/**
+ * Builds and signs an order by `maker` on the fixture's collection: the items' current nonces
+ * and the maker's counter unless given, 1 VBC, from 5 s ago for an hour unless told otherwise.
+ */
 export async function signedOrder(
   c: TradingChain,
   maker: Wallet,
   o: OrderOptions,
 ): Promise<{ order: Order; signature: string }> {
+  const { startIn = -5, endIn = 3600, nonces, price = parseEther('1'), ...fields } = o;
   const now = await c.now();
-  const nonces = o.nonces ?? (await tokenNonces(c.provider, c.collection, o.tokenIds));
-  const order: Order = {
+  const order = await buildOrder(orderReader(c.provider, c.deployment.exchange), {
     maker: maker.address,
     collection: c.collection,
-    tokenIds: o.tokenIds,
-    tokenNonces: nonces,
-    saleKind: (o.saleKind ?? SaleKind.FIXED_PRICE) as Order['saleKind'],
-    itemsKind: (o.itemsKind ??
-      (o.tokenIds.length === 1 ? ItemsKind.SINGLE : ItemsKind.SET)) as Order['itemsKind'],
-    price: o.price ?? parseEther('1'),
-    discountBps: o.discountBps ?? 0n,
-    minCountForDiscount: o.minCountForDiscount ?? 0n,
-    startTime: now + BigInt(o.startIn ?? -5),
-    endTime: now + BigInt(o.endIn ?? 3600),
-    salt: BigInt(Math.floor(Math.random() * 1e12)),
-    counter: o.counter ?? 0n,
-  };
+    price,
+    startTime: now + BigInt(startIn),
+    endTime: now + BigInt(endIn),
+    ...(nonces ? { tokenNonces: nonces } : {}),
+    ...fields,
+  });
   return { order, signature: await signOrder(maker, c.domain, order) };
 }
 
