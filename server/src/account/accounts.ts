@@ -4,17 +4,7 @@ import type { Account } from '#shared/schemas/entities.ts';
 import { toAccount } from '../db/mappers.ts';
 import type { Database, UserRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-
-export async function bcAddressesOf(db: Kysely<Database>, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('bc_addresses')
-    .select('address')
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('address')
-    .execute();
-  return rows.map((r) => r.address);
-}
+import { addressesOfUsers } from '../repositories/users.ts';
 
 export async function getUserOrThrow(db: Kysely<Database>, userId: number): Promise<UserRow> {
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
@@ -24,7 +14,8 @@ export async function getUserOrThrow(db: Kysely<Database>, userId: number): Prom
 
 export async function loadAccount(db: Kysely<Database>, userId: number): Promise<Account> {
   const user = await getUserOrThrow(db, userId);
-  return toAccount(user, await bcAddressesOf(db, userId));
+  const addresses = await addressesOfUsers(db, [userId]);
+  return toAccount(user, addresses.get(userId) ?? []);
 }
 
 /** Finds a user by username or e-mail (case-insensitive). */

@@ -1,7 +1,7 @@
 /** Wallet rows → wire, and the checks every wallet write shares. */
 import type { Kysely, Selectable } from 'kysely';
 import type { Wallet, WalletAccount } from '#shared/schemas/entities.ts';
-import { checksum, iso, toDbAddress } from '../db/mappers.ts';
+import { checksum, iso } from '../db/mappers.ts';
 import type { Database, EthWalletAccountsTable, EthWalletsTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { containsClearSecret, isEncryptedKeystore } from './secrets.ts';
@@ -29,14 +29,6 @@ export function toWalletAccount(row: Selectable<EthWalletAccountsTable>): Wallet
 export function assertKeystore(keystore: unknown, address: string): void {
   if (containsClearSecret(keystore) || !isEncryptedKeystore(keystore, address)) {
     throw new AppError('CLEAR_SECRET_REFUSED');
-  }
-}
-
-export function dbAddress(address: string): string {
-  try {
-    return toDbAddress(address);
-  } catch {
-    throw new AppError('INVALID_ADDRESS');
   }
 }
 

@@ -2,8 +2,10 @@
  * Kysely types of server/migrations (keep in step with the SQL). Conventions:
  * addresses are lowercase text (checksummed on the wire), money (numeric(78,0)) and int8 come
  * back as decimal strings and may be written as string or bigint, timestamptz as Date.
+ * Statuses, sale types and event names are the product's enumerations (shared/enums.ts).
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
+import type { NftStatus, ProvenanceEvent, SaleType } from '#shared/enums.ts';
 
 /** numeric(78,0): read as a decimal string, written as string or bigint. */
 export type Wei = ColumnType<string, string | bigint, string | bigint>;
@@ -13,8 +15,12 @@ export type Int8 = ColumnType<string, string | number | bigint, string | number 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type TimestampNullable = ColumnType<Date | null, Date | string | null, Date | string | null>;
 export type Json<T = unknown> = ColumnType<T, string, string>;
-export type NftStatusColumn = 'ONSALE' | 'NOTFORSALE' | 'INCOMING' | 'SOLD';
-export type SaleKind = 'FIXED' | 'AUCTION';
+/** An order can fill while `pending`; then `success` if it filled at least once, else `end`. */
+export type OrderStatus = 'pending' | 'success' | 'end';
+/** What an order sells. */
+export type OrderTarget = 'NFT' | 'SET' | 'BUNDLE';
+/** Activity rows: the provenance events, and likes. */
+export type ActivityType = ProvenanceEvent | 'LIKE';
 
 export interface SchemaMigrationsTable {
   version: string;
@@ -136,7 +142,7 @@ export interface CollectionsTable {
 }
 
 interface ListedColumns {
-  status: ColumnType<NftStatusColumn, NftStatusColumn | undefined, NftStatusColumn>;
+  status: ColumnType<NftStatus, NftStatus | undefined, NftStatus>;
   label_id: number | null;
   likes_count: Generated<number>;
   current_order_hash: string | null;
@@ -154,7 +160,7 @@ export interface SetsTable extends ListedColumns {
   description: Generated<string>;
   image: Generated<string>;
   base_type: Generated<string>;
-  sale_type: SaleKind | null;
+  sale_type: SaleType | null;
   is_bid: Generated<boolean>;
   hot_nft: Generated<boolean>;
   price: WeiNullable;
@@ -193,7 +199,7 @@ export interface NftsTable extends ListedColumns {
   is_set: Generated<boolean>;
   is_bundle: Generated<boolean>;
   is_bid: Generated<boolean>;
-  sale_type: SaleKind | null;
+  sale_type: SaleType | null;
   buy_price: WeiNullable;
   discount_bps: Generated<number>;
   highest_bid: WeiNullable;
@@ -243,8 +249,8 @@ export interface OrdersTable {
   order_hash: string;
   network_id: number;
   maker: string;
-  sale_kind: SaleKind;
-  target: 'NFT' | 'SET' | 'BUNDLE';
+  sale_kind: SaleType;
+  target: OrderTarget;
   nft_id: number | null;
   set_id: number | null;
   bundle_id: number | null;
@@ -255,11 +261,7 @@ export interface OrdersTable {
   counter: ColumnType<string, string | bigint | undefined, string | bigint>;
   message: Json<Record<string, unknown>>;
   signature: string;
-  status: ColumnType<
-    'pending' | 'success' | 'end',
-    'pending' | 'success' | 'end' | undefined,
-    'pending' | 'success' | 'end'
-  >;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
   taker: string | null;
   tx_hash: string | null;
   created_at: Generated<Date>;
@@ -277,16 +279,6 @@ export interface BidsTable {
   is_highest: Generated<boolean>;
   created_at: Generated<Date>;
 }
-
-export type ActivityType =
-  | 'MINT'
-  | 'LIST'
-  | 'TRANSFER'
-  | 'BUY'
-  | 'REVOKE'
-  | 'BID'
-  | 'PURCHASE'
-  | 'LIKE';
 
 export interface ActivitiesTable {
   id: Generated<string>;
@@ -415,7 +407,6 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type NftRow = Selectable<NftsTable>;
 export type CollectionRow = Selectable<CollectionsTable>;

@@ -1,6 +1,6 @@
-/** Unit: the one-second cache of large list counts (repositories/catalogue.ts). */
+/** Unit: the one-second cache of large list counts (server/src/repositories/paging.ts). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cachedCount, type Db } from '#server/repositories/catalogue.ts';
+import { cachedCount, type Db } from '#server/repositories/paging.ts';
 
 const fakeDb = () => ({}) as Db;
 

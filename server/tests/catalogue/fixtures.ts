@@ -1,29 +1,27 @@
 /**
- * A small catalogue for the catalogue route tests, written through the repository insert
- * functions (server/src/repositories/catalogue-write.ts, catalogue-content.ts) and, for the
- * accounts, through the real sign-up and bc-address routes. Every row's values are chosen so each
- * filter and sort has something to tell apart (statuses, prices with a tie, likes, bids, hot,
- * networks, labels, base types); `created_at` grows with the insertion order.
+ * A small catalogue for the catalogue route tests, written through the row writers of
+ * insert-rows.ts and, for the accounts, through the real sign-up and bc-address routes. Every
+ * row's values are chosen so each filter and sort has something to tell apart (statuses, prices
+ * with a tie, likes, bids, hot, networks, labels, base types); `created_at` grows with the
+ * insertion order.
  */
 import { Wallet } from 'ethers';
-import {
-  insertDiary,
-  insertInspectionReport,
-  insertProperties,
-} from '#server/repositories/catalogue-content.ts';
+import { createSignedInUser, type SignedInUser } from '../helpers/accounts.ts';
+import type { TestApp } from '../helpers/test-app.ts';
 import {
   insertActivity,
   insertBid,
   insertBundle,
   insertCollection,
+  insertDiary,
+  insertInspectionReport,
   insertNetwork,
   insertNft,
   insertOrder,
+  insertProperties,
   insertSet,
   setUserRoles,
-} from '#server/repositories/catalogue-write.ts';
-import { createSignedInUser, type SignedInUser } from '../helpers/accounts.ts';
-import type { TestApp } from '../helpers/test-app.ts';
+} from './insert-rows.ts';
 
 export const DEVNET = 7771;
 export const TESTNET = 97;

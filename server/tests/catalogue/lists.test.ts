@@ -5,7 +5,7 @@
 import { getAddress } from 'ethers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorCode } from '#server/errors.ts';
-import { setLike } from '#server/repositories/catalogue-social.ts';
+import { setLike } from '#server/repositories/likes.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
 import { type Catalogue, DEVNET, seedCatalogue, TESTNET } from './fixtures.ts';
 

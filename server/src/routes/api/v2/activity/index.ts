@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { toActivity } from '#server/db/mappers.ts';
-import { pageRequest } from '#server/repositories/catalogue.ts';
-import { listActivities, parseActivityTypes } from '#server/repositories/catalogue-activity.ts';
+import { listActivities, parseActivityTypes } from '#server/repositories/activities.ts';
+import { pageRequest } from '#server/repositories/paging.ts';
+import { ACTIVITY_PAGE_SIZE } from '#shared/rules.ts';
 import { ActivityQuery } from '#shared/schemas/catalogue.ts';
 import { errorResponses, ListOf } from '#shared/schemas/common.ts';
 import { Activity } from '#shared/schemas/entities.ts';
 
 /**
- * GET /api/v2/activity (spec §7; collection activities: page 1, size 20 by default): events
+ * GET /api/v2/activity (page 1, size 20 by default): events
  * newest first, filtered (only when present) by collectionAddr, item_id, setId, bundleId, address
  * (as sender or receiver), networkId and type: a comma list of event types (MINT, LIST, TRANSFER,
- * BUY, REVOKE, BID, PURCHASE, LIKE) or of the spec §3 filters listings, purchase (PURCHASE and
+ * BUY, REVOKE, BID, PURCHASE, LIKE) or of the activity filters listings, purchase (PURCHASE and
  * BUY), transfer, likes, bids, revokes.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
@@ -25,7 +26,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const page = pageRequest(q, 20);
+      const page = pageRequest(q, ACTIVITY_PAGE_SIZE);
       const { rows, total } = await listActivities(
         app.db,
         {

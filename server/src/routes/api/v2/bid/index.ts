@@ -2,29 +2,49 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { toBid } from '#server/db/mappers.ts';
 import { AppError } from '#server/errors.ts';
-import { nftById, pageRequest, setById } from '#server/repositories/catalogue.ts';
-import { bidsOfItem } from '#server/repositories/catalogue-activity.ts';
+import { bidsOfItem } from '#server/repositories/bids.ts';
+import { nftById } from '#server/repositories/nfts.ts';
+import { pageRequest } from '#server/repositories/paging.ts';
+import { setById } from '#server/repositories/sets.ts';
+import { placeBid } from '#server/services/bids.ts';
+import { claimData } from '#server/services/settlement.ts';
 import { BidHistoryQuery, Id } from '#shared/schemas/catalogue.ts';
-import { errorResponses, ListOf } from '#shared/schemas/common.ts';
+import { Data, errorResponses, ListOf } from '#shared/schemas/common.ts';
 import { Bid } from '#shared/schemas/entities.ts';
+import { BidBody, ClaimBody, ClaimData } from '#shared/schemas/trading.ts';
 
 /**
- * Bid history (spec §7: "bid history of NFT or set: id as path segment"), newest first, page 1,
- * size 12; every auction of the item, the current highest flagged (isHighest).
- * - GET /api/v2/bid/bid/{item_id}: of an NFT;
- * - GET /api/v2/bid/bid-set/{setId} (also /bidSet/{setId}): of a set.
- * Declared here (prefix /api/v2/bid) because bid/bid/index.ts and bid/bidSet/index.ts hold the
- * POST routes of the trading engineer. Unknown item → 404 NOT_FOUND.
+ * /api/v2/bid: auctions. No session or key: a bid is authenticated by its signature, a claim is
+ * answered only to the winner or the seller.
+ *
+ * Bid history, newest first (page 1, size 12), every auction of the item, the current highest
+ * flagged (isHighest); an unknown item is NOT_FOUND:
+ * - GET /bid/{id}: of an NFT; GET /bid-set/{id} (also /bidSet/{id}): of a set.
+ *
+ * Bidding, {orderHash, bidder, amount, signature} where the signature is the bidder's EIP-712
+ * Bid{orderHash, bidder, amount} (contracts/typed-data); answers the stored bid, now the highest:
+ * - POST /bid: on a single-NFT auction; POST /bidSet: on a set auction.
+ * Refusals: BID_BELOW_RESERVE, BID_TOO_LOW (under the minimum raise over the highest),
+ * NOT_ENOUGH_WRAPPER_BALANCE (WVBC balance or allowance minus the bidder's locked total),
+ * SELLER_CANNOT_BUY, AUCTION_NOT_STARTED, AUCTION_ENDED, WRONG_SALE_KIND, INVALID_SIGNATURE,
+ * ORDER_NOT_AVAILABLE, NOT_FOUND.
+ *
+ * Claiming after the end, {orderHash, caller} (the winner, i.e. the highest bid still backed by
+ * WVBC on chain, or the seller): the settlement key's EIP-712 attestation and everything needed
+ * to send Exchange.claim from `caller`:
+ * - POST /claim: a single-NFT auction; POST /claimSet: a set auction.
+ * Refusals: AUCTION_NOT_ENDED, NOT_THE_WINNER (a lower bidder or a stranger), NO_VALID_BID,
+ * ORDER_NOT_AVAILABLE, WRONG_SALE_KIND, NOT_FOUND, COMING_SOON (no settlement key configured).
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
-  const schema = {
+  const history = {
     tags: ['bid'],
     params: Type.Object({ id: Id }),
     querystring: BidHistoryQuery,
     response: { 200: ListOf(Bid), ...errorResponses },
   };
 
-  app.get('/bid/:id', { schema }, async (request) => {
+  app.get('/bid/:id', { schema: history }, async (request) => {
     if (!(await nftById(app.db, request.params.id))) throw new AppError('NOT_FOUND');
     const page = pageRequest(request.query);
     const { rows, total } = await bidsOfItem(app.db, 'nft', request.params.id, page);
@@ -32,12 +52,48 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   for (const path of ['/bid-set/:id', '/bidSet/:id']) {
-    app.get(path, { schema }, async (request) => {
+    app.get(path, { schema: history }, async (request) => {
       if (!(await setById(app.db, request.params.id))) throw new AppError('NOT_FOUND');
       const page = pageRequest(request.query);
       const { rows, total } = await bidsOfItem(app.db, 'set', request.params.id, page);
       return { data: rows.map(toBid), total, ...page };
     });
+  }
+
+  const bid = {
+    schema: { tags: ['bid'], body: BidBody, response: { 200: Data(Bid), ...errorResponses } },
+  };
+  for (const [path, target] of [
+    ['/bid', 'NFT'],
+    ['/bidSet', 'SET'],
+  ] as const) {
+    app.post(path, bid, async (request) => {
+      const { orderHash, bidder, amount, signature } = request.body;
+      const stored = await placeBid(app, {
+        orderHash,
+        bidder,
+        amount: BigInt(amount),
+        signature,
+        target,
+      });
+      return { data: toBid(stored) };
+    });
+  }
+
+  const claim = {
+    schema: {
+      tags: ['bid'],
+      body: ClaimBody,
+      response: { 200: Data(ClaimData), ...errorResponses },
+    },
+  };
+  for (const [path, target] of [
+    ['/claim', 'NFT'],
+    ['/claimSet', 'SET'],
+  ] as const) {
+    app.post(path, claim, async (request) => ({
+      data: await claimData(app, { ...request.body, target }),
+    }));
   }
 };
 export default plugin;

@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { flag, listUsers, pageRequest } from '#server/repositories/catalogue.ts';
-import { usersView } from '#server/repositories/catalogue-view.ts';
+import { pageRequest } from '#server/repositories/paging.ts';
+import { flag } from '#server/repositories/query-params.ts';
+import { listUsers, usersView } from '#server/repositories/users.ts';
 import { UserListQuery } from '#shared/schemas/catalogue.ts';
 import { errorResponses, ListOf } from '#shared/schemas/common.ts';
 import { User } from '#shared/schemas/entities.ts';
 
 /**
- * GET /api/v2/user (spec §7: page 1, size 12, isCreator 1; the client uses the first entry):
+ * GET /api/v2/user (page 1, size 12; the client uses the first entry):
  * public profiles, most followed first. Filters (only when present): isCreator (featured
  * creators), id, address (a linked chain address), name (username prefix). An empty page is a
- * 200 with data [] (spec §4: the client fails the lookup itself when the first entry is missing).
+ * 200 with data [] (the client fails the lookup itself when the first entry is missing).
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

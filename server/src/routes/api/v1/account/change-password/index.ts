@@ -8,8 +8,9 @@ import { ChangePasswordBody } from '#shared/schemas/account.ts';
 import { errorResponses, OkBody } from '#shared/schemas/common.ts';
 
 /**
- * POST /api/v1/account/change-password (bearer). spec §5: new password ≥ 6, differs from the
- * current one, matches its confirmation; a wrong current password → WRONG_PASSWORD.
+ * POST /api/v1/account/change-password (bearer). The new password has at least
+ * MIN_PASSWORD_LENGTH characters, differs from the current one and matches its confirmation; a
+ * wrong current password → WRONG_PASSWORD.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

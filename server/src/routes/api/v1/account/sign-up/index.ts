@@ -10,8 +10,9 @@ import { SignUpBody } from '#shared/schemas/account.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /**
- * POST /api/v1/account/sign-up: username, e-mail, password (spec §5: ≥ 6, confirmation when
- * sent). A taken username or e-mail → ACCOUNT_EXISTS. Sends the verification mail.
+ * POST /api/v1/account/sign-up: username, e-mail, password (at least MIN_PASSWORD_LENGTH
+ * characters, confirmation when sent). A taken username or e-mail → ACCOUNT_EXISTS. Sends the
+ * verification mail.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

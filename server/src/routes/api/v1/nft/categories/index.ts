@@ -4,7 +4,7 @@ import { toCategory } from '#server/db/mappers.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Category } from '#shared/schemas/entities.ts';
 
-/** GET /api/v1/nft/categories/: the 17 categories of spec §2 (id = labelId). */
+/** GET /api/v1/nft/categories/: the catalogue's 17 categories (id = labelId). */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',

@@ -2,14 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { toProperty } from '#server/db/mappers.ts';
 import { AppError } from '#server/errors.ts';
-import { nftById, setById } from '#server/repositories/catalogue.ts';
-import { propertiesOf } from '#server/repositories/catalogue-content.ts';
+import { propertiesOf } from '#server/repositories/nft-content.ts';
+import { nftById } from '#server/repositories/nfts.ts';
+import { setById } from '#server/repositories/sets.ts';
 import { MarketplaceKeyHeaders, PropertiesQuery } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Property } from '#shared/schemas/entities.ts';
 
 /**
- * GET /api/v1/nft/properties?item_id= | ?set_id= (spec §7, marketplace-key header): the traits of
+ * GET /api/v1/nft/properties?item_id= | ?set_id= (marketplace-key header): the traits of
  * an NFT or of a set, in display order. Exactly one of item_id and set_id: neither → 400
  * REQUIRED_FIELD, both → 400 VALIDATION_FAILED. Missing or wrong key → 401
  * INVALID_MARKETPLACE_KEY. Unknown item → 404 NOT_FOUND.

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { flag, pageRequest } from '#server/repositories/catalogue.ts';
-import { bidsByBidder } from '#server/repositories/catalogue-activity.ts';
-import { addressesOfAccount } from '#server/repositories/catalogue-social.ts';
-import { bidEntryView } from '#server/repositories/catalogue-view.ts';
+import { bidEntryView, bidsByBidder } from '#server/repositories/bids.ts';
+import { pageRequest } from '#server/repositories/paging.ts';
+import { flag } from '#server/repositories/query-params.ts';
+import { addressesOfAccount } from '#server/repositories/users.ts';
 import { BidEntry, BidsByBidderQuery } from '#shared/schemas/catalogue.ts';
 import { Address, errorResponses, ListOf } from '#shared/schemas/common.ts';
 

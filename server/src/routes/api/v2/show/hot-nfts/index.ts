@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listNfts, pageRequest } from '#server/repositories/catalogue.ts';
-import { nftsView } from '#server/repositories/catalogue-view.ts';
+import { listNfts, nftsView } from '#server/repositories/nfts.ts';
+import { pageRequest } from '#server/repositories/paging.ts';
 import { FixedNftListQuery } from '#shared/schemas/catalogue.ts';
 import { errorResponses, ListOf } from '#shared/schemas/common.ts';
 import { Nft } from '#shared/schemas/entities.ts';
 
 /**
- * GET /api/v2/show/hot-nfts (spec §7 hot NFTs, §4 "hot lists ask only ONSALE"): market-nfts with
- * status ONSALE, hotNFT 1, isSet 0, isBundle 0, sorted by likes; page (1) + size (12), owner,
+ * GET /api/v2/show/hot-nfts: market-nfts with status ONSALE (hot lists show only what is for
+ * sale), hotNFT 1, isSet 0, isBundle 0, sorted by likes; page (1) + size (12), owner,
  * likeAddress, networkId, labelId. The same list as market-nfts with those parameters.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '#server/errors.ts';
-import { bundleById, nftsOfBundle, pageRequest } from '#server/repositories/catalogue.ts';
-import { bundleItemsView } from '#server/repositories/catalogue-view.ts';
+import { bundleById, bundleItemsView, nftsOfBundle } from '#server/repositories/bundles.ts';
+import { pageRequest } from '#server/repositories/paging.ts';
 import { BundleNftsQuery } from '#shared/schemas/catalogue.ts';
 import { errorResponses, ListOf } from '#shared/schemas/common.ts';
 import { BundleItem } from '#shared/schemas/entities.ts';
 
 /**
- * GET /api/v2/show/market-bundle-nfts (spec §7 NFTs in a bundle: size 12, page 1, bundle id,
- * likeAddress): the bundle's NFTs in bundle order with pricePerItem and sold. Unknown bundle → 404.
+ * GET /api/v2/show/market-bundle-nfts?bundleId=[&page][&size][&likeAddress] (page 1, size 12): the bundle's NFTs in bundle order with pricePerItem and sold. Unknown bundle → 404.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '#server/errors.ts';
-import { bundleById } from '#server/repositories/catalogue.ts';
-import { bundlesView } from '#server/repositories/catalogue-view.ts';
+import { bundleById, bundlesView } from '#server/repositories/bundles.ts';
 import { DetailByIdQuery } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Bundle } from '#shared/schemas/entities.ts';
 
 /**
- * GET /api/v2/show/market-bundle?id=[&likeAddress] (spec §7): one bundle with the count and price
+ * GET /api/v2/show/market-bundle?id=[&likeAddress]: one bundle with the count and price
  * total of the items still for sale, its discount (bps) and minimum count, isLiked for
  * likeAddress. Its NFTs: market-bundle-nfts?bundleId=. Unknown → 404 NOT_FOUND.
  */

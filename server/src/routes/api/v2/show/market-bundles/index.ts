@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listBundles, pageRequest, parseStatuses } from '#server/repositories/catalogue.ts';
-import { bundlesView } from '#server/repositories/catalogue-view.ts';
+import { bundlesView, listBundles } from '#server/repositories/bundles.ts';
+import { pageRequest } from '#server/repositories/paging.ts';
+import { parseStatuses } from '#server/repositories/query-params.ts';
 import { BundleListQuery } from '#shared/schemas/catalogue.ts';
 import { errorResponses, ListOf } from '#shared/schemas/common.ts';
 import { Bundle } from '#shared/schemas/entities.ts';
 
 /**
- * GET /api/v2/show/market-bundles (spec §7): bundles filtered by status (spec §4: defaults to all
- * four), owner, collectionAddr (bundles holding an NFT of it), networkId, labelId; sort newest |
+ * GET /api/v2/show/market-bundles: bundles filtered by status (default: all four), owner, collectionAddr (bundles holding an NFT of it), networkId, labelId; sort newest |
  * like | price_desc | price_asc (total of the items still for sale); page (1) + size (12 or 24);
  * `likeAddress` answers isLiked.
  */

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '#server/errors.ts';
-import { findCollection } from '#server/repositories/catalogue.ts';
-import { collectionsView } from '#server/repositories/catalogue-view.ts';
+import { collectionsView, findCollection } from '#server/repositories/collections.ts';
 import { CollectionDetailQuery } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Collection } from '#shared/schemas/entities.ts';
 
 /**
- * GET /api/v2/show/market-collection?id=[&likeAddress] (spec §7): one collection by id (or by its
+ * GET /api/v2/show/market-collection?id=[&likeAddress]: one collection by id (or by its
  * contract address), isLiked for likeAddress. Unknown → 404 NOT_FOUND.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {

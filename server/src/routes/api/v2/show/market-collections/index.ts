@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listCollections, pageRequest } from '#server/repositories/catalogue.ts';
-import { collectionsView } from '#server/repositories/catalogue-view.ts';
+import { collectionsView, listCollections } from '#server/repositories/collections.ts';
+import { pageRequest } from '#server/repositories/paging.ts';
 import { CollectionListQuery } from '#shared/schemas/catalogue.ts';
 import { errorResponses, ListOf } from '#shared/schemas/common.ts';
 import { Collection } from '#shared/schemas/entities.ts';
 
 /**
- * GET /api/v2/show/market-collections (spec §7): collections filtered by creator, networkId,
+ * GET /api/v2/show/market-collections: collections filtered by creator, networkId,
  * labelId (only when present); sort newest | like | bid | price_desc | price_asc (floor price);
  * page (1) + size (12; 5 popular, 24 full page); `likeAddress` answers isLiked.
  */

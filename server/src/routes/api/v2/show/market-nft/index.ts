@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '#server/errors.ts';
-import { findNft } from '#server/repositories/catalogue.ts';
-import { nftDetailView } from '#server/repositories/catalogue-view.ts';
+import { findNft, nftDetailView } from '#server/repositories/nfts.ts';
 import { NftDetailQuery } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { NftDetail } from '#shared/schemas/entities.ts';
 
 /**
- * GET /api/v2/show/market-nft?collectionAddr=&tokenId=[&networkId][&likeAddress] (spec §7; the
+ * GET /api/v2/show/market-nft?collectionAddr=&tokenId=[&networkId][&likeAddress] (the
  * client reads data): the NFT with its collection, owner and creator profiles, live order, and
  * isLiked for likeAddress. Unknown token → 404 NOT_FOUND ('No data found').
  */

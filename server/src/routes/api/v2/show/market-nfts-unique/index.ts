@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { nftListPage } from '#server/repositories/catalogue-view.ts';
+import { nftListPage } from '#server/repositories/nfts.ts';
 import { OwnedNftListQuery } from '#shared/schemas/catalogue.ts';
 import { errorResponses, ListOf } from '#shared/schemas/common.ts';
 import { Nft } from '#shared/schemas/entities.ts';
 
 /**
- * GET /api/v2/show/market-nfts-unique (spec §7: the owned-NFTs variant): `owner` required, one row
+ * GET /api/v2/show/market-nfts-unique (the owned-NFTs variant): `owner` required, one row
  * per token the owner holds, statuses ONSALE,NOTFORSALE,SOLD,INCOMING unless given; the other
- * filters, sorts and paging as market-nfts. The spec names the variant without saying more; ours is
- * market-nfts with the owner required, so a profile's owned tab never lists the whole catalogue.
+ * filters, sorts and paging as market-nfts. It is market-nfts with the owner required, so a profile's owned tab never lists the whole catalogue.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

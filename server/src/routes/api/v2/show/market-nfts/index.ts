@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { nftListPage } from '#server/repositories/catalogue-view.ts';
+import { nftListPage } from '#server/repositories/nfts.ts';
 import { NftListQuery } from '#shared/schemas/catalogue.ts';
 import { errorResponses, ListOf } from '#shared/schemas/common.ts';
 import { Nft } from '#shared/schemas/entities.ts';
 
 /**
- * GET /api/v2/show/market-nfts (spec §7): NFTs filtered by status (default all four, spec §4),
+ * GET /api/v2/show/market-nfts: NFTs filtered by status (default all four),
  * isSet, isBundle, isBid, hotNFT, owner, creator, collectionAddr, baseType, networkId, labelId
- * (each only when present, spec §5); sort newest | like | bid | price_desc | price_asc;
+ * (each only when present); sort newest | like | bid | price_desc | price_asc;
  * page (1) + size (12, at most 24); `likeAddress` answers isLiked.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '#server/errors.ts';
-import { setById } from '#server/repositories/catalogue.ts';
-import { setsView } from '#server/repositories/catalogue-view.ts';
+import { setById, setsView } from '#server/repositories/sets.ts';
 import { DetailByIdQuery } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { NftSet } from '#shared/schemas/entities.ts';
 
 /**
- * GET /api/v2/show/market-set?id=[&likeAddress] (spec §7): one set with its item count, isLiked
+ * GET /api/v2/show/market-set?id=[&likeAddress]: one set with its item count, isLiked
  * for likeAddress. Its NFTs: market-nfts-id?setId=. Unknown → 404 NOT_FOUND.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {

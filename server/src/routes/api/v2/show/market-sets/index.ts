@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listSets, pageRequest, parseStatuses } from '#server/repositories/catalogue.ts';
-import { setsView } from '#server/repositories/catalogue-view.ts';
+import { pageRequest } from '#server/repositories/paging.ts';
+import { parseStatuses } from '#server/repositories/query-params.ts';
+import { listSets, setsView } from '#server/repositories/sets.ts';
 import { SetListQuery } from '#shared/schemas/catalogue.ts';
 import { errorResponses, ListOf } from '#shared/schemas/common.ts';
 import { NftSet } from '#shared/schemas/entities.ts';
 
 /**
- * GET /api/v2/show/market-sets (spec §7): sets filtered by status (default all four), owner,
+ * GET /api/v2/show/market-sets: sets filtered by status (default all four), owner,
  * networkId, labelId, collectionAddr, baseType (only when present); sort newest | like | bid |
  * price_desc | price_asc; page (1) + size (12 or 24); `likeAddress` answers isLiked.
  */

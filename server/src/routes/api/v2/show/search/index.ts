@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '#server/errors.ts';
-import { searchByName } from '#server/repositories/catalogue.ts';
-import { collectionsView, nftsView, usersView } from '#server/repositories/catalogue-view.ts';
+import { collectionsView } from '#server/repositories/collections.ts';
+import { nftsView } from '#server/repositories/nfts.ts';
+import { searchByName } from '#server/repositories/search.ts';
+import { usersView } from '#server/repositories/users.ts';
 import { SearchQuery, SearchResult } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /**
- * GET /api/v2/show/search?q=[&size][&likeAddress] (not in the spec; every marketplace has it):
- * collections, NFTs and users whose name contains q (case-insensitive; names starting with it
+ * GET /api/v2/show/search?q=[&size][&likeAddress] collections, NFTs and users whose name contains q (case-insensitive; names starting with it
  * first), up to `size` (default 6, at most 12) of each. A blank q → 400 REQUIRED_FIELD.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listNfts, pageRequest } from '#server/repositories/catalogue.ts';
-import { nftsView } from '#server/repositories/catalogue-view.ts';
+import { listNfts, nftsView } from '#server/repositories/nfts.ts';
+import { pageRequest } from '#server/repositories/paging.ts';
 import { FixedNftListQuery } from '#shared/schemas/catalogue.ts';
 import { errorResponses, ListOf } from '#shared/schemas/common.ts';
 import { Nft } from '#shared/schemas/entities.ts';
 
 /**
- * GET /api/v2/show/top-onsale (spec §7 top on-sale, §4 "top-liked lists ask only ONSALE"): as
- * hot-nfts without the hotNFT filter: ONSALE, isSet 0, isBundle 0, sorted by likes; page, size, owner,
- * likeAddress, networkId, labelId. The same list as market-nfts with those parameters.
+ * GET /api/v2/show/top-onsale: as hot-nfts without the hotNFT filter (top-liked lists show only
+ * what is for sale): ONSALE, isSet 0, isBundle 0, sorted by likes; page, size, owner, likeAddress, networkId, labelId. The same list as market-nfts with those parameters.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { setFollow } from '#server/repositories/catalogue-social.ts';
+import { setFollow } from '#server/repositories/follows.ts';
 import { FollowBody, FollowResult } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listFollows, pageRequest } from '#server/repositories/catalogue.ts';
-import { usersView } from '#server/repositories/catalogue-view.ts';
+import { listFollows } from '#server/repositories/follows.ts';
+import { pageRequest } from '#server/repositories/paging.ts';
+import { usersView } from '#server/repositories/users.ts';
 import { FollowListQuery } from '#shared/schemas/catalogue.ts';
 import { errorResponses, ListOf } from '#shared/schemas/common.ts';
 import { User } from '#shared/schemas/entities.ts';
 
 /**
- * GET /api/v2/user/following?userId=[&page][&size] (spec §2 profile: followers and following):
+ * GET /api/v2/user/following?userId=[&page][&size] (the profile's following tab):
  * the users the user follows, newest follow first; page 1, size 12.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {

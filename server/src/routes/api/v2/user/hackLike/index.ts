@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '#server/errors.ts';
-import { isAdmin, likeTargetColumn, setLike } from '#server/repositories/catalogue-social.ts';
+import { likeTargetColumn, setLike } from '#server/repositories/likes.ts';
+import { isAdmin } from '#server/repositories/users.ts';
 import { HackLikeBody, LikeResult } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /**
  * POST /api/v2/user/hackLike {target, id, addresses[]} (bearer, admins only).
- * Decision (spec §7 names the call, nothing more): the name suggests inflating like counts, which
- * would break "one like per address". So it is admin-only like seeding: each listed address likes
- * the item once, as a real like row (counted, shown as liked for that address, a LIKE activity),
- * and repeating it changes nothing. Anyone else → 403 FORBIDDEN; unknown item → 404 NOT_FOUND.
+ * The call's name suggests inflating like counts, which would break "one like per address". So
+ * it is admin-only like seeding: each listed address likes the item once, as a real like row
+ * (counted, shown as liked for that address, a LIKE activity), and repeating it changes nothing. Anyone else → 403 FORBIDDEN; unknown item → 404 NOT_FOUND.
  * Answers the item's {liked: true, likeCount}.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,18 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '#server/errors.ts';
-import {
-  isAddressOfUser,
-  likeTargetColumn,
-  setLike,
-} from '#server/repositories/catalogue-social.ts';
+import { likeTargetColumn, setLike } from '#server/repositories/likes.ts';
+import { isAddressOfUser } from '#server/repositories/users.ts';
 import { LikeBody, LikeResult } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /**
  * POST /api/v2/user/like {target: nft|collection|set|bundle, id, address, like?} (bearer).
- * spec §6: the liker must use a wallet address of the signed-in account (a linked address or one
- * of its platform wallets), else 403 USE_WALLET_ACCOUNT ('Please use Wallet account'). `like` true/false sets the state (repeating
- * it changes nothing), without it the like toggles; one like per (item, address), counted on the
+ * The liker must use a wallet address of the signed-in account (a linked address or one of its
+ * platform wallets), else 403 USE_WALLET_ACCOUNT ('Please use Wallet account'). `like` true/false
+ * sets the state (repeating it changes nothing), without it the like toggles; one like per (item, address), counted on the
  * item. Answers {liked, likeCount}. Unknown item → 404 NOT_FOUND.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {

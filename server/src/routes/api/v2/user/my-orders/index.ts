@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { toOrder } from '#server/db/mappers.ts';
-import { pageRequest } from '#server/repositories/catalogue.ts';
-import { listOrders } from '#server/repositories/catalogue-activity.ts';
-import { addressesOfAccount } from '#server/repositories/catalogue-social.ts';
+import { listOrders } from '#server/repositories/orders.ts';
+import { pageRequest } from '#server/repositories/paging.ts';
+import { addressesOfAccount } from '#server/repositories/users.ts';
 import { OrderHistoryQuery } from '#shared/schemas/catalogue.ts';
 import { Address, errorResponses, ListOf } from '#shared/schemas/common.ts';
 import { Order } from '#shared/schemas/entities.ts';
 
 /**
- * spec §7 my-orders and order history (spec §2 /order-history, spec §3 order statuses pending,
- * success, end). Query: type sell (orders the address made) | buy (orders it filled) | all
- * (default); status narrows; networkId; page 1, size 12; newest first.
- * - GET /api/v2/user/my-orders (bearer): over every address of the signed-in account (linked addresses and platform wallets);
+ * My orders and the order history (/order-history; order statuses pending, success, end).
+ * Query: type sell (orders the address made) | buy (orders it filled) | all (default); status
+ * narrows; networkId; page 1, size 12; newest first.
+ * - GET /api/v2/user/my-orders (bearer): over every address of the signed-in account (linked
+ *   addresses and platform wallets);
  * - GET /api/v2/user/my-orders/{addressBC}: the order history of one address (public: orders
  *   are public on chain too).
  */

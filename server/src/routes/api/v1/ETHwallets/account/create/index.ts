@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isUniqueViolation } from '#server/account/accounts.ts';
-import {
-  assertKeystore,
-  dbAddress,
-  toWalletAccount,
-  walletOfUser,
-} from '#server/account/wallets.ts';
+import { assertKeystore, toWalletAccount, walletOfUser } from '#server/account/wallets.ts';
 import { AppError } from '#server/errors.ts';
+import { dbAddress } from '#server/repositories/query-params.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { WalletAccount } from '#shared/schemas/entities.ts';
 import { CreateWalletAccountBody } from '#shared/schemas/wallet.ts';

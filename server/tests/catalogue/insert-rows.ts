@@ -1,8 +1,8 @@
 /**
- * Catalogue inserts for test fixtures (and tools that need rows without the chain). The product's
+ * Row writers for the catalogue tests: rows without the chain, with the columns kept consistent
+ * (lowercase addresses, set and bundle membership mirrored on the NFT row). The product's
  * catalogue is written by the indexer and the trading services from chain events and signed
- * orders; these functions only keep the columns consistent (lowercase addresses, set/bundle
- * membership mirrored on the NFT row).
+ * orders.
  */
 import type { Insertable } from 'kysely';
 import type {
@@ -10,12 +10,16 @@ import type {
   BidsTable,
   BundlesTable,
   CollectionsTable,
+  DiariesTable,
+  InspectionReportsTable,
   NetworksTable,
+  NftPropertiesTable,
   NftsTable,
   OrdersTable,
   SetsTable,
-} from '../db/types.ts';
-import { type Db, dbAddress } from './catalogue.ts';
+} from '#server/db/types.ts';
+import type { Db } from '#server/repositories/paging.ts';
+import { dbAddress } from '#server/repositories/query-params.ts';
 
 const lower = <T extends string | null | undefined>(a: T): T =>
   (typeof a === 'string' ? dbAddress(a) : a) as T;
@@ -155,7 +159,7 @@ export async function insertActivity(db: Db, row: Insertable<ActivitiesTable>): 
   return r.id;
 }
 
-/** Marks a user as a featured creator (spec §3 isCreator) and/or an admin (hackLike seeding). */
+/** Marks a user as a featured creator (isCreator) and/or an admin (hackLike). */
 export async function setUserRoles(
   db: Db,
   userId: number,
@@ -169,4 +173,34 @@ export async function setUserRoles(
     })
     .where('id', '=', userId)
     .execute();
+}
+
+export async function insertProperties(
+  db: Db,
+  rows: Insertable<NftPropertiesTable>[],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const added = await db.insertInto('nft_properties').values(rows).returning('id').execute();
+  return added.map((r) => r.id);
+}
+
+export async function insertInspectionReport(
+  db: Db,
+  row: Insertable<InspectionReportsTable>,
+): Promise<number> {
+  const added = await db
+    .insertInto('inspection_reports')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return added.id;
+}
+
+export async function insertDiary(db: Db, row: Insertable<DiariesTable>): Promise<number> {
+  const added = await db
+    .insertInto('diaries')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return added.id;
 }

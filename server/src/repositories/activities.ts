@@ -1,0 +1,81 @@
+/**
+ * Activity and provenance: item events newest first (the id breaks ties), filtered only by what
+ * is given; the count is a separate query. The activity filters and what they cover are in
+ * docs/product-rules.md (Statuses and provenance).
+ */
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { ActivityRow, ActivityType, Database } from '../db/types.ts';
+import { type Db, offsetOf, type PageRequest, type PageResult, pageOf } from './paging.ts';
+import { dbAddress } from './query-params.ts';
+
+/** Activity filters → event types ('purchase' covers both kinds of sale). */
+const ACTIVITY_FILTER_TYPES: Record<string, ActivityType[]> = {
+  listings: ['LIST'],
+  purchase: ['PURCHASE', 'BUY'],
+  transfer: ['TRANSFER'],
+  likes: ['LIKE'],
+  bids: ['BID'],
+  revokes: ['REVOKE'],
+};
+
+/** `LIST,purchase` → ['LIST', 'PURCHASE', 'BUY']; undefined → no type filter. */
+export function parseActivityTypes(value: string | undefined): ActivityType[] | undefined {
+  if (!value) return undefined;
+  const types = new Set<ActivityType>();
+  for (const part of value.split(',')) {
+    for (const t of ACTIVITY_FILTER_TYPES[part] ?? [part as ActivityType]) types.add(t);
+  }
+  return [...types];
+}
+
+export interface ActivityFilters {
+  types?: readonly ActivityType[] | undefined;
+  collectionAddr?: string | undefined;
+  nftId?: number | undefined;
+  setId?: number | undefined;
+  bundleId?: number | undefined;
+  /** As sender or receiver. */
+  address?: string | undefined;
+  networkId?: number | undefined;
+}
+
+function activityWhere(
+  eb: ExpressionBuilder<Database, 'activities'>,
+  f: ActivityFilters,
+): Expression<SqlBool> {
+  const c: Expression<SqlBool>[] = [];
+  if (f.types) c.push(eb('type', 'in', f.types));
+  if (f.collectionAddr) c.push(eb('collection_address', '=', dbAddress(f.collectionAddr)));
+  if (f.nftId !== undefined) c.push(eb('nft_id', '=', f.nftId));
+  if (f.setId !== undefined) c.push(eb('set_id', '=', f.setId));
+  if (f.bundleId !== undefined) c.push(eb('bundle_id', '=', f.bundleId));
+  if (f.networkId !== undefined) c.push(eb('network_id', '=', f.networkId));
+  if (f.address) {
+    const a = dbAddress(f.address);
+    c.push(eb.or([eb('from_address', '=', a), eb('to_address', '=', a)]));
+  }
+  return eb.and(c);
+}
+
+export async function listActivities(
+  db: Db,
+  filters: ActivityFilters,
+  page: PageRequest,
+): Promise<PageResult<ActivityRow>> {
+  return pageOf(
+    db
+      .selectFrom('activities')
+      .selectAll()
+      .where((eb) => activityWhere(eb, filters))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.size)
+      .offset(offsetOf(page))
+      .execute(),
+    db
+      .selectFrom('activities')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where((eb) => activityWhere(eb, filters))
+      .executeTakeFirst(),
+  );
+}

@@ -1,0 +1,95 @@
+/** Collections: the filtered, sorted list, one collection by id or address, and their wire form. */
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { ListSort } from '#shared/enums.ts';
+import type { Collection } from '#shared/schemas/entities.ts';
+import { toCollection } from '../db/mappers.ts';
+import type { CollectionRow, Database } from '../db/types.ts';
+import { likedIds } from './likes.ts';
+import { orderBySort } from './list-sort.ts';
+import { type Db, offsetOf, type PageRequest, type PageResult, pageByIds } from './paging.ts';
+import { dbAddress } from './query-params.ts';
+
+/** Largest id a collection can have (int4): a bigger number is no collection's id. */
+const MAX_ID = 2_147_483_647;
+
+export interface CollectionFilters {
+  creator?: string | undefined;
+  networkId?: number | undefined;
+  labelId?: number | undefined;
+}
+
+function collectionWhere(
+  eb: ExpressionBuilder<Database, 'collections'>,
+  f: CollectionFilters,
+): Expression<SqlBool> {
+  const c: Expression<SqlBool>[] = [];
+  if (f.creator) c.push(eb('creator', '=', dbAddress(f.creator)));
+  if (f.networkId !== undefined) c.push(eb('network_id', '=', f.networkId));
+  if (f.labelId !== undefined) c.push(eb('label_id', '=', f.labelId));
+  return eb.and(c);
+}
+
+/** Sorted like the other lists; price is the collection's floor price. */
+export async function listCollections(
+  db: Db,
+  filters: CollectionFilters,
+  sort: ListSort,
+  page: PageRequest,
+): Promise<PageResult<CollectionRow>> {
+  const ids = orderBySort(
+    db
+      .selectFrom('collections')
+      .select('id')
+      .where((eb) => collectionWhere(eb, filters)),
+    sort,
+    {
+      id: 'id',
+      created: 'created_at',
+      likes: 'likes_count',
+      bids: 'bids_count',
+      price: 'floor_price',
+    },
+  );
+  return pageByIds(
+    db,
+    ids.limit(page.size).offset(offsetOf(page)).execute(),
+    `collections:${JSON.stringify(filters)}`,
+    () =>
+      db
+        .selectFrom('collections')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where((eb) => collectionWhere(eb, filters))
+        .executeTakeFirst(),
+    (list) => db.selectFrom('collections').selectAll().where('id', 'in', list).execute(),
+  );
+}
+
+/** By id, or by contract address (then the lowest network id holding it, or `networkId`). */
+export async function findCollection(
+  db: Db,
+  idOrAddress: string,
+  networkId?: number,
+): Promise<CollectionRow | undefined> {
+  const isAddress = idOrAddress.startsWith('0x');
+  if (!isAddress && Number(idOrAddress) > MAX_ID) return undefined;
+  let q = db.selectFrom('collections').selectAll();
+  q = isAddress
+    ? q.where('address', '=', dbAddress(idOrAddress))
+    : q.where('id', '=', Number(idOrAddress));
+  if (networkId !== undefined) q = q.where('network_id', '=', networkId);
+  return q.orderBy('network_id').executeTakeFirst();
+}
+
+export async function collectionsView(
+  db: Db,
+  rows: CollectionRow[],
+  likeAddress?: string,
+): Promise<Collection[]> {
+  const liked = await likedIds(
+    db,
+    'COLLECTION',
+    likeAddress,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toCollection(r, liked));
+}

@@ -1,0 +1,164 @@
+/**
+ * NFTs: the filtered, sorted list (market-nfts and the lists built on it), one NFT by key or id,
+ * and their wire form (isLiked for `likeAddress`; the detail adds its collection, the owner's and
+ * creator's profiles and its live order).
+ */
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { ListSort, NftStatus } from '#shared/enums.ts';
+import type { NftListQuery } from '#shared/schemas/catalogue.ts';
+import type { Nft, NftDetail } from '#shared/schemas/entities.ts';
+import { toNft, toOrder } from '../db/mappers.ts';
+import type { Database, NftRow } from '../db/types.ts';
+import { likedIds } from './likes.ts';
+import { orderBySort } from './list-sort.ts';
+import { orderByHash } from './orders.ts';
+import {
+  type Db,
+  offsetOf,
+  type PageRequest,
+  type PageResult,
+  pageByIds,
+  pageRequest,
+} from './paging.ts';
+import { dbAddress, flag, parseStatuses } from './query-params.ts';
+import { userOfAddress } from './users.ts';
+
+export interface NftFilters {
+  statuses: NftStatus[];
+  isSet?: boolean | undefined;
+  isBundle?: boolean | undefined;
+  isBid?: boolean | undefined;
+  hotNFT?: boolean | undefined;
+  owner?: string | undefined;
+  creator?: string | undefined;
+  collectionAddr?: string | undefined;
+  baseType?: string | undefined;
+  networkId?: number | undefined;
+  labelId?: number | undefined;
+}
+
+function nftWhere(eb: ExpressionBuilder<Database, 'nfts'>, f: NftFilters): Expression<SqlBool> {
+  const c: Expression<SqlBool>[] = [eb('status', 'in', f.statuses)];
+  if (f.isSet !== undefined) c.push(eb('is_set', '=', f.isSet));
+  if (f.isBundle !== undefined) c.push(eb('is_bundle', '=', f.isBundle));
+  if (f.isBid !== undefined) c.push(eb('is_bid', '=', f.isBid));
+  if (f.hotNFT !== undefined) c.push(eb('hot_nft', '=', f.hotNFT));
+  if (f.owner) c.push(eb('owner', '=', dbAddress(f.owner)));
+  if (f.creator) c.push(eb('creator', '=', dbAddress(f.creator)));
+  if (f.collectionAddr) c.push(eb('collection_address', '=', dbAddress(f.collectionAddr)));
+  if (f.baseType) c.push(eb('base_type', '=', f.baseType));
+  if (f.networkId !== undefined) c.push(eb('network_id', '=', f.networkId));
+  if (f.labelId !== undefined) c.push(eb('label_id', '=', f.labelId));
+  return eb.and(c);
+}
+
+export async function listNfts(
+  db: Db,
+  filters: NftFilters,
+  sort: ListSort,
+  page: PageRequest,
+): Promise<PageResult<NftRow>> {
+  const ids = orderBySort(
+    db
+      .selectFrom('nfts')
+      .select('id')
+      .where((eb) => nftWhere(eb, filters)),
+    sort,
+    {
+      id: 'id',
+      created: 'created_at',
+      likes: 'likes_count',
+      bids: 'bids_count',
+      price: 'buy_price',
+    },
+  );
+  return pageByIds(
+    db,
+    ids.limit(page.size).offset(offsetOf(page)).execute(),
+    `nfts:${JSON.stringify(filters)}`,
+    () =>
+      db
+        .selectFrom('nfts')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where((eb) => nftWhere(eb, filters))
+        .executeTakeFirst(),
+    (list) => db.selectFrom('nfts').selectAll().where('id', 'in', list).execute(),
+  );
+}
+
+/** By collection and token id; the lowest network holding it unless `networkId` is given. */
+export async function findNft(
+  db: Db,
+  key: { collectionAddr: string; tokenId: string; networkId?: number | undefined },
+): Promise<NftRow | undefined> {
+  let q = db
+    .selectFrom('nfts')
+    .selectAll()
+    .where('collection_address', '=', dbAddress(key.collectionAddr))
+    .where('token_id', '=', key.tokenId);
+  if (key.networkId !== undefined) q = q.where('network_id', '=', key.networkId);
+  return q.orderBy('network_id').orderBy('id').executeTakeFirst();
+}
+
+export async function nftById(db: Db, id: number): Promise<NftRow | undefined> {
+  return db.selectFrom('nfts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function nftsView(db: Db, rows: NftRow[], likeAddress?: string): Promise<Nft[]> {
+  const liked = await likedIds(
+    db,
+    'NFT',
+    likeAddress,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toNft(r, liked));
+}
+
+/** One page of NFTs for a list query: every status unless given, each filter only when present. */
+export async function nftListPage(db: Db, q: NftListQuery) {
+  const page = pageRequest(q);
+  const { rows, total } = await listNfts(
+    db,
+    {
+      statuses: parseStatuses(q.status),
+      isSet: flag(q.isSet),
+      isBundle: flag(q.isBundle),
+      isBid: flag(q.isBid),
+      hotNFT: flag(q.hotNFT),
+      owner: q.owner,
+      creator: q.creator,
+      collectionAddr: q.collectionAddr,
+      baseType: q.baseType,
+      networkId: q.networkId,
+      labelId: q.labelId,
+    },
+    q.sort ?? 'newest',
+    page,
+  );
+  return { data: await nftsView(db, rows, q.likeAddress), total, ...page };
+}
+
+/** The NFT with its collection, owner and creator profiles and its live order. */
+export async function nftDetailView(db: Db, row: NftRow, likeAddress?: string): Promise<NftDetail> {
+  const [[nft], collection, ownerUser, creatorUser, order] = await Promise.all([
+    nftsView(db, [row], likeAddress),
+    row.collection_id === null
+      ? Promise.resolve(undefined)
+      : db
+          .selectFrom('collections')
+          .select(['id', 'name', 'image'])
+          .where('id', '=', row.collection_id)
+          .executeTakeFirst(),
+    userOfAddress(db, row.owner),
+    userOfAddress(db, row.creator),
+    orderByHash(db, row.current_order_hash),
+  ]);
+  if (!nft) throw new Error('unreachable: one row mapped');
+  return {
+    ...nft,
+    collection: collection ?? null,
+    ownerUser,
+    creatorUser,
+    order: order ? toOrder(order) : null,
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Query-string values as the repositories take them: 0/1 flags, status lists, addresses (stored
+ * lowercase), LIKE patterns. A filter that is absent is not applied.
+ */
+import { NFT_STATUSES, type NftStatus } from '#shared/enums.ts';
+import { toDbAddress } from '../db/mappers.ts';
+import { AppError } from '../errors.ts';
+
+/** A 0/1 query flag: undefined when absent. */
+export function flag(value: number | boolean | undefined): boolean | undefined {
+  return value === undefined ? undefined : Boolean(value);
+}
+
+/** A list asks for every status unless given (a comma list, duplicates ignored). */
+export function parseStatuses(value: string | undefined): NftStatus[] {
+  if (!value) return [...NFT_STATUSES];
+  return [...new Set(value.split(','))] as NftStatus[];
+}
+
+/** Address from a query or body, lowercase for the database; a bad one → INVALID_ADDRESS. */
+export function dbAddress(value: string): string {
+  try {
+    return toDbAddress(value);
+  } catch (cause) {
+    throw new AppError('INVALID_ADDRESS', { cause });
+  }
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

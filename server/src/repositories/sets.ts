@@ -1,0 +1,98 @@
+/** Sets: the filtered, sorted list, one set, the NFTs in it, and their wire form. */
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { ListSort, NftStatus } from '#shared/enums.ts';
+import type { NftSet } from '#shared/schemas/entities.ts';
+import { toSet } from '../db/mappers.ts';
+import type { Database, NftRow, SetRow } from '../db/types.ts';
+import { likedIds } from './likes.ts';
+import { orderBySort } from './list-sort.ts';
+import { type Db, offsetOf, type PageRequest, type PageResult, pageByIds } from './paging.ts';
+import { dbAddress } from './query-params.ts';
+
+export interface SetFilters {
+  statuses: NftStatus[];
+  owner?: string | undefined;
+  networkId?: number | undefined;
+  labelId?: number | undefined;
+  collectionAddr?: string | undefined;
+  baseType?: string | undefined;
+}
+
+function setWhere(eb: ExpressionBuilder<Database, 'sets'>, f: SetFilters): Expression<SqlBool> {
+  const c: Expression<SqlBool>[] = [eb('status', 'in', f.statuses)];
+  if (f.owner) c.push(eb('owner', '=', dbAddress(f.owner)));
+  if (f.networkId !== undefined) c.push(eb('network_id', '=', f.networkId));
+  if (f.labelId !== undefined) c.push(eb('label_id', '=', f.labelId));
+  if (f.collectionAddr) c.push(eb('collection_address', '=', dbAddress(f.collectionAddr)));
+  if (f.baseType) c.push(eb('base_type', '=', f.baseType));
+  return eb.and(c);
+}
+
+export async function listSets(
+  db: Db,
+  filters: SetFilters,
+  sort: ListSort,
+  page: PageRequest,
+): Promise<PageResult<SetRow>> {
+  const ids = orderBySort(
+    db
+      .selectFrom('sets')
+      .select('id')
+      .where((eb) => setWhere(eb, filters)),
+    sort,
+    { id: 'id', created: 'created_at', likes: 'likes_count', bids: 'bids_count', price: 'price' },
+  );
+  return pageByIds(
+    db,
+    ids.limit(page.size).offset(offsetOf(page)).execute(),
+    `sets:${JSON.stringify(filters)}`,
+    () =>
+      db
+        .selectFrom('sets')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where((eb) => setWhere(eb, filters))
+        .executeTakeFirst(),
+    (list) => db.selectFrom('sets').selectAll().where('id', 'in', list).execute(),
+  );
+}
+
+export async function setById(db: Db, id: number): Promise<SetRow | undefined> {
+  return db.selectFrom('sets').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Items per set for the given sets. */
+export async function setItemCounts(db: Db, setIds: number[]): Promise<Map<number, number>> {
+  if (setIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('set_items')
+    .select(['set_id', (eb) => eb.fn.countAll().as('n')])
+    .where('set_id', 'in', setIds)
+    .groupBy('set_id')
+    .execute();
+  return new Map(rows.map((r) => [r.set_id, Number(r.n)]));
+}
+
+/** The NFTs of a set: ONSALE first, set order kept otherwise. */
+export async function nftsOfSet(db: Db, setId: number): Promise<NftRow[]> {
+  const rows = await db
+    .selectFrom('set_items')
+    .innerJoin('nfts', 'nfts.id', 'set_items.nft_id')
+    .selectAll('nfts')
+    .where('set_items.set_id', '=', setId)
+    .orderBy('set_items.position')
+    .orderBy('nfts.id')
+    .execute();
+  return [
+    ...rows.filter((r) => r.status === 'ONSALE'),
+    ...rows.filter((r) => r.status !== 'ONSALE'),
+  ];
+}
+
+export async function setsView(db: Db, rows: SetRow[], likeAddress?: string): Promise<NftSet[]> {
+  const ids = rows.map((r) => r.id);
+  const [liked, counts] = await Promise.all([
+    likedIds(db, 'SET', likeAddress, ids),
+    setItemCounts(db, ids),
+  ]);
+  return rows.map((r) => toSet(r, counts.get(r.id) ?? 0, liked));
+}

@@ -1,0 +1,141 @@
+/**
+ * Users: the list (most followed first; featured creators with `isCreator`), the chain addresses
+ * linked to each, and the addresses an account may act with. Addresses are lowercase.
+ */
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { User } from '#shared/schemas/entities.ts';
+import { toUser } from '../db/mappers.ts';
+import type { Database, UserRow } from '../db/types.ts';
+import { type Db, offsetOf, type PageRequest, type PageResult, pageOf } from './paging.ts';
+import { dbAddress, escapeLike } from './query-params.ts';
+
+export interface UserFilters {
+  isCreator?: boolean | undefined;
+  id?: number | undefined;
+  address?: string | undefined;
+  /** Usernames starting with this text (case-insensitive). */
+  name?: string | undefined;
+}
+
+function userWhere(eb: ExpressionBuilder<Database, 'users'>, f: UserFilters): Expression<SqlBool> {
+  const c: Expression<SqlBool>[] = [];
+  if (f.isCreator !== undefined) c.push(eb('users.is_creator', '=', f.isCreator));
+  if (f.id !== undefined) c.push(eb('users.id', '=', f.id));
+  if (f.address) {
+    const address = dbAddress(f.address);
+    c.push(
+      eb.exists(
+        eb
+          .selectFrom('bc_addresses')
+          .select('bc_addresses.user_id')
+          .whereRef('bc_addresses.user_id', '=', 'users.id')
+          .where('bc_addresses.address', '=', address),
+      ),
+    );
+  }
+  if (f.name) {
+    c.push(eb(eb.fn('lower', ['users.username']), 'like', `${escapeLike(f.name.toLowerCase())}%`));
+  }
+  return eb.and(c);
+}
+
+/** Users, most followed first. */
+export async function listUsers(
+  db: Db,
+  filters: UserFilters,
+  page: PageRequest,
+): Promise<PageResult<UserRow>> {
+  return pageOf(
+    db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => userWhere(eb, filters))
+      .orderBy('followers_count', 'desc')
+      .orderBy('id', 'asc')
+      .limit(page.size)
+      .offset(offsetOf(page))
+      .execute(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where((eb) => userWhere(eb, filters))
+      .executeTakeFirst(),
+  );
+}
+
+/** Linked chain addresses per user, oldest link first. */
+export async function addressesOfUsers(db: Db, userIds: number[]): Promise<Map<number, string[]>> {
+  const map = new Map<number, string[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('bc_addresses')
+    .select(['user_id', 'address'])
+    .where('user_id', 'in', userIds)
+    .orderBy('created_at')
+    .orderBy('address')
+    .execute();
+  for (const r of rows) map.get(r.user_id)?.push(r.address);
+  return map;
+}
+
+/** The user an address is linked to, if any. */
+export async function userByAddress(db: Db, address: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('bc_addresses')
+    .innerJoin('users', 'users.id', 'bc_addresses.user_id')
+    .selectAll('users')
+    .where('bc_addresses.address', '=', dbAddress(address))
+    .executeTakeFirst();
+}
+
+/**
+ * Every chain address of an account, sorted: linked addresses (bc-address/add-to-account,
+ * browser wallets) and the addresses of its platform wallets and their accounts.
+ */
+export async function addressesOfAccount(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('bc_addresses')
+    .select('address')
+    .where('user_id', '=', userId)
+    .union(db.selectFrom('eth_wallets').select('address').where('user_id', '=', userId))
+    .union(
+      db
+        .selectFrom('eth_wallet_accounts')
+        .innerJoin('eth_wallets', 'eth_wallets.id', 'eth_wallet_accounts.wallet_id')
+        .select('eth_wallet_accounts.address')
+        .where('eth_wallets.user_id', '=', userId),
+    )
+    .execute();
+  return rows.map((r) => r.address).sort();
+}
+
+/** Whether `address` is one of the account's addresses (a like needs one). */
+export async function isAddressOfUser(db: Db, userId: number, address: string): Promise<boolean> {
+  return (await addressesOfAccount(db, userId)).includes(dbAddress(address));
+}
+
+export async function isAdmin(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('is_admin')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.is_admin === true;
+}
+
+/** Users on the wire, with their linked addresses (one query for the page). */
+export async function usersView(db: Db, rows: UserRow[]): Promise<User[]> {
+  const addresses = await addressesOfUsers(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toUser(r, addresses.get(r.id) ?? []));
+}
+
+/** The profile of the user an address is linked to, or null. */
+export async function userOfAddress(db: Db, address: string): Promise<User | null> {
+  const row = await userByAddress(db, address);
+  if (!row) return null;
+  const [user] = await usersView(db, [row]);
+  return user ?? null;
+}
