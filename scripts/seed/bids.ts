@@ -1,0 +1,54 @@
+/**
+ * Seed phase: the auctions' bids and the claimed auction. Bidders wrap VBC into WVBC and approve
+ * the exchange, then sign EIP-712 bids posted through POST /api/v2/bid/bid. The auctions about to
+ * end are claimed by their winners after a jump of the chain's clock (only a chain we drive,
+ * anvil, can jump), through POST /api/v2/bid/claim.
+ */
+import { Contract } from 'ethers';
+import { WVBC_ABI } from '#contracts/abi/index.ts';
+import { signBid } from '#contracts/typed-data/index.ts';
+import { centi, ONE } from './catalogue.ts';
+import { data, perAccount, type SeedContext } from './context.ts';
+import type { Listings } from './listings.ts';
+
+export async function seedBids(ctx: SeedContext, listings: Listings): Promise<void> {
+  const auctions = [...listings.auctions, ...listings.claimed];
+  const bidders = [...new Set(auctions.flatMap(({ bids }) => bids.map(([account]) => account)))];
+  const wvbc = new Contract(ctx.deployment.wvbc, WVBC_ABI, ctx.provider);
+  await perAccount(
+    bidders.map((a) => [
+      a,
+      async () => {
+        await ctx.call(wvbc, a, 'deposit', { value: 100n * ONE });
+        await ctx.call(wvbc, a, 'approve', ctx.deployment.exchange, 100n * ONE);
+      },
+    ]),
+  );
+  for (const { hash, bids } of auctions) {
+    for (const [bidder, amount] of bids) {
+      const bid = { orderHash: hash, bidder: ctx.wallet(bidder).address, amount: centi(amount) };
+      const signature = await signBid(ctx.wallet(bidder), ctx.domain, bid);
+      await ctx.api('POST', '/api/v2/bid/bid', {
+        body: { ...bid, amount: bid.amount.toString(), signature },
+        account: bidder,
+      });
+      ctx.count('bids');
+    }
+  }
+}
+
+/** Ends the short auctions (clock + 91 s) and has each winner claim through the API. */
+export async function claimEndedAuctions(ctx: SeedContext, listings: Listings): Promise<void> {
+  await ctx.provider.send('evm_increaseTime', [91]);
+  await ctx.provider.send('evm_mine', []);
+  for (const { hash, winner } of listings.claimed) {
+    const { tx } = data<{ tx: { to: string; data: string } }>(
+      await ctx.api('POST', '/api/v2/bid/claim', {
+        body: { orderHash: hash, caller: ctx.wallet(winner).address },
+        account: winner,
+      }),
+    );
+    await ctx.send(winner, { to: tx.to, data: tx.data });
+    ctx.count('claimed auctions');
+  }
+}
