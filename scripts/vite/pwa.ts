@@ -1,0 +1,82 @@
+/**
+ * The service worker and the web app manifest (vite-plugin-pwa, Workbox generateSW): the app
+ * shell and every route chunk precached so any screen opens offline once installed, catalogue
+ * reads network-first, images cache-first. A new version waits for the user's "Reload"
+ * (src/pwa/register.ts). How offline use works: docs/architecture.md.
+ */
+import type { VitePWAOptions } from 'vite-plugin-pwa';
+import { SSR_DIR } from './ssr-build.ts';
+
+export const pwaOptions: Partial<VitePWAOptions> = {
+  strategies: 'generateSW',
+  registerType: 'prompt', // a new version waits for the user's "Reload" (src/pwa/register.ts)
+  injectRegister: false, // registered by src/pwa/register.ts after the first paint
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: [
+    'favicon.svg',
+    'robots.txt',
+    'icons/apple-touch-icon.png',
+    'icons/favicon-48.png',
+  ],
+  manifest: {
+    id: '/marketplace',
+    name: 'VBChain NFT Marketplace',
+    short_name: 'VBChain NFT',
+    description:
+      'Browse, buy and bid on NFT collections, sets and bundles, in Vietnamese and English, even offline.',
+    lang: 'vi',
+    dir: 'ltr',
+    start_url: '/marketplace',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    theme_color: '#4327b8',
+    background_color: '#ffffff',
+    categories: ['shopping', 'finance'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // The app shell and every route chunk, so any screen opens offline once installed.
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,txt,woff2}'],
+    globIgnores: [`${SSR_DIR}/**`], // the server's renderer (./ssr-build.ts), never sent
+    cleanupOutdatedCaches: true,
+    clientsClaim: true, // with skipWaiting on the user's request: the new worker takes the page
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
+    runtimeCaching: [
+      {
+        // Catalogue reads (lists, details and their tabs; never account or order data). The
+        // function is copied into sw.js, so the pattern is written inline.
+        urlPattern: ({ url, sameOrigin }) =>
+          sameOrigin &&
+          /^\/api\/(v2\/show\/|v2\/user$|v2\/user\/(followers|following)$|v2\/bid\/bid(-set)?\/|v2\/activity$|v1\/nft\/|v1\/ETHnetworks\/gets$)/.test(
+            url.pathname,
+          ),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'api-catalogue',
+          networkTimeoutSeconds: 3,
+          expiration: { maxEntries: 400, maxAgeSeconds: 7 * 24 * 60 * 60 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
+        urlPattern: ({ request }) => request.destination === 'image',
+        handler: 'CacheFirst',
+        options: {
+          cacheName: 'nft-images',
+          expiration: {
+            maxEntries: 300,
+            maxAgeSeconds: 30 * 24 * 60 * 60,
+            purgeOnQuotaError: true,
+          },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+};
