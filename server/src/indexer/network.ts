@@ -1,9 +1,9 @@
 /**
  * Registers (or updates) the `networks` row of a chain from its deployment record
  * (contracts/deploy/deployment.ts: `data/deployments/<chainId>.json`): our contract addresses
- * and the deploy block the indexer starts from. The public `domain` points at the server's JSON-RPC
- * path for the network (spec §9 adds the `/rpc` suffix); `node_url` is where the server itself
- * reaches the node (never sent to clients).
+ * and the deploy block the indexer starts from. The public `domain` points at the server's
+ * JSON-RPC path for the network (clients add the `/rpc` suffix: RPC_SUFFIX in config.ts);
+ * `node_url` is where the server itself reaches the node (never sent to clients).
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -38,7 +38,7 @@ export async function registerNetwork(
   const values = {
     name: p.name ?? (devnet ? VBCHAIN_DEVNET.name : `Chain ${d.chainId}`),
     domain: `${p.publicUrl.replace(/\/$/, '')}/api/v1/ETHnetworks/${d.chainId}`,
-    // spec §7: signed transactions go to <gateway>/contract/createTransaction (ETHnetworks route)
+    // Signed transactions go to <gateway>/contract/createTransaction (the ETHnetworks route).
     gateway: `${p.publicUrl.replace(/\/$/, '')}/api/v1/ETHnetworks/${d.chainId}/gateway`,
     node_url: p.nodeUrl,
     network_group: p.group ?? (devnet ? 'devnet' : 'testnet'),

@@ -1,0 +1,204 @@
+/**
+ * One block range, read then committed. Everything from the node is read first: the logs of our
+ * contracts (one eth_getLogs), the block headers (after the logs, so a reorg in between shows as
+ * a hash mismatch) and the metadata of new tokens and collections. Then the range's logs, its
+ * block hashes and the checkpoint commit in ONE transaction, each log's handler running only when
+ * its `indexed_logs` row is new: exactly once per (tx hash, log index), and a crash before the
+ * commit leaves nothing behind.
+ */
+import { Contract, type Log } from 'ethers';
+import { saveBlocks } from './checkpoint.ts';
+import {
+  ALL_TOPICS,
+  type ChainEvent,
+  collectionInterface,
+  decodeLog,
+  TOPICS,
+  ZERO_ADDRESS,
+} from './events.ts';
+import type { Fill, LogPosition, RangeState } from './handler-context.ts';
+import { handleEvent } from './handlers.ts';
+import type { Trx } from './journal.ts';
+import { loadMetadata } from './metadata.ts';
+import { expireOrders } from './order-lifecycle.ts';
+import {
+  type Checkpoint,
+  type IndexedRange,
+  type NetworkContracts,
+  ReorgDetected,
+  type SyncContext,
+} from './sync-context.ts';
+
+type Decoded = { log: Log; event: ChainEvent };
+type Header = { hash: string; parentHash: string; timestamp: number };
+
+/** The range's logs in chain order, decoded; fills and WVBC moves indexed by transaction. */
+async function readEvents(
+  ctx: SyncContext,
+  range: { from: number; to: number },
+  contracts: NetworkContracts,
+  known: ReadonlySet<string>,
+) {
+  const rawLogs = (
+    await ctx.provider.getLogs({ fromBlock: range.from, toBlock: range.to, topics: [ALL_TOPICS] })
+  ).filter((l) => !l.removed);
+  rawLogs.sort((a, b) => a.blockNumber - b.blockNumber || a.index - b.index);
+  // Decode in chain order: a collection created in this range counts for its later logs.
+  const collections = new Set(known);
+  const decoded: Decoded[] = [];
+  const fillsByTx = new Map<string, Fill[]>();
+  const wvbcTxs = new Set<string>();
+  for (const log of rawLogs) {
+    const txHash = log.transactionHash.toLowerCase();
+    if (log.address.toLowerCase() === contracts.wvbc && log.topics[0] === TOPICS.Transfer) {
+      wvbcTxs.add(txHash);
+    }
+    const event = decodeLog(log, contracts, collections);
+    if (!event) continue;
+    if (event.kind === 'CollectionCreated') collections.add(event.collection);
+    if (event.kind === 'OrderFilled')
+      fillsByTx.set(txHash, [...(fillsByTx.get(txHash) ?? []), event]);
+    decoded.push({ log, event });
+  }
+  return { decoded, fillsByTx, wvbcTxs };
+}
+
+/** Headers of the range's ends and of every block holding a log; a changed chain throws. */
+async function readHeaders(
+  ctx: SyncContext,
+  range: { from: number; to: number },
+  cp: Checkpoint | null,
+  decoded: Decoded[],
+): Promise<Map<number, Header>> {
+  const { from, to } = range;
+  const blockNumbers = new Set<number>([from, to, ...decoded.map((d) => d.log.blockNumber)]);
+  const headers = new Map<number, Header>();
+  await Promise.all(
+    [...blockNumbers].map(async (n) => {
+      const b = await ctx.provider.getBlock(n);
+      if (!b?.hash) throw new ReorgDetected(`block ${n} is gone`);
+      headers.set(n, { hash: b.hash, parentHash: b.parentHash, timestamp: b.timestamp });
+    }),
+  );
+  if (cp && cp.block === from - 1 && headers.get(from)?.parentHash !== cp.hash) {
+    throw new ReorgDetected(`block ${from} does not follow the checkpoint`);
+  }
+  for (const { log } of decoded) {
+    if (headers.get(log.blockNumber)?.hash !== log.blockHash) {
+      throw new ReorgDetected(`log of block ${log.blockNumber} from another fork`);
+    }
+  }
+  return headers;
+}
+
+/** tokenURI of each mint and contractURI of each new collection, decoded (never throws). */
+async function readMetadata(
+  ctx: SyncContext,
+  events: ChainEvent[],
+): Promise<RangeState['metadata']> {
+  const out: RangeState['metadata'] = new Map();
+  const jobs: Promise<void>[] = [];
+  const read = (key: string, address: string, fn: string, args: unknown[]) => {
+    jobs.push(
+      (async () => {
+        let uri = '';
+        try {
+          const c = new Contract(address, collectionInterface, ctx.provider);
+          uri = String(await c.getFunction(fn).staticCall(...args));
+        } catch {
+          // gone (reorg) or not a collection: no metadata
+        }
+        out.set(key, { uri, meta: await loadMetadata(uri) });
+      })(),
+    );
+  };
+  for (const e of events) {
+    if (e.kind === 'CollectionCreated') read(e.collection, e.collection, 'contractURI', []);
+    if (e.kind === 'Transfer' && e.from === ZERO_ADDRESS) {
+      read(`${e.collection}:${e.tokenId}`, e.collection, 'tokenURI', [e.tokenId]);
+    }
+  }
+  await Promise.all(jobs);
+  return out;
+}
+
+/** Runs each new log's handler, expires orders by the range's last block, saves the checkpoint. */
+async function commitRange(
+  trx: Trx,
+  ctx: SyncContext,
+  state: RangeState,
+  decoded: Decoded[],
+  headers: Map<number, Header>,
+  range: IndexedRange,
+): Promise<void> {
+  for (const { log, event } of decoded) {
+    const pos: LogPosition = {
+      blockNumber: log.blockNumber,
+      txHash: log.transactionHash.toLowerCase(),
+      logIndex: log.index,
+    };
+    const fresh = await trx
+      .insertInto('indexed_logs')
+      .values({
+        network_id: ctx.networkId,
+        tx_hash: pos.txHash,
+        log_index: pos.logIndex,
+        block_number: pos.blockNumber,
+      })
+      .onConflict((oc) => oc.columns(['network_id', 'tx_hash', 'log_index']).doNothing())
+      .returning('log_index')
+      .executeTakeFirst();
+    if (fresh) await handleEvent(trx, state, pos, event);
+  }
+  const end = headers.get(range.to);
+  if (end) {
+    const blockCtx = { networkId: ctx.networkId, blockNumber: range.to };
+    await expireOrders(trx, blockCtx, new Date(end.timestamp * 1000));
+  }
+  await saveBlocks(trx, ctx, headers, range.to);
+  await ctx.beforeCommit?.(range);
+}
+
+/** Reads, decodes and commits the blocks `from`..`to` (see the file comment). */
+export async function indexRange(
+  ctx: SyncContext,
+  from: number,
+  to: number,
+  cp: Checkpoint | null,
+  contracts: NetworkContracts,
+): Promise<IndexedRange> {
+  const known = await ctx.db
+    .selectFrom('collections')
+    .select('address')
+    .where('network_id', '=', ctx.networkId)
+    .execute();
+  const collections = new Set(known.map((r) => r.address));
+  const { decoded, fillsByTx, wvbcTxs } = await readEvents(
+    ctx,
+    { from, to },
+    contracts,
+    collections,
+  );
+  const headers = await readHeaders(ctx, { from, to }, cp, decoded);
+  const metadata = await readMetadata(
+    ctx,
+    decoded.map((d) => d.event),
+  );
+  const categories = await ctx.db.selectFrom('categories').select(['id', 'key']).execute();
+  const state: RangeState = {
+    networkId: ctx.networkId,
+    contracts,
+    collections,
+    fillsByTx,
+    wvbcTxs,
+    metadata,
+    timestamps: new Map([...headers].map(([n, h]) => [n, new Date(h.timestamp * 1000)])),
+    categories: new Map(categories.map((c) => [c.key, c.id])),
+  };
+  const range: IndexedRange = { from, to, logs: decoded.length };
+  await ctx.db
+    .transaction()
+    .execute((trx) => commitRange(trx, ctx, state, decoded, headers, range));
+  if (decoded.length) ctx.log.info(range, 'indexer: range indexed');
+  return range;
+}

@@ -1,0 +1,76 @@
+/**
+ * Exchange events: OrderFilled (the order records its taker and transaction; a set changes
+ * owner; the collection's volume grows; the order ends once it cannot fill more, a bundle order
+ * staying pending while an item is left), OrderCancelled (REVOKE, the order ends) and
+ * CounterIncremented (the maker's pending orders signed under a lower counter end).
+ */
+import type { ChainEvent } from './events.ts';
+import { addActivity, type EventHandler } from './handler-context.ts';
+import { type BlockContext, journaledUpdate, type Trx } from './journal.ts';
+import {
+  closeOrder,
+  type IndexedOrder,
+  isOrderAlive,
+  orderItems,
+  pendingOrders,
+  selectOrder,
+} from './order-lifecycle.ts';
+
+/** Adds the amount paid to the volume of the order's collection. */
+async function addVolume(
+  trx: Trx,
+  ctx: BlockContext,
+  order: IndexedOrder | undefined,
+  amount: bigint,
+): Promise<void> {
+  const collection = order ? orderItems(order).collection : null;
+  if (!collection) return;
+  const row = await trx
+    .selectFrom('collections')
+    .select(['id', 'volume'])
+    .where('network_id', '=', ctx.networkId)
+    .where('address', '=', collection)
+    .executeTakeFirst();
+  if (!row) return;
+  const volume = (BigInt(row.volume) + amount).toString();
+  await journaledUpdate(trx, ctx, 'collections', { id: row.id }, { volume });
+}
+
+export const onOrderFilled: EventHandler<'OrderFilled'> = async (trx, state, ctx, pos, e) => {
+  const order = await selectOrder(trx, e.orderHash);
+  await addVolume(trx, ctx, order, e.amount);
+  if (order?.status !== 'pending') return;
+  const fill = { taker: e.taker, tx_hash: pos.txHash };
+  await journaledUpdate(trx, ctx, 'orders', { order_hash: order.order_hash }, fill);
+  const filled: IndexedOrder = { ...order, ...fill };
+  if (order.set_id !== null) {
+    await journaledUpdate(trx, ctx, 'sets', { id: order.set_id }, { owner: e.taker });
+  }
+  if (!(await isOrderAlive(trx, state.networkId, filled))) await closeOrder(trx, ctx, filled);
+};
+
+export const onOrderCancelled: EventHandler<'OrderCancelled'> = async (trx, state, ctx, pos, e) => {
+  const order = await selectOrder(trx, e.orderHash);
+  await addActivity(trx, state, pos, 'REVOKE', {
+    nft_id: order?.nft_id ?? null,
+    set_id: order?.set_id ?? null,
+    bundle_id: order?.bundle_id ?? null,
+    collection_address: order ? orderItems(order).collection : null,
+    from_address: e.maker,
+    order_hash: e.orderHash,
+  });
+  // The items' TokenNonceBumped logs (just before) usually closed it already.
+  if (order?.status === 'pending') await closeOrder(trx, ctx, order);
+};
+
+export async function onCounterIncremented(
+  trx: Trx,
+  ctx: BlockContext,
+  e: Extract<ChainEvent, { kind: 'CounterIncremented' }>,
+): Promise<void> {
+  const orders = (await pendingOrders(trx, ctx.networkId)
+    .where('maker', '=', e.maker)
+    .where('counter', '<', e.newCounter.toString())
+    .execute()) as IndexedOrder[];
+  for (const order of orders) await closeOrder(trx, ctx, order);
+}
