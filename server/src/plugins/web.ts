@@ -1,5 +1,5 @@
 /**
- * Serves the built PWA (dist/) from the API process (issue 3): hashed files (assets/*,
+ * Serves the built PWA (dist/) from the API process: hashed files (assets/*,
  * workbox-<hash>.js) are `immutable`; index.html, sw.js and the manifest are `no-cache` so a new
  * version is seen at once; other files (icons, robots) an hour. Unknown GET paths fall back to
  * index.html (client routing) except under /api/ and /uploads/, which keep the JSON 404.
@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { createIndexPages, type IndexPages } from './initial-data.ts';
+import { createIndexPages, type IndexPages } from './index-pages.ts';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -35,7 +35,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Folder of the served web build, when one is served. */
     webRoot: string | null;
-    /** index.html with the first screen's API answers (initial-data.ts), when serving a build. */
+    /** index.html with the first screen's API answers (index-pages.ts), when serving a build. */
     indexPages: IndexPages | null;
   }
 }
