@@ -2,7 +2,7 @@
  * `npm run bench:gas`: receipt gasUsed (whole transaction: 21,000 base and calldata included) of
  * the marketplace's hot paths on a fresh anvil (automine, Cancun), against a Baseline contract that
  * does only the unavoidable work of a sale (one ecrecover, one ERC-721 transferFrom, one value
- * transfer). Conditions for every figure (issue 2): fresh random accounts funded by anvil, the
+ * transfer). Conditions for every figure: fresh random accounts funded by anvil, the
  * seller approved the exchange in an earlier transaction, the buyer owns no token of the
  * collection, the seller keeps at least one token, first fill of a fresh order, no fee.
  * Exits non-zero when a budget is missed.
@@ -17,9 +17,7 @@ import {
   Wallet,
 } from 'ethers';
 import { loadArtifact } from '#contracts/build/compile.ts';
-import { deploy } from '#contracts/deploy/deploy.ts';
-import { ANVIL_KEYS, startAnvil } from '#contracts/devnet/anvil.ts';
-import { rpcProvider } from '#contracts/devnet/rpc.ts';
+import { startMarketplaceChain } from '#contracts/devnet/marketplace-chain.ts';
 import { orderReader } from '#contracts/order-reader.ts';
 import {
   allItemsMask,
@@ -49,20 +47,13 @@ const BUDGETS = { buy: 95_000n, claim: 125_000n, bundle10: 210_000n, cancel: 50_
 
 type Row = { scenario: string; gasUsed: bigint; budget?: bigint };
 
-const anvil = await startAnvil({ blockTime: 'automine' });
-const provider = rpcProvider(anvil.url);
+const chain = await startMarketplaceChain();
+const { provider, deployment: d } = chain;
 const rows: Row[] = [];
 try {
-  const admin = new Wallet(ANVIL_KEYS[0], provider);
-  const settlementKey = new Wallet(ANVIL_KEYS[1], provider);
-  const d = await deploy({
-    rpcUrl: anvil.url,
-    deployerKey: ANVIL_KEYS[0],
-    settlementSigner: settlementKey.address,
-    dataDir: `/tmp/bench-gas-${process.pid}`,
-  });
+  const admin = chain.wallet(0);
+  const settlementKey = chain.wallet(1);
   const domain = marketplaceDomain(d.chainId, d.exchange);
-  const _now = BigInt((await provider.getBlock('latest'))!.timestamp);
 
   async function deployContract(deployer: Signer, name: string): Promise<string> {
     const art = loadArtifact(name);
@@ -236,8 +227,7 @@ try {
     rows.push({ scenario: 'cancel 1 order', gasUsed: r.gasUsed, budget: BUDGETS.cancel });
   }
 } finally {
-  provider.destroy();
-  await anvil.stop();
+  await chain.close();
 }
 
 const baseline = rows[0]!.gasUsed;

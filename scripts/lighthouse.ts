@@ -22,7 +22,8 @@ import { setPriority } from 'node:os';
 import path from 'node:path';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import type { Page } from 'playwright-core';
-import { buildWeb, demoTargets, launchBrowser, ROOT, startDemo } from '#tests/pwa/harness.ts';
+import { launchBrowser } from '#tests/browser.ts';
+import { buildWeb, demoTargets, ROOT, startDemo } from '#tests/pwa/harness.ts';
 
 const OUT = path.join(ROOT, 'test-results', 'lighthouse');
 const WEB_DIR = path.join(ROOT, 'test-results', 'lighthouse-dist');

@@ -8,7 +8,7 @@ import { Contract, getAddress } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BPS, ItemsKind, type Order, quoteBundle, quoteOrder, SaleKind } from '#shared/orders.ts';
 import { EXCHANGE_ABI } from '../abi/index.ts';
-import { type Chain, freshChain } from './helpers.ts';
+import { type MarketplaceChain, startMarketplaceChain } from '../devnet/marketplace-chain.ts';
 
 const CASES = 300;
 const SEED = Number(process.env.QUOTE_SEED ?? 20261123);
@@ -56,10 +56,10 @@ function randomCase(rng: ReturnType<typeof random>) {
 }
 
 describe('bundle quote: shared/orders.ts equals Exchange.quote', () => {
-  let chain: Chain;
+  let chain: MarketplaceChain;
   let exchange: Contract;
   beforeAll(async () => {
-    chain = await freshChain();
+    chain = await startMarketplaceChain();
     exchange = new Contract(chain.deployment.exchange, EXCHANGE_ABI, chain.provider);
   });
   afterAll(async () => {

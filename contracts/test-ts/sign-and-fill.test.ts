@@ -20,6 +20,7 @@ import {
   MARKETPLACE_COLLECTION_ABI,
   WVBC_ABI,
 } from '../abi/index.ts';
+import { type MarketplaceChain, startMarketplaceChain } from '../devnet/marketplace-chain.ts';
 import { orderReader } from '../order-reader.ts';
 import {
   allItemsMask,
@@ -36,7 +37,6 @@ import {
   signOrder,
   signSettlement,
 } from '../typed-data/index.ts';
-import { type Chain, freshChain } from './helpers.ts';
 
 const ONE = 10n ** 18n;
 
@@ -47,7 +47,7 @@ async function mined(tx: Promise<ContractTransactionResponse>) {
 }
 
 describe('sign in the browser, fill on chain', () => {
-  let chain: Chain;
+  let chain: MarketplaceChain;
   let seller: JsonRpcSigner; // anvil #2 through eth_signTypedData_v4
   let buyer: Wallet; // anvil #3, local key (platform wallet)
   let bidder: Wallet; // anvil #4
@@ -56,7 +56,7 @@ describe('sign in the browser, fill on chain', () => {
   let domain: ReturnType<typeof marketplaceDomain>;
 
   beforeAll(async () => {
-    chain = await freshChain();
+    chain = await startMarketplaceChain();
     const admin = chain.wallet(0);
     seller = await chain.provider.getSigner(2);
     buyer = chain.wallet(3);

@@ -1,6 +1,7 @@
 import { Contract, getAddress, TypedDataEncoder } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGE_ABI } from '../abi/index.ts';
+import { type MarketplaceChain, startMarketplaceChain } from '../devnet/marketplace-chain.ts';
 import {
   allItemsMask,
   BID_TYPEHASH,
@@ -18,7 +19,6 @@ import {
   SaleKind,
   SETTLEMENT_TYPEHASH,
 } from '../typed-data/index.ts';
-import { type Chain, freshChain } from './helpers.ts';
 
 const ONE = 10n ** 18n;
 
@@ -42,10 +42,10 @@ function order(fields: Partial<Order> = {}): Order {
 }
 
 describe('typed data against the deployed Exchange', () => {
-  let chain: Chain;
+  let chain: MarketplaceChain;
   let exchange: Contract;
   beforeAll(async () => {
-    chain = await freshChain();
+    chain = await startMarketplaceChain();
     exchange = new Contract(chain.deployment.exchange, EXCHANGE_ABI, chain.provider);
   });
   afterAll(async () => {

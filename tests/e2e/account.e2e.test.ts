@@ -7,16 +7,9 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import type { PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#contracts/devnet/ports.ts';
+import { launchBrowser } from '#tests/browser.ts';
 import { type Backend, outbox, startBackend } from './backend.ts';
-import {
-  buildWeb,
-  launchBrowser,
-  rawKeysOn,
-  screenshot,
-  settled,
-  startWeb,
-  watchedPage,
-} from './harness.ts';
+import { buildWeb, rawKeysOn, screenshot, settled, startWeb, watchedPage } from './harness.ts';
 
 let backend: Backend;
 let web: PreviewServer;

@@ -5,25 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+
 import { build, type PreviewServer, preview } from 'vite';
 import { NAMESPACES } from '#web/lib/i18n-resources.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const RESULTS_DIR = path.join(ROOT, 'test-results', 'e2e');
 const WEB_OUT_DIR = path.join(ROOT, 'test-results', 'e2e-dist');
-
-/** Flags of ARCHITECTURE.md (Debian chromium, no sandbox, no background traffic). */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Builds the web app once into test-results/ (never touches dist/). */
 export async function buildWeb(): Promise<string> {
@@ -57,13 +46,6 @@ export async function startWeb(apiUrl: string, port: number): Promise<PreviewSer
         '/uploads': { target: apiUrl, changeOrigin: false },
       },
     },
-  });
-}
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
   });
 }
 

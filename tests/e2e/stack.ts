@@ -10,7 +10,8 @@ import type { Browser } from 'playwright-core';
 import type { PreviewServer } from 'vite';
 import { freePort } from '#contracts/devnet/ports.ts';
 import { type Stack, startStack } from '#scripts/lib/stack.ts';
-import { buildWeb, launchBrowser, startWeb } from './harness.ts';
+import { launchBrowser } from '#tests/browser.ts';
+import { buildWeb, startWeb } from './harness.ts';
 
 export type Journey = {
   stack: Stack;

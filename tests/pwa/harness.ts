@@ -6,24 +6,13 @@
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
 import { build } from 'vite';
 import { type Stack, startStack } from '#scripts/lib/stack.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const RESULTS_DIR = path.join(ROOT, 'test-results', 'pwa');
-
-/** Flags of ARCHITECTURE.md (Debian chromium, no sandbox, no background traffic). */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Builds the web app into `outDir` with the given build id (never touches dist/). */
 export async function buildWeb(outDir: string, buildId: string): Promise<void> {
@@ -131,13 +120,6 @@ export async function demoTargets(url: string): Promise<Targets> {
   const unseenSet = sets.data.at(-1);
   if (!nft || !collection || !unseenSet) throw new Error('the demo catalogue is empty');
   return { nft, collection, unseenSet };
-}
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
 }
 
 /** A phone-sized context in English (the language choice is stored as the app stores it). */

@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '#tests/browser.ts';
 import {
   buildIdOf,
   buildWeb,
@@ -14,7 +15,6 @@ import {
   demoTargets,
   deployNewBuild,
   indexedDbCounts,
-  launchBrowser,
   persistedQueryKeys,
   phoneContext,
   pngSize,

@@ -5,10 +5,12 @@
  * A listing row is stored the way the trading routes store one (order + ONSALE NFTs), because the
  * indexer's job is to end it when the chain says so.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Contract, type ContractTransactionResponse, type JsonRpcProvider, Wallet } from 'ethers';
+import {
+  Contract,
+  type ContractTransactionResponse,
+  type JsonRpcProvider,
+  type Wallet,
+} from 'ethers';
 import type { Kysely } from 'kysely';
 import {
   COLLECTION_FACTORY_ABI,
@@ -16,10 +18,9 @@ import {
   MARKETPLACE_COLLECTION_ABI,
   WVBC_ABI,
 } from '#contracts/abi/index.ts';
-import { deploy } from '#contracts/deploy/deploy.ts';
 import type { Deployment } from '#contracts/deploy/deployment.ts';
-import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
-import { rpcProvider } from '#contracts/devnet/rpc.ts';
+import type { AnvilHandle } from '#contracts/devnet/anvil.ts';
+import { startMarketplaceChain } from '#contracts/devnet/marketplace-chain.ts';
 import { orderReader } from '#contracts/order-reader.ts';
 import {
   hashOrder,
@@ -72,21 +73,13 @@ export async function startChainFixture(
   db: Kysely<Database>,
   databaseUrl?: string,
 ): Promise<ChainFixture> {
-  const anvil = await startAnvil();
-  const dataDir = mkdtempSync(join(tmpdir(), 'indexer-test-'));
-  const provider = rpcProvider(anvil.url);
-  const deployment = await deploy({
-    rpcUrl: anvil.url,
-    deployerKey: ANVIL_KEYS[0],
-    settlementSigner: new Wallet(ANVIL_KEYS[1]).address,
-    dataDir,
-  });
+  const chain = await startMarketplaceChain();
+  const { anvil, provider, deployment, wallet } = chain;
   await registerNetwork(db, {
     deployment,
     nodeUrl: anvil.url,
     publicUrl: 'http://marketplace.test',
   });
-  const wallet = (i: number) => new Wallet(ANVIL_KEYS[i]!, provider);
   const admin = wallet(0);
   const factory = new Contract(deployment.collectionFactory, COLLECTION_FACTORY_ABI, admin);
   const exchange = new Contract(deployment.exchange, EXCHANGE_ABI, provider);
@@ -257,9 +250,7 @@ export async function startChainFixture(
     },
     async close() {
       for (const indexer of indexers) await indexer.stop().catch(() => undefined);
-      provider.destroy();
-      await anvil.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await chain.close();
     },
   };
 }
