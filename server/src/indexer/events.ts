@@ -3,18 +3,15 @@
  * `eth_getLogs` per block range asks for all of their topics, then each log is kept only when it
  * comes from one of our contracts (factory, exchange, WVBC, or a collection the factory created).
  */
-import { getAddress, Interface, type Log } from 'ethers';
+import { getAddress, type Interface, type Log } from 'ethers';
 import {
-  COLLECTION_FACTORY_ABI,
-  EXCHANGE_ABI,
-  MARKETPLACE_COLLECTION_ABI,
-  WVBC_ABI,
-} from '#contracts/abi/index.ts';
+  collectionInterface,
+  exchangeInterface,
+  factoryInterface,
+  wvbcInterface,
+} from '#server/chain/abi.ts';
 
-export const factoryInterface = new Interface(COLLECTION_FACTORY_ABI);
-export const exchangeInterface = new Interface(EXCHANGE_ABI);
-export const collectionInterface = new Interface(MARKETPLACE_COLLECTION_ABI);
-export const wvbcInterface = new Interface(WVBC_ABI);
+export { collectionInterface, exchangeInterface, factoryInterface, wvbcInterface };
 
 function topic(iface: Interface, name: string): string {
   const event = iface.getEvent(name);

@@ -6,8 +6,9 @@
  * A reorg is seen when the checkpoint block's hash is no longer the chain's, or (while reading a
  * range) when the next block does not follow it.
  */
-import { JsonRpcProvider, Network } from 'ethers';
+import type { JsonRpcProvider } from 'ethers';
 import type { Kysely } from 'kysely';
+import { chainProvider } from '../chain/provider.ts';
 import type { Database } from '../db/types.ts';
 import { indexRange } from './block-range.ts';
 import { networkContracts, readCheckpoint, storedHash } from './checkpoint.ts';
@@ -71,10 +72,7 @@ export class Indexer {
   constructor(options: IndexerOptions) {
     this.networkId = options.networkId;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
-    this.provider = new JsonRpcProvider(options.rpcUrl, Network.from(options.networkId), {
-      staticNetwork: true,
-      cacheTimeout: -1,
-    });
+    this.provider = chainProvider(options.rpcUrl, options.networkId);
     const log = options.log ?? silentLogger;
     this.ctx = {
       db: options.db.withTables<Omit<IndexerDatabase, keyof Database>>() as IndexerDb,

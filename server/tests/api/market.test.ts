@@ -100,7 +100,7 @@ describeBackends('market: wrapped coin reads, wrap/unwrap transactions, RPC path
     expectError(await getData('deposit', empty.address, 0n), 400, 'VALIDATION_FAILED');
   });
 
-  it('unwraps at most the wrapper balance minus the locked highest bids (spec §5)', async () => {
+  it('unwraps at most the wrapper balance minus the locked highest bids', async () => {
     const wallet = chain.wallet(3);
     await send(
       wallet,

@@ -1,10 +1,10 @@
 /**
  * Bids (bid/bid, bid/bidSet) and claims (bid/claim, bid/claimSet) against a real anvil, on both
- * database backends: spec §4/§5 rules, the locked total, concurrent bids, and the settlement
+ * database backends: the bid rules (docs/product-rules.md, Auctions), the locked total, concurrent bids, and the settlement
  * attestation accepted by the exchange on chain for the winner only.
  */
 import { parseEther, type Wallet } from 'ethers';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import {
   hashOrder,
@@ -15,20 +15,20 @@ import {
   signSettlement,
 } from '#contracts/typed-data/index.ts';
 import { collectionAt, mined, wvbcAt } from '#scripts/lib/marketplace.ts';
-import { encodeClaim, revertName } from '#server/chain/market.ts';
-import { lockedBidTotal } from '#server/services/bids.ts';
+import { encodeClaim } from '#server/chain/calldata.ts';
+import { revertName } from '#server/chain/reverts.ts';
+import { lockedBidTotal } from '#server/services/locked-bids.ts';
 import { claimData } from '#server/services/settlement.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
 import {
   API,
   postBid,
   postListing,
-  SELLER,
   sendBuilt,
   signedOrder,
-  startTradingChain,
   TRADING_ENV,
   type TradingChain,
+  useTradingChain,
 } from './chain-fixture.ts';
 
 type ErrorJson = { code: string; message: string };
@@ -70,10 +70,9 @@ describeBackends(
       }
     }
 
-    beforeAll(async () => {
-      c = await startTradingChain(t);
-      seller = c.wallet(SELLER);
-      await c.approve(seller);
+    useTradingChain(t, async (chain, s) => {
+      c = chain;
+      seller = s;
       alice = c.wallet(4);
       bob = c.wallet(5);
       carol = c.wallet(6);
@@ -81,11 +80,8 @@ describeBackends(
       await c.wrap(bob, parseEther('2'));
       await c.wrap(carol, parseEther('10'));
     });
-    afterAll(async () => {
-      await c?.close();
-    });
 
-    it('applies the bid rules with §8-style codes', async () => {
+    it('applies the bid rules with their error codes', async () => {
       const { hash, ids } = await auction();
       const nft = await t.db
         .selectFrom('nfts')
@@ -308,14 +304,14 @@ describeBackends(
           .where('bidder', '=', carol.address.toLowerCase())
           .executeTakeFirstOrThrow()
       ).signature;
-      const stolen = encodeClaim(
+      const stolen = encodeClaim({
         order,
-        data.orderSignature,
-        carol.address,
-        parseEther('2'),
-        carolBid,
-        data.settlementSignature,
-      );
+        orderSignature: data.orderSignature,
+        bidder: carol.address,
+        amount: parseEther('2'),
+        bidSignature: carolBid,
+        settlementSignature: data.settlementSignature,
+      });
       expect(await revertOf(carol.address, stolen)).toBe('InvalidSettlementSignature');
 
       const wvbc = wvbcAt(c.deployment.wvbc, c.provider);
@@ -416,14 +412,14 @@ describeBackends(
         bidder: erin.address,
         amount: parseEther('1'),
       });
-      const data = encodeClaim(
+      const data = encodeClaim({
         order,
-        row.signature,
-        erin.address,
-        parseEther('1'),
-        bid.signature,
-        fake,
-      );
+        orderSignature: row.signature,
+        bidder: erin.address,
+        amount: parseEther('1'),
+        bidSignature: bid.signature,
+        settlementSignature: fake,
+      });
       expect(await revertOf(erin.address, data)).toBe('InvalidSettlementSignature');
     });
   },

@@ -14,6 +14,7 @@ import {
   type TypedDataDomain,
   Wallet,
 } from 'ethers';
+import { afterAll, beforeAll } from 'vitest';
 import { deploy } from '#contracts/deploy/deploy.ts';
 import type { Deployment } from '#contracts/deploy/deployment.ts';
 import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
@@ -175,6 +176,26 @@ export async function startTradingChain(t: TestApp): Promise<TradingChain> {
   }
 }
 
+/**
+ * For a suite: starts the chain before its tests, with the seller's collection approved to the
+ * exchange, hands it to `ready` (which may prepare more), and stops it after the suite.
+ */
+export function useTradingChain(
+  t: TestApp,
+  ready: (chain: TradingChain, seller: Wallet) => void | Promise<void>,
+): void {
+  let chain: TradingChain | undefined;
+  beforeAll(async () => {
+    chain = await startTradingChain(t);
+    const seller = chain.wallet(SELLER);
+    await chain.approve(seller);
+    await ready(chain, seller);
+  });
+  afterAll(async () => {
+    await chain?.close();
+  });
+}
+
 export type OrderOptions = Partial<
   Pick<
     Order,
@@ -228,6 +249,16 @@ export function postListing(
       signature: body.signature,
       ...(body.name ? { name: body.name } : {}),
     },
+  });
+}
+
+/** POST /api/v2/trade/matchOrder: the transaction that buys a single-NFT order. */
+export function postBuy(t: TestApp, orderHash: string, buyer: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v2/trade/matchOrder',
+    headers: API,
+    payload: { orderHash, buyer },
   });
 }
 

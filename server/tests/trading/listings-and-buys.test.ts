@@ -4,19 +4,19 @@
  * and must succeed on chain.
  */
 import { parseEther, Transaction, Wallet } from 'ethers';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { hashOrder, ItemsKind, SaleKind } from '#contracts/typed-data/index.ts';
 import { collectionAt, mined } from '#scripts/lib/marketplace.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
 import {
   API,
+  postBuy,
   postListing,
-  SELLER,
   sendBuilt,
   signedOrder,
-  startTradingChain,
   TRADING_ENV,
   type TradingChain,
+  useTradingChain,
 } from './chain-fixture.ts';
 
 type ErrorJson = { code: string; message: string };
@@ -26,13 +26,9 @@ describeBackends(
   (t) => {
     let c: TradingChain;
     let seller: Wallet;
-    beforeAll(async () => {
-      c = await startTradingChain(t);
-      seller = c.wallet(SELLER);
-      await c.approve(seller);
-    });
-    afterAll(async () => {
-      await c?.close();
+    useTradingChain(t, (chain, s) => {
+      c = chain;
+      seller = s;
     });
 
     it('lists one NFT and the matchOrder transaction buys it on chain', async () => {
@@ -83,12 +79,7 @@ describeBackends(
 
       const buyer = await c.freshWallet('5');
       const sellerBefore = await c.provider.getBalance(seller.address);
-      const built = await t.app.inject({
-        method: 'POST',
-        url: '/api/v2/trade/matchOrder',
-        headers: API,
-        payload: { orderHash, buyer: buyer.address },
-      });
+      const built = await postBuy(t, orderHash, buyer.address);
       expect(built.statusCode, built.body).toBe(200);
       const data = json<{
         data: { total: string; tx: { to: string; data: string; value: string } };
@@ -102,12 +93,7 @@ describeBackends(
       expect((await c.provider.getBalance(seller.address)) - sellerBefore).toBe(price);
 
       // sold: the same order cannot be bought again
-      const again = await t.app.inject({
-        method: 'POST',
-        url: '/api/v2/trade/matchOrder',
-        headers: API,
-        payload: { orderHash, buyer: (await c.freshWallet('5')).address },
-      });
+      const again = await postBuy(t, orderHash, (await c.freshWallet('5')).address);
       expect(again.statusCode).toBe(409);
       expect(json<ErrorJson>(again).code).toBe('ORDER_NOT_AVAILABLE');
     });
@@ -317,23 +303,13 @@ describeBackends(
       const signed = await signedOrder(c, seller, { tokenIds: [id!], price: parseEther('3') });
       expect((await postListing(t, signed)).statusCode).toBe(200);
       const orderHash = hashOrder(signed.order);
-      const own = await t.app.inject({
-        method: 'POST',
-        url: '/api/v2/trade/matchOrder',
-        headers: API,
-        payload: { orderHash, buyer: seller.address },
-      });
+      const own = await postBuy(t, orderHash, seller.address);
       expect([own.statusCode, json<ErrorJson>(own)]).toEqual([
         403,
         expect.objectContaining({ code: 'SELLER_CANNOT_BUY', message: 'You are the seller' }),
       ]);
       const poor = await c.freshWallet('1');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v2/trade/matchOrder',
-        headers: API,
-        payload: { orderHash, buyer: poor.address },
-      });
+      const res = await postBuy(t, orderHash, poor.address);
       expect(json<ErrorJson>(res)).toMatchObject({
         code: 'NOT_ENOUGH_ACCOUNT_BALANCE',
         message: "Don't have enough Account balance",
@@ -470,12 +446,7 @@ describeBackends(
 
       const buyer = await c.freshWallet('5');
       const orderHash = hashOrder(signed.order);
-      const single = await t.app.inject({
-        method: 'POST',
-        url: '/api/v2/trade/matchOrder',
-        headers: API,
-        payload: { orderHash, buyer: buyer.address },
-      });
+      const single = await postBuy(t, orderHash, buyer.address);
       expect(json<ErrorJson>(single).code).toBe('WRONG_SALE_KIND');
       const built = await t.app.inject({
         method: 'POST',
@@ -536,12 +507,7 @@ describeBackends(
       const orderHash = hashOrder(signed.order);
       const buyer = await c.freshWallet('3');
       const built = json<{ data: { tx: { to: string; data: string; value: string } } }>(
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/v2/trade/matchOrder',
-          headers: API,
-          payload: { orderHash, buyer: buyer.address },
-        }),
+        await postBuy(t, orderHash, buyer.address),
       ).data.tx;
 
       const signRaw = async (w: Wallet, tx: { to: string; data: string; value: bigint }) => {
@@ -595,12 +561,7 @@ describeBackends(
       const other = await signedOrder(c, seller, { tokenIds: [id2!], price: parseEther('1') });
       expect((await postListing(t, other)).statusCode).toBe(200);
       const sellerBuy = json<{ data: { tx: { data: string } } }>(
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/v2/trade/matchOrder',
-          headers: API,
-          payload: { orderHash: hashOrder(other.order), buyer: buyer.address },
-        }),
+        await postBuy(t, hashOrder(other.order), buyer.address),
       ).data.tx;
       const own = await signRaw(seller, {
         to: c.deployment.exchange,

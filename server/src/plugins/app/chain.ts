@@ -1,9 +1,11 @@
 /**
- * Chain access: one ethers JsonRpcProvider per network, reaching the node at the network's
- * `node_url` (or RPC_URL for the configured CHAIN_ID). Decorates the app with `chain`.
+ * Chain access for the routes and services: the `chain` decorator gives each network's node URL
+ * (its `networks` row, or RPC_URL for the configured CHAIN_ID) and one provider per network
+ * (server/src/chain/provider.ts), destroyed when the app closes.
  */
-import { JsonRpcProvider, Network } from 'ethers';
+import type { JsonRpcProvider } from 'ethers';
 import type { FastifyInstance } from 'fastify';
+import { chainProvider } from '#server/chain/provider.ts';
 import type { Config } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
 
@@ -41,11 +43,7 @@ export function registerChain(app: FastifyInstance, config: Config): void {
       const key = `${networkId} ${url}`;
       let provider = providers.get(key);
       if (!provider) {
-        // Static network: no chain-id probe per call; no cache so automine tests see new state.
-        provider = new JsonRpcProvider(url, Network.from(networkId), {
-          staticNetwork: true,
-          cacheTimeout: -1,
-        });
+        provider = chainProvider(url, networkId);
         providers.set(key, provider);
       }
       return provider;

@@ -1,15 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { getAddress, Transaction } from 'ethers';
 import Type from 'typebox';
+import { decodeRawTransaction, sendDecoded } from '#server/chain/broadcast.ts';
+import { type JsonRpcRequest, MAX_RPC_BATCH, proxyRpc } from '#server/chain/rpc-proxy.ts';
 import { AppError } from '#server/errors.ts';
-import {
-  ALLOWED_RPC_METHODS,
-  type JsonRpcRequest,
-  MAX_RPC_BATCH,
-  methodNotAllowed,
-  postToNode,
-} from '#server/market/rpc-proxy.ts';
-import { errorResponses } from '#shared/schemas/common.ts';
+import { Address, errorResponses } from '#shared/schemas/common.ts';
+import { RawTx } from '#shared/schemas/trading.ts';
 
 const RpcRequest = Type.Object(
   {
@@ -25,9 +20,13 @@ const NetworkParams = Type.Object({ networkId: Type.Integer({ minimum: 1 }) });
 
 /**
  * Per-network paths under /api/v1/ETHnetworks/{networkId} (the `domain` of our own networks):
- * - POST /{networkId}/rpc: JSON-RPC proxy to the node (spec §9 suffix rule: domain + '/rpc');
+ * - POST /{networkId}/rpc: JSON-RPC proxy to the node (a network's RPC URL is its domain +
+ *   '/rpc'); eth_sendRawTransaction goes through the broadcast checks and answers a refusal as
+ *   a JSON-RPC error;
  * - POST /{networkId}/gateway/contract/createTransaction {rawTx, from}: sends a transaction
- *   signed in the browser (spec §7 platform-wallet flow); answers { success, data: txHash }.
+ *   signed in the browser (platform wallet). A bad request (rawTx, signer, chain id) is an
+ *   error answer; a transaction the chain or the broadcast checks refuse answers
+ *   { success: false, code, message }, else { success: true, data: txHash }.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -44,25 +43,8 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Unknown(), ...errorResponses },
       },
     },
-    async (request) => {
-      const nodeUrl = await app.chain.nodeUrl(request.params.networkId);
-      const body = request.body as JsonRpcRequest | JsonRpcRequest[];
-      const list = Array.isArray(body) ? body : [body];
-      const allowed = list.filter((r) => ALLOWED_RPC_METHODS.has(r.method));
-      const refused = list.filter((r) => !ALLOWED_RPC_METHODS.has(r.method)).map(methodNotAllowed);
-      let answers: unknown[] = [];
-      if (allowed.length) {
-        const forwarded = allowed.map((r) => ({ ...r, jsonrpc: '2.0', id: r.id ?? null }));
-        let result: unknown;
-        try {
-          result = await postToNode(nodeUrl, Array.isArray(body) ? forwarded : forwarded[0]);
-        } catch (cause) {
-          throw new AppError('CHAIN_UNAVAILABLE', { cause });
-        }
-        answers = Array.isArray(result) ? result : [result];
-      }
-      return Array.isArray(body) ? [...answers, ...refused] : (answers[0] ?? refused[0]);
-    },
+    async (request) =>
+      proxyRpc(app, request.params.networkId, request.body as JsonRpcRequest | JsonRpcRequest[]),
   );
 
   app.post(
@@ -71,14 +53,12 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['networks'],
         params: NetworkParams,
-        body: Type.Object({
-          rawTx: Type.String({ pattern: '^0x[0-9a-fA-F]+$', maxLength: 200_000 }),
-          from: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' }),
-        }),
+        body: Type.Object({ rawTx: RawTx, from: Address }),
         response: {
           200: Type.Object({
             success: Type.Boolean(),
             data: Type.Union([Type.String(), Type.Null()]),
+            code: Type.Optional(Type.String()),
             message: Type.Optional(Type.String()),
           }),
           ...errorResponses,
@@ -87,25 +67,15 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { networkId } = request.params;
-      let tx: Transaction;
+      const decoded = await decodeRawTransaction(app, { networkId, ...request.body });
       try {
-        tx = Transaction.from(request.body.rawTx);
-      } catch {
-        throw new AppError('VALIDATION_FAILED');
-      }
-      if (!tx.from || tx.from !== getAddress(request.body.from.toLowerCase())) {
-        throw new AppError('INVALID_SIGNATURE');
-      }
-      if (tx.chainId !== BigInt(networkId)) throw new AppError('WRONG_NETWORK');
-      const provider = await app.chain.provider(networkId);
-      try {
-        const sent = await provider.broadcastTransaction(request.body.rawTx);
-        return { success: true, data: sent.hash };
+        const sent = await sendDecoded(app, decoded);
+        return { success: true, data: sent.txHash };
       } catch (error) {
-        // spec §8: a transaction failure answers success false (the node's reason, for the log).
-        const reason = (error as { shortMessage?: string; message?: string }).shortMessage;
-        request.log.info({ err: error }, 'transaction refused by the node');
-        return { success: false, data: null, message: reason ?? 'transaction refused' };
+        // A transaction failure answers success false, with our code and the reason.
+        if (!(error instanceof AppError)) throw error;
+        request.log.info({ err: error }, 'transaction refused');
+        return { success: false, data: null, code: error.code, message: error.message };
       }
     },
   );

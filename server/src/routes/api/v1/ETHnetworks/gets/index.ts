@@ -8,7 +8,7 @@ const GROUP_ORDER = ['mainnet', 'testnet', 'devnet'] as const;
 
 /**
  * GET /api/v1/ETHnetworks/gets (marketplace-key header): the networks, joined from the three
- * groups (spec §3) in group order, then sort_order. The first one is the client's default.
+ * groups (mainnet, testnet, devnet) in that order, then sort_order. The first one is the client's default.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -8,8 +8,9 @@ import { Account } from '#shared/schemas/entities.ts';
 
 /**
  * POST /api/v1/bc-address/add-to-account {new_bc_address} (bearer): links a chain address to the
- * signed-in account. spec §5: an address belongs to one account → ADDRESS_IN_USE. Linking an
- * address the account already holds is a no-op. Answers the updated profile.
+ * signed-in account. An address belongs to one account at most (docs/product-rules.md):
+ * another account's address is ADDRESS_IN_USE. Linking an address the account already holds is
+ * a no-op. Answers the updated profile.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

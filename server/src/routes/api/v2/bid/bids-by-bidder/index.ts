@@ -8,10 +8,10 @@ import { BidEntry, BidsByBidderQuery } from '#shared/schemas/catalogue.ts';
 import { Address, errorResponses, ListOf } from '#shared/schemas/common.ts';
 
 /**
- * spec §7 bids-by-bidder (type, isLocked, networkId): a bidder's bids with what they are on,
- * newest first, page 1, size 12. type NFT | SET | BUNDLE narrows to what the bid is on;
- * isLocked 1 keeps the bids whose funds are locked (highest on an auction not yet settled,
- * spec §4); isLocked 0 the others.
+ * bids-by-bidder (type, isLocked, networkId): a bidder's bids with what they are on, newest
+ * first, page 1, size 12. type NFT | SET | BUNDLE narrows to what the bid is on; isLocked 1
+ * keeps the bids whose funds are locked (highest on an auction not yet settled); isLocked 0 the
+ * others.
  * - GET /api/v2/bid/bids-by-bidder (bearer): bids of every address of the account (linked and platform wallets);
  * - GET /api/v2/bid/bids-by-bidder/{bidder}: bids of one address (public).
  */

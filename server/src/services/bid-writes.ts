@@ -1,0 +1,139 @@
+/**
+ * Storing a checked bid, in one database transaction. Bids of one bidder are serialized by a
+ * transaction-level advisory lock (their locked total), bids on one auction by row locks on its
+ * items and then its order (the lock order a listing uses), so neither two bids can both become
+ * highest nor one bidder's funds be promised twice. The previous highest is unflagged (its funds
+ * unlock); the item, set and collection counters and a BID activity follow.
+ */
+import { sql, type Transaction } from 'kysely';
+import { toDbAddress } from '#server/db/mappers.ts';
+import type { BidRow, Database, NftRow, OrderRow } from '#server/db/types.ts';
+import { AppError } from '#server/errors.ts';
+import { ItemsKind, minimumBid, type Order } from '#shared/orders.ts';
+import { lockedBidTotal } from './locked-bids.ts';
+import { orderNfts } from './order-rows.ts';
+
+type Tx = Transaction<Database>;
+
+export interface CheckedBid {
+  row: OrderRow;
+  order: Order;
+  /** Checksummed. */
+  bidder: string;
+  amount: bigint;
+  signature: string;
+  /** What the bidder's WVBC can back on chain: min(balance, allowance). */
+  backing: bigint;
+}
+
+/**
+ * Takes the locks, then checks what only the database knows: the auction is still open, the bid
+ * beats the highest by the minimum raise, and the bidder's other locks leave room for it.
+ * Answers the items and the current highest bid's id.
+ */
+async function lockAndCheck(
+  tx: Tx,
+  b: CheckedBid,
+): Promise<{ nfts: NftRow[]; highestId?: number }> {
+  const dbBidder = toDbAddress(b.bidder);
+  await sql`select pg_advisory_xact_lock(hashtext(${`bidder:${dbBidder}`}))`.execute(tx);
+  const nfts = await orderNfts(tx, b.row.network_id, b.order, true);
+  const locked = await tx
+    .selectFrom('orders')
+    .select(['status'])
+    .where('order_hash', '=', b.row.order_hash)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (locked.status !== 'pending') throw new AppError('AUCTION_ENDED');
+  const highest = await tx
+    .selectFrom('bids')
+    .select(['id', 'amount'])
+    .where('order_hash', '=', b.row.order_hash)
+    .where('is_highest', '=', true)
+    .executeTakeFirst();
+  if (b.amount < minimumBid(b.order.price, highest ? BigInt(highest.amount) : null)) {
+    throw new AppError('BID_TOO_LOW');
+  }
+  const otherLocks = await lockedBidTotal(tx, dbBidder, b.row.network_id, {
+    excludeOrder: b.row.order_hash,
+  });
+  if (b.backing < otherLocks + b.amount) throw new AppError('NOT_ENOUGH_WRAPPER_BALANCE');
+  return { nfts, highestId: highest?.id };
+}
+
+async function insertBid(tx: Tx, b: CheckedBid, highestId: number | undefined): Promise<BidRow> {
+  if (highestId !== undefined) {
+    await tx.updateTable('bids').set({ is_highest: false }).where('id', '=', highestId).execute();
+  }
+  const message = { orderHash: b.row.order_hash, bidder: b.bidder, amount: b.amount.toString() };
+  return tx
+    .insertInto('bids')
+    .values({
+      order_hash: b.row.order_hash,
+      network_id: b.row.network_id,
+      bidder: toDbAddress(b.bidder),
+      amount: b.amount,
+      message: JSON.stringify(message),
+      signature: b.signature.toLowerCase(),
+      is_highest: true,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The highest bid and bid counts of the items, their set and their collection. */
+async function countBid(tx: Tx, b: CheckedBid, nfts: NftRow[]): Promise<void> {
+  const counted = {
+    highest_bid: b.amount,
+    bids_count: sql<number>`bids_count + 1`,
+    updated_at: sql<Date>`now()`,
+  };
+  await tx
+    .updateTable('nfts')
+    .set(counted)
+    .where(
+      'id',
+      'in',
+      nfts.map((n) => n.id),
+    )
+    .execute();
+  if (b.row.set_id !== null) {
+    await tx.updateTable('sets').set(counted).where('id', '=', b.row.set_id).execute();
+  }
+  await tx
+    .updateTable('collections')
+    .set({ bids_count: sql<number>`bids_count + 1` })
+    .where('network_id', '=', b.row.network_id)
+    .where('address', '=', toDbAddress(b.order.collection))
+    .execute();
+}
+
+/** A BID activity per item of a set, or one for a single NFT. */
+async function bidActivities(tx: Tx, b: CheckedBid, nfts: NftRow[]): Promise<void> {
+  const items = b.order.itemsKind === ItemsKind.SET ? nfts : nfts.slice(0, 1);
+  await tx
+    .insertInto('activities')
+    .values(
+      items.map((n) => ({
+        network_id: b.row.network_id,
+        type: 'BID' as const,
+        nft_id: n.id,
+        set_id: b.row.set_id,
+        collection_address: n.collection_address,
+        from_address: toDbAddress(b.bidder),
+        to_address: b.row.maker,
+        price: b.amount,
+        order_hash: b.row.order_hash,
+      })),
+    )
+    .execute();
+}
+
+/** Stores a bid checked against the chain (bids.ts); answers it, now the highest. */
+export async function recordBid(tx: Tx, b: CheckedBid): Promise<BidRow> {
+  const { nfts, highestId } = await lockAndCheck(tx, b);
+  const stored = await insertBid(tx, b, highestId);
+  await countBid(tx, b, nfts);
+  await bidActivities(tx, b, nfts);
+  return stored;
+}
