@@ -12,7 +12,7 @@ export const VBCHAIN_DEVNET = {
   defaultRpcPort: 8545,
 } as const;
 
-/** The public test chain of spec §1/§9 (BNB as native coin, WBNB wrapped). */
+/** The public test chain (BNB as native coin, WBNB wrapped; docs/product-rules.md). */
 export const TEST_CHAIN = {
   chainId: 97,
   name: 'BNB Smart Chain Testnet',

@@ -1,8 +1,9 @@
 /**
  * `npm run bench:bundle`: builds the web app into a temporary folder and prints the gzip size of
  * the JavaScript /marketplace loads at start (entry + its static imports + the home route + the
- * default language's strings, and the app the entry always imports next) and of every lazy chunk. Fails when the initial JavaScript is over
- * 150 KB gzip (issue 5) or when ethers, WalletConnect or the price chart are in it.
+ * default language's strings, and the app the entry always imports next) and of every lazy
+ * chunk. Fails when the initial JavaScript is over its budget (150 KB gzip) or when ethers,
+ * WalletConnect or the price chart are in it.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -58,7 +59,7 @@ try {
 
   const entry = [...chunks.values()].find((c) => c.isEntry);
   const home = byModule('src/app/routes/marketplace.tsx');
-  const strings = byModule('src/lib/locales/vi.ts'); // spec §1: Vietnamese at first start
+  const strings = byModule('src/lib/locales/vi.ts'); // Vietnamese first (docs/product-rules.md)
   if (!entry || !home || !strings) throw new Error('entry, home route or vi strings not found');
 
   // The HTML must load exactly the entry's closure (what modulepreload lists).

@@ -16,7 +16,7 @@ const suites: Suite[] = [
   { name: 'server', command: 'npm run --silent test:server' },
   { name: 'browser', command: 'npm run --silent test:browser' },
   { name: 'pwa', command: 'npm run --silent bench:bundle && npm run --silent test:pwa' },
-  // Issue 5's budgets (lighthouserc.json): last, on a machine the other suites no longer load.
+  // The Lighthouse budgets (lighthouserc.json): last, on a machine the other suites no longer load.
   { name: 'lighthouse', command: 'npm run --silent test:lighthouse' },
 ];
 

@@ -1,7 +1,7 @@
 /**
  * What the demo catalogue contains: the people (anvil demo accounts, contracts/README.md), the
  * partner collections with their NFTs (metadata, properties, inspection reports) and the trades
- * made on them. Pure data and small generators; scripts/seed.ts makes it real on chain and
+ * made on them. Pure data and small generators; ./seed.ts makes it real on chain and
  * through the API.
  */
 import type { Motif } from '../lib/images.ts';
@@ -15,7 +15,7 @@ export interface Person {
   account: number;
   username: string;
   bio: string;
-  /** Featured creator (spec §3 user.isCreator). */
+  /** Featured creator (a user's `isCreator` on the API: listed among the featured creators). */
   creator: boolean;
 }
 

@@ -1,6 +1,7 @@
 /**
- * The real API server for the journeys, on a free port with its own data folder.
- * Demo data: see `startBackend` (uses the project's start/seed function when present).
+ * The real API server alone (no chain, no demo data) for the account journey, on a given port
+ * with its own data folder; mails land in its outbox. Journeys on the demo catalogue use the
+ * whole stack instead (./stack.ts).
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 /**
  * `startStack` (scripts/lib/stack.ts) on a fresh data folder: the demo catalogue exists through the
- * chain and the API (counts of issue 3), the indexed owners match the chain, and a second start on
+ * chain and the API (the seed's counts), the indexed owners match the chain, and a second start on
  * the same folder comes back to the same data without seeding again. PGlite (the embedded default
  * of `npm start`); the indexer's own tests cover PostgreSQL.
  */
@@ -46,7 +46,7 @@ describe('npm start stack with the demo seed [pglite]', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('creates the demo catalogue the issue asks for, within a minute', async () => {
+  it('creates the demo catalogue, within a minute', async () => {
     expect(stack.seedError).toBeNull();
     expect(stack.seed).not.toBeNull();
     expect(stack.seed!.seconds).toBeLessThan(60);
