@@ -13,10 +13,10 @@ export const Address = Type.String({
   pattern: '^0x[0-9a-fA-F]{40}$',
   description: 'EIP-55 checksummed address',
 });
-export const Wei = Type.String({
-  pattern: '^[0-9]{1,78}$',
-  description: 'amount in wei (decimal)',
-});
+/** A uint256 as a decimal string (at most 78 digits). */
+const UINT256 = '^[0-9]{1,78}$';
+export const Uint = Type.String({ pattern: UINT256, description: 'uint256 (decimal)' });
+export const Wei = Type.String({ pattern: UINT256, description: 'amount in wei (decimal)' });
 export const TxHash = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' });
 export const IsoDate = Type.String({ format: 'date-time' });
 export const NftStatus = Type.Enum(NFT_STATUSES);

@@ -4,10 +4,7 @@
  * by the web app (types only).
  */
 import Type, { type Static } from 'typebox';
-import { Address, TxHash, Wei } from './common.ts';
-
-/** A uint256 as a decimal string. */
-export const Uint = Type.String({ pattern: '^[0-9]{1,78}$', description: 'uint256 (decimal)' });
+import { Address, TxHash, Uint, Wei } from './common.ts';
 export const Signature = Type.String({
   pattern: '^0x([0-9a-fA-F]{128}|[0-9a-fA-F]{130})$',
   description: 'ECDSA signature, 0x hex (65 or 64 bytes)',
