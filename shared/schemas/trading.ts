@@ -5,6 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { Address, TxHash, Uint, Wei } from './common.ts';
+
 export const Signature = Type.String({
   pattern: '^0x([0-9a-fA-F]{128}|[0-9a-fA-F]{130})$',
   description: 'ECDSA signature, 0x hex (65 or 64 bytes)',
