@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { toNetwork } from '#server/db/mappers.ts';
+import { MarketplaceKeyHeaders } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Network } from '#shared/schemas/entities.ts';
 
@@ -17,8 +18,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'marketplaceKey' },
       schema: {
         tags: ['networks'],
-        security: [{ marketplaceKey: [] }],
-        headers: Type.Object({ 'marketplace-key': Type.Optional(Type.String()) }),
+        headers: MarketplaceKeyHeaders,
         response: { 200: Data(Type.Array(Network)), ...errorResponses },
       },
     },

@@ -15,7 +15,6 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags: ['wallets'],
-        security: [{ bearer: [] }],
         params: Type.Object({ platform: Type.Union([Type.Literal(0), Type.Literal(1)]) }),
         querystring: Type.Object({ walletID: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
         response: {

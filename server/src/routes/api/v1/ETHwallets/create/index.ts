@@ -21,7 +21,6 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags: ['wallets'],
-        security: [{ bearer: [] }],
         body: CreateWalletBody,
         response: { 201: Data(Wallet), ...errorResponses },
       },

@@ -12,7 +12,6 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags: ['wallets'],
-        security: [{ bearer: [] }],
         response: { 200: Data(Type.Array(Wallet)), ...errorResponses },
       },
     },

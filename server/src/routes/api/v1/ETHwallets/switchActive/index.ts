@@ -19,7 +19,6 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'user', rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['wallets'],
-        security: [{ bearer: [] }],
         params: Type.Object({ walletId: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
         body: SwitchActiveBody,
         response: { 200: Data(Wallet), ...errorResponses },

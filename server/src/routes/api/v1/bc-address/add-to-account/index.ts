@@ -19,7 +19,6 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags: ['bc-address'],
-        security: [{ bearer: [] }],
         body: AddBcAddressBody,
         response: { 200: Data(Account), ...errorResponses },
       },

@@ -43,7 +43,6 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags: ['bid'],
-        security: [{ bearer: [] }],
         querystring: BidsByBidderQuery,
         response: { 200: reply, ...errorResponses },
       },

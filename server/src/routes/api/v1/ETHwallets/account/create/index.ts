@@ -18,7 +18,6 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags: ['wallets'],
-        security: [{ bearer: [] }],
         body: CreateWalletAccountBody,
         response: { 201: Data(WalletAccount), ...errorResponses },
       },
