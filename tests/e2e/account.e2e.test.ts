@@ -39,7 +39,7 @@ async function newContext(lang: 'vi' | 'en'): Promise<BrowserContext> {
 }
 
 describe('account journey', () => {
-  it('shows §5/§8 messages on an empty and a mismatched sign-up form (vi)', async () => {
+  it('shows the form messages on an empty and a mismatched sign-up form (vi)', async () => {
     const context = await newContext('vi');
     const { page, errors } = await watchedPage(context);
     await page.goto(`${webUrl}/sign-up`);

@@ -53,7 +53,7 @@ describe('locales', () => {
     });
   });
 
-  it('the §8 catalogue has a key for each message', () => {
+  it('the error catalogue has a key for each message', () => {
     const errors = flatten(load('en', 'errors'));
     const catalogue = [
       'This account does not exist',
