@@ -1,7 +1,7 @@
 /**
  * Server configuration from the environment, validated once at start (a bad value stops the
- * process with a message naming the variable). Server-side choices the spec leaves open live here;
- * spec §9 constants are in src/config/constants.ts.
+ * process with a message naming the variable). The server's limits and the values it chose live
+ * here; the business rules are in shared/rules.ts (docs/product-rules.md, Constants).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,15 +12,15 @@ import { Value } from 'typebox/value';
 import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 
 /**
- * Public client keys (spec §7 `marketplace-key` and trade `api-key` headers). They identify the
+ * Public client keys (the `marketplace-key` and trade `api-key` headers). They identify the
  * client app, they are NOT secrets: the web bundle carries them. Change them per deployment.
  */
-export const DEFAULT_MARKETPLACE_KEY = 'vbc-marketplace-public-key';
-export const DEFAULT_API_KEY = 'vbc-trade-public-key';
+const DEFAULT_MARKETPLACE_KEY = 'vbc-marketplace-public-key';
+const DEFAULT_API_KEY = 'vbc-trade-public-key';
 
 /** Chosen: e-mail verification links expire after 24 hours. */
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
-/** spec §8 + EIP-4361: a sign-in message (nonce) lives 5 minutes and is used once. */
+/** EIP-4361: a sign-in message (nonce) lives 5 minutes and is used once. */
 export const SIWE_NONCE_TTL_MS = 5 * 60 * 1000;
 /** Chosen: a session token (JWT) lives 7 days. */
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -28,7 +28,7 @@ export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Chosen: JSON bodies up to 256 KB (keystores and signed orders are far smaller). */
 export const JSON_BODY_LIMIT = 256 * 1024;
-/** Chosen rate limits (per IP and minute) for the spec's abuse-prone forms. */
+/** Chosen rate limits (per IP and minute) for the abuse-prone forms. */
 export const RATE_LIMITS = {
   global: 600,
   signIn: 10,
@@ -36,7 +36,7 @@ export const RATE_LIMITS = {
   resendEmail: 3,
   supportForm: 5,
 } as const;
-/** spec §9: the RPC URL of a network is its domain plus this suffix, except network 97. */
+/** The RPC URL of a network is its domain plus this suffix, except the test chain (id 97). */
 export const RPC_SUFFIX = '/rpc';
 
 const EnvSchema = Type.Object({

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { MAX_IMAGE_BYTES } from '../config.ts';
 import { AppError } from '../errors.ts';
 
-export const UPLOADS_URL_PREFIX = '/uploads/';
+const UPLOADS_URL_PREFIX = '/uploads/';
 
-export function imageExtension(bytes: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | null {
+function imageExtension(bytes: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | null {
   if (
     bytes.length >= 8 &&
     bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))

@@ -1,7 +1,7 @@
 /**
- * The server stores wallet keys only as keystores encrypted in the browser (ARCHITECTURE.md):
- * these checks refuse anything that looks like a clear private key or a secret phrase, and
- * accept only a Web3 Secret Storage (v3) JSON with a real KDF and ciphertext.
+ * The server stores wallet keys only as keystores encrypted in the browser (docs/product-rules.md,
+ * Wallets): these checks refuse anything that looks like a clear private key or a secret phrase,
+ * and accept only a Web3 Secret Storage (v3) JSON with a real KDF and ciphertext.
  */
 
 const HEX_KEY = /^(0x)?[0-9a-fA-F]{64}$/;

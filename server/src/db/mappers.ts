@@ -4,6 +4,7 @@
  */
 import { getAddress } from 'ethers';
 import type { Selectable } from 'kysely';
+import { TEST_CHAIN_NETWORK_ID } from '#shared/rules.ts';
 import type {
   Account,
   Activity,
@@ -41,7 +42,7 @@ import type {
 export function checksum(address: string): string {
   return getAddress(address);
 }
-export function checksumOrNull(address: string | null | undefined): string | null {
+function checksumOrNull(address: string | null | undefined): string | null {
   return address ? getAddress(address) : null;
 }
 
@@ -57,9 +58,9 @@ export function isoOrNull(date: Date | string | null | undefined): string | null
   return date ? iso(date) : null;
 }
 
-/** spec §9: the RPC URL of a network is its domain plus a suffix, except for network 97. */
-export function rpcUrlOf(network: { network_id: number; domain: string }): string {
-  if (network.network_id === 97) return network.domain;
+/** The RPC URL of a network is its domain plus RPC_SUFFIX, except the test chain's. */
+function rpcUrlOf(network: { network_id: number; domain: string }): string {
+  if (network.network_id === TEST_CHAIN_NETWORK_ID) return network.domain;
   return `${network.domain.replace(/\/$/, '')}${RPC_SUFFIX}`;
 }
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './types.ts';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
 /** Arbitrary constant key of the advisory lock ("vbcmig" in ASCII). */
 const MIGRATION_LOCK_KEY = 0x7662636d6967n;
 const FILE_PATTERN = /^(\d{3,})_[a-z0-9_-]+\.sql$/;

@@ -35,7 +35,7 @@ export type Trx = Transaction<IndexerDatabase>;
 export type IndexerDb = Kysely<IndexerDatabase>;
 
 /** Tables and the chain-derived columns the indexer may change in them. */
-export const JOURNALED = {
+const JOURNALED = {
   nfts: [
     'owner',
     'token_nonce',

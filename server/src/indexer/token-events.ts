@@ -10,7 +10,6 @@ import {
   addActivity,
   blockTime,
   type EventHandler,
-  type LogPosition,
   labelOf,
   type RangeState,
 } from './handler-context.ts';

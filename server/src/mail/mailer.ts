@@ -1,6 +1,6 @@
 /**
  * Outgoing e-mail through nodemailer. With SMTP_URL: real SMTP. Without: each mail is written
- * as an .eml file to DATA_DIR/outbox and its links are printed in the log (issue 3).
+ * as an .eml file to DATA_DIR/outbox and its links are printed in the log.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';

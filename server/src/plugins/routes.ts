@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 
-export const ROUTES_DIR = fileURLToPath(new URL('../routes/', import.meta.url));
+const ROUTES_DIR = fileURLToPath(new URL('../routes/', import.meta.url));
 
 async function findRouteFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });

@@ -1,6 +1,6 @@
 /**
  * Thumbnails of uploads: GET /uploads/thumbs/<width>/<name> answers a WebP of /uploads/<name> at
- * most <width> pixels wide (widths: src/lib/image-url.ts), made once with sharp and kept in
+ * most <width> pixels wide (widths: shared/image-url.ts), made once with sharp and kept in
  * DATA_DIR/uploads/.thumbs (never served as such: dotfiles are denied). Animated GIFs stay
  * animated; SVG art is drawn here rather than on a phone's main thread. Names are content hashes,
  * so answers are immutable. A file sharp cannot read is answered by its original (a redirect).

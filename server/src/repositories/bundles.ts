@@ -99,10 +99,7 @@ export interface BundleTotals {
   priceTotal: string;
 }
 
-export async function bundleTotals(
-  db: Db,
-  bundleIds: number[],
-): Promise<Map<number, BundleTotals>> {
+async function bundleTotals(db: Db, bundleIds: number[]): Promise<Map<number, BundleTotals>> {
   const totals = new Map<number, BundleTotals>(
     bundleIds.map((id) => [id, { count: 0, priceTotal: '0' }]),
   );

@@ -35,7 +35,7 @@ export function offsetOf(p: PageRequest): number {
 type CountRow = { n: string | number | bigint } | undefined;
 
 /** A `count(*) as n` row as a number (0 when there is none). */
-export function toCount(row: CountRow): number {
+function toCount(row: CountRow): number {
   return row ? Number(row.n) : 0;
 }
 
@@ -79,7 +79,7 @@ export async function cachedCount(
 }
 
 /** Rows fetched by id, returned in the order of `ids`. */
-export function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
+function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

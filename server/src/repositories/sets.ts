@@ -61,7 +61,7 @@ export async function setById(db: Db, id: number): Promise<SetRow | undefined> {
 }
 
 /** Items per set for the given sets. */
-export async function setItemCounts(db: Db, setIds: number[]): Promise<Map<number, number>> {
+async function setItemCounts(db: Db, setIds: number[]): Promise<Map<number, number>> {
   if (setIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('set_items')

@@ -79,7 +79,7 @@ export async function addressesOfUsers(db: Db, userIds: number[]): Promise<Map<n
 }
 
 /** The user an address is linked to, if any. */
-export async function userByAddress(db: Db, address: string): Promise<UserRow | undefined> {
+async function userByAddress(db: Db, address: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('bc_addresses')
     .innerJoin('users', 'users.id', 'bc_addresses.user_id')

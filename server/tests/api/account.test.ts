@@ -74,7 +74,7 @@ describeBackends(
       }
     });
 
-    it('refuses a taken username or e-mail (any case) with the §8 message', async () => {
+    it('refuses a taken username or e-mail (any case) with the catalogue message', async () => {
       await signUp({ username: 'bob', email: 'bob@example.test', password: 'abcdef' });
       expectError(
         await signUp({ username: 'BOB', email: 'other@example.test', password: 'abcdef' }),
@@ -307,7 +307,7 @@ describeBackends(
         );
       });
 
-      it('changes the password under the spec §5 rules', async () => {
+      it('changes the password under the password rules', async () => {
         const user = await createSignedInUser(t, { password: 'first-pass' });
         const change = (payload: Record<string, string>) =>
           t.app.inject({
@@ -470,7 +470,7 @@ describeBackends(
         expectError(res, 400, 'WRONG_NETWORK');
       });
 
-      it('links a chain address to one account only (spec §5)', async () => {
+      it('links a chain address to one account only', async () => {
         const user = await createSignedInUser(t);
         const other = await createSignedInUser(t);
         const address = Wallet.createRandom().address;

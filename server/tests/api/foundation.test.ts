@@ -9,7 +9,7 @@ describeBackends('foundation', (t) => {
     expect(json(res)).toEqual({ data: { ok: true, database: t.backend } });
   });
 
-  it('serves the 17 categories of spec §2 with stable keys, trailing slash or not', async () => {
+  it('serves the 17 categories with stable keys, trailing slash or not', async () => {
     for (const url of ['/api/v1/nft/categories/', '/api/v1/nft/categories']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
@@ -66,7 +66,7 @@ describeBackends('foundation', (t) => {
       expect(json(res)).toMatchObject({ code: 'INVALID_MARKETPLACE_KEY' });
     });
 
-    it('joins the three groups in order, checksums addresses and applies the §9 suffix rule', async () => {
+    it('joins the three groups in order, checksums addresses and applies the RPC suffix rule', async () => {
       await t.db
         .insertInto('networks')
         .values([

@@ -1,6 +1,6 @@
 /**
  * Activity, provenance, bid reads, order history, users, properties, inspection reports and
- * diaries (spec §7), read-only over one seeded catalogue per backend.
+ * diaries, read-only over one seeded catalogue per backend.
  */
 import { Wallet } from 'ethers';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Catalogue lists and details (spec §7 marketplace side, §4 list rules, §5 optional filters),
+ * Catalogue lists and details (every status unless asked, each filter only when present),
  * read-only over one seeded catalogue per backend (fixtures.ts).
  */
 import { getAddress } from 'ethers';
@@ -197,7 +197,7 @@ describeBackends('catalogue lists and details', (t) => {
     it('hot NFTs: ONSALE, hotNFT, not in a set or bundle, most liked first', async () => {
       const hot = await nftKeys({}, '/api/v2/show/hot-nfts');
       expect(hot.keys).toEqual(['n2', 'n1', 'n13']);
-      // the same answer as market-nfts with the spec §7 parameters
+      // the same answer as market-nfts with the hot list's fixed parameters
       const same = await nftKeys({
         status: 'ONSALE',
         hotNFT: 1,
@@ -219,7 +219,7 @@ describeBackends('catalogue lists and details', (t) => {
   });
 
   describe('NFTs of a set and of a bundle', () => {
-    it('market-nfts-id: ONSALE first, the set order kept otherwise (spec §4)', async () => {
+    it('market-nfts-id: ONSALE first, the set order kept otherwise ', async () => {
       const res = await get('/api/v2/show/market-nfts-id', { setId: cat.sets.s1 });
       expect(res.statusCode).toBe(200);
       const keys = json<{ data: Item[] }>(res).data.map((n) => cat.keyOf(n.item_id));

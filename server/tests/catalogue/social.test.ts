@@ -1,5 +1,5 @@
 /**
- * Likes, follows and hackLike (spec §6, §7 user/like, user/follow, user/hackLike): bearer, the
+ * Likes, follows and hackLike (user/like, user/follow, user/hackLike): bearer, the
  * liker's wallet address linked to the account, toggle, counted, one per address / pair.
  */
 import { encryptKeystoreJsonSync, Wallet } from 'ethers';

@@ -25,7 +25,7 @@ interface ValidationIssue {
   params?: Record<string, unknown>;
 }
 
-export function toErrorBody(error: unknown): ErrorBody {
+function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof AppError) {
     return { statusCode: error.statusCode, code: error.code, message: error.message };
   }
@@ -75,7 +75,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(body.statusCode).send(body);
   });
   app.setNotFoundHandler((request, reply) => {
-    // Client routes of the PWA (spec §2) get index.html; API paths keep the JSON 404.
+    // Client routes of the PWA get index.html; API paths keep the JSON 404.
     const webRoot = app.hasDecorator('webRoot') ? app.webRoot : null;
     const accepted = request.headers.accept ?? '';
     if (
