@@ -70,7 +70,7 @@ export default defineConfig({
             // than four tiny ones, each a request, a module and a preload on the main thread.
             {
               name: 'app',
-              test: /[\\/]src[\\/](components|config|stores|lib[\\/](?!db[\\/]|locales[\\/])[^\\/]+$|features[\\/][^\\/]+[\\/]api[\\/]|app[\\/]route-params\.tsx$|features[\\/]social[\\/]components[\\/]like-button\.tsx$|features[\\/]marketplace[\\/]components[\\/]cards\.tsx$|lib[\\/]db[\\/]presence\.ts$)/,
+              test: /[\\/]src[\\/](components|config|stores|lib[\\/](?!db[\\/]|locales[\\/])[^\\/]+$|features[\\/][^\\/]+[\\/]api[\\/]|app[\\/]route-params\.tsx$|lib[\\/]db[\\/]presence\.ts$)/,
               priority: 1,
             },
           ],

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { watchViews } from '#web/features/history/record-views.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { configureOfflineQueries, PersistedQueryProvider } from '../lib/query-persist.tsx';
 import { PwaShell } from '../pwa/pwa-shell.tsx';
@@ -17,6 +18,8 @@ export function createAppQueryClient(): QueryClient {
  * hydrates the server's HTML.
  */
 export function App({ client, children }: { client: QueryClient; children: ReactNode }) {
+  // Browse history is written as the details a screen shows load.
+  useEffect(() => watchViews(client), [client]);
   return (
     <PersistedQueryProvider client={client}>
       {children}

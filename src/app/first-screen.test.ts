@@ -13,12 +13,12 @@ import {
   HOME_SECTIONS,
 } from '#shared/first-screen.ts';
 import { collectionQueryOptions } from '#web/features/collection/api/collection.ts';
+import { nftDetailQueryOptions, provenanceQueryOptions } from '#web/features/nft/api/nft.ts';
 import {
   collectionsQueryOptions,
   nftsQueryOptions,
   setsQueryOptions,
-} from '#web/features/marketplace/api/lists.ts';
-import { nftDetailQueryOptions, provenanceQueryOptions } from '#web/features/nft/api/nft.ts';
+} from '#web/lib/catalogue-lists.ts';
 import { networksQueryOptions } from '#web/lib/networks.ts';
 
 const ADDR = '0xf433C50017d963b6082043445bCD0A54716DDC1d';

@@ -1,23 +1,21 @@
 /**
- * Likes made offline (issue 5): kept in IndexedDB and sent, in order, when the browser is back
- * online (at start and on every offline → online change). A later toggle of the same item
- * replaces the earlier job. A refused like (4xx) is dropped; a network failure keeps the job.
+ * Likes made offline: kept in IndexedDB and sent, in order, when the browser is back online (at
+ * start and on every offline → online change). A later toggle of the same item replaces the
+ * earlier job. A refused like (4xx) is dropped; a network failure keeps the job.
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { type LikeTarget, setLike } from '../features/social/api/social.ts';
+import type { LikeResult } from '#shared/schemas/catalogue.ts';
 import { hasStored, markStored } from '../lib/db/presence.ts';
 import { ApiError } from '../lib/errors.ts';
+import { type LikeRequest, setLike } from '../lib/likes.ts';
 import { isOnline } from './online.ts';
 
-export type LikeBody = { target: LikeTarget; id: number; address: string; like: boolean };
-export type LikeOutcome =
-  | { queued: false; data: { liked: boolean; likeCount: number } }
-  | { queued: true };
+type LikeOutcome = { queued: false; data: LikeResult } | { queued: true };
 
 const loadDb = () => import('../lib/db/db.ts').then((m) => m.db());
 const isNetworkError = (error: unknown) => error instanceof ApiError && error.status === 0;
 
-export async function enqueueLike(body: LikeBody): Promise<void> {
+async function enqueueLike(body: LikeRequest): Promise<void> {
   const d = await loadDb();
   const key = `${body.target}:${body.id}:${body.address.toLowerCase()}`;
   await d.transaction('rw', d.likeQueue, async () => {
@@ -35,7 +33,7 @@ export async function enqueueLike(body: LikeBody): Promise<void> {
 }
 
 /** What the like button calls: sends now, or queues when offline or the network fails. */
-export async function likeOrQueue(body: LikeBody): Promise<LikeOutcome> {
+export async function likeOrQueue(body: LikeRequest): Promise<LikeOutcome> {
   if (!isOnline()) {
     await enqueueLike(body);
     return { queued: true };
@@ -53,7 +51,7 @@ export async function likeOrQueue(body: LikeBody): Promise<LikeOutcome> {
 let flushing: Promise<number> | null = null;
 
 /** Sends every queued like; resolves to how many were sent. One flush at a time. */
-export function flushLikeQueue(): Promise<number> {
+function flushLikeQueue(): Promise<number> {
   flushing ??= (async () => {
     const d = await loadDb();
     let sent = 0;
@@ -78,10 +76,6 @@ export function flushLikeQueue(): Promise<number> {
     flushing = null;
   });
   return flushing;
-}
-
-export async function pendingLikes(): Promise<number> {
-  return (await loadDb()).likeQueue.count();
 }
 
 /** Flushes at start and whenever the browser comes back online; returns a stop function. */

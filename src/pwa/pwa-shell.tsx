@@ -1,7 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { env } from '../config/env.ts';
-import { watchViews } from '../features/history/record-views.ts';
 import { afterLoad, SETTLE_MS } from '../lib/schedule.ts';
 import { wireCleanStore } from './clean-store.ts';
 import './install-prompt.ts';
@@ -11,7 +10,7 @@ import { registerServiceWorker } from './register.ts';
 import { UpdateToast } from './update-toast.tsx';
 
 function wire(client: QueryClient): () => void {
-  const stops = [wireCleanStore(client), watchViews(client)];
+  const stopClean = wireCleanStore(client);
   let stopLikes = () => {};
   let stopped = false;
   afterLoad(() => {
@@ -24,13 +23,13 @@ function wire(client: QueryClient): () => void {
   return () => {
     stopped = true;
     stopLikes();
-    for (const stop of stops) stop();
+    stopClean();
   };
 }
 
 /**
- * The PWA layer of the app (issue 5), mounted once inside the query provider: offline banner,
- * update toast, browse history recording, offline like queue, CLEAN_STORE wiring, service worker.
+ * The offline-first layer, mounted once inside the query provider: offline banner, update toast,
+ * offline like queue, CLEAN_STORE wiring, service worker.
  */
 export function PwaShell() {
   const client = useQueryClient();

@@ -4,6 +4,7 @@ import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAccountInfo } from '#web/features/account/api/account.ts';
+import { EditProfileForm } from '#web/features/account/components/edit-profile-form.tsx';
 import { RecentlyViewed } from '#web/features/history/components/recently-viewed.tsx';
 import { fromAccount, UserProfile } from '#web/features/user/components/user-profile.tsx';
 import { session } from '#web/stores/session.ts';
@@ -22,7 +23,11 @@ function OwnProfile() {
     >
       {(account) => (
         <>
-          <UserProfile user={fromAccount(account)} self account={account} />
+          <UserProfile
+            user={fromAccount(account)}
+            self
+            edit={<EditProfileForm account={account} />}
+          />
           <RecentlyViewed />
         </>
       )}

@@ -2,7 +2,7 @@
  * spec §7 account host: sign-in, sign-up, verify/resend e-mail, info, change password.
  * Shapes: server/src/schemas (Session, Account).
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ChangePasswordBody,
   ResendEmailBody,
@@ -17,11 +17,11 @@ import { type Profile, sessionActions } from '#web/stores/session.ts';
 export type { Account, Session };
 
 /** The root of the account's keys: saving the profile refreshes them. */
-export const ACCOUNT_QUERY_ROOT = ['account'] as const;
+const ACCOUNT_QUERY_ROOT = ['account'] as const;
 const accountInfoQueryKey = (token: string | null) =>
   [...ACCOUNT_QUERY_ROOT, 'info', token] as const;
 
-export function toProfile(a: Account): Profile {
+function toProfile(a: Account): Profile {
   return {
     id: String(a.id),
     username: a.username,
@@ -74,10 +74,22 @@ const accountInfoQueryOptions = (token: string | null) =>
 export const useAccountInfo = (token: string | null) => useQuery(accountInfoQueryOptions(token));
 
 /** multipart/form-data (username, bio, avatar and banner files): POST; JSON: PUT. */
-export function updateInfo(body: FormData | UpdateInfoBody) {
+function updateInfo(body: FormData | UpdateInfoBody) {
   const call =
     body instanceof FormData
       ? api.post<DataBody<Account>>('/api/v1/account/info', body)
       : api.put<DataBody<Account>>('/api/v1/account/info', body);
   return call.then((b) => b.data);
+}
+
+/** Saves the profile: the session's copy and the account's queries follow. */
+export function useUpdateInfo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateInfo,
+    onSuccess: (updated) => {
+      sessionActions.SET_PROFILE(toProfile(updated));
+      void client.invalidateQueries({ queryKey: ACCOUNT_QUERY_ROOT });
+    },
+  });
 }

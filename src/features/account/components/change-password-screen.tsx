@@ -5,13 +5,29 @@ import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormError, TextField } from '#web/components/ui/field.tsx';
 import { errorKeyOf } from '#web/lib/errors.ts';
+import {
+  compact,
+  confirmation,
+  type FieldErrors,
+  newPassword,
+  required,
+} from '#web/lib/forms/validation.ts';
 import { changePassword } from '../api/account.ts';
-import { changePasswordErrors, type FieldErrors } from '../validation.ts';
 
-/** spec §5: new password ≥ 6 characters, differs from current, matches confirmation. */
+type Field = 'current' | 'next' | 'confirm';
+
+/** A new password: long enough, not the current one, typed twice alike. */
+export function changePasswordErrors(f: Record<Field, string>): FieldErrors<Field> {
+  return compact({
+    current: required(f.current),
+    next: newPassword(f.next) ?? (f.next === f.current ? 'passwordSameAsOld' : null),
+    confirm: confirmation(f.confirm, f.next),
+  });
+}
+
 export function ChangePasswordForm() {
   const { t } = useTranslation('account');
-  const [errors, setErrors] = useState<FieldErrors<'current' | 'next' | 'confirm'>>({});
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const mutation = useMutation({ mutationFn: changePassword });
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

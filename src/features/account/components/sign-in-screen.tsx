@@ -7,9 +7,9 @@ import { FormError, TextField } from '#web/components/ui/field.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { paths } from '#web/config/paths.ts';
 import { errorKeyOf } from '#web/lib/errors.ts';
+import { compact, type FieldErrors, required } from '#web/lib/forms/validation.ts';
 import { RequiresNetwork } from '#web/pwa/requires-network.tsx';
 import { signIn } from '../api/account.ts';
-import { compact, type FieldErrors, required } from '../validation.ts';
 
 /** Only same-app paths are followed after sign-in (no open redirect). */
 export function safeNext(next: string | null): string {

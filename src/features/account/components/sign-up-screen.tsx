@@ -8,12 +8,28 @@ import { FormError, TextField } from '#web/components/ui/field.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { paths } from '#web/config/paths.ts';
 import { errorKeyOf } from '#web/lib/errors.ts';
+import {
+  compact,
+  confirmation,
+  email,
+  type FieldErrors,
+  newPassword,
+  required,
+} from '#web/lib/forms/validation.ts';
 import { resendEmail, signUp } from '../api/account.ts';
-import { type FieldErrors, signUpErrors } from '../validation.ts';
 
 type Field = 'username' | 'email' | 'password' | 'confirm';
 
-/** spec §2/§5: sign-up with e-mail verification. */
+export function signUpErrors(f: Record<Field, string>): FieldErrors<Field> {
+  return compact({
+    username: required(f.username),
+    email: email(f.email),
+    password: newPassword(f.password),
+    confirm: confirmation(f.confirm, f.password),
+  });
+}
+
+/** Sign-up, then the e-mail verification it asks for (with a way to send the mail again). */
 export function SignUpScreen() {
   const { t } = useTranslation('account');
   usePageTitle(t('signUp.title'));

@@ -3,21 +3,15 @@ import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HOME_SECTIONS } from '#shared/first-screen.ts';
+import { BundleCard, CollectionCard, NftCard, SetCard, UserCard } from '#web/components/cards.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import { CardGridSkeleton } from '#web/components/ui/skeleton.tsx';
 import { paths } from '#web/config/paths.ts';
 import type { ListBody } from '#web/lib/api-client.ts';
+import { useBundles, useCollections, useNfts, useSets } from '#web/lib/catalogue-lists.ts';
 import { useLikeAddress } from '#web/stores/use-like-address.ts';
-import {
-  useBundles,
-  useCollections,
-  useHotNfts,
-  useNfts,
-  useSets,
-  useUsers,
-} from '../api/lists.ts';
-import { BundleCard, CollectionCard, NftCard, SetCard, UserCard } from './cards.tsx';
+import { useHotNfts, useUsers } from '../api/home.ts';
 
 /**
  * spec §2 home, with the page sizes of spec §7 (HOME_SECTIONS). One component per section, each

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LIST_SORTS, type ListSort } from '#shared/enums.ts';
+import { BundleCard, CollectionCard, NftCard, SetCard } from '#web/components/cards.tsx';
 import { CategoryFilter, SortSelect } from '#web/components/ui/filters.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
@@ -12,10 +13,9 @@ import { EmptyState, FailureState } from '#web/components/ui/states.tsx';
 import { isCategorySlug, isListSort, LIST_PAGE_SIZE } from '#web/config/catalogue.ts';
 import { buildListSearch, type ListSearch, paths } from '#web/config/paths.ts';
 import type { ListBody } from '#web/lib/api-client.ts';
+import { useBundles, useCollections, useNfts, useSets } from '#web/lib/catalogue-lists.ts';
 import { useLikeAddress } from '#web/stores/use-like-address.ts';
-import { labelIdFor } from '../api/categories.ts';
-import { useBundles, useCategories, useCollections, useNfts, useSets } from '../api/lists.ts';
-import { BundleCard, CollectionCard, NftCard, SetCard } from './cards.tsx';
+import { labelIdFor, useCategories } from '../api/categories.ts';
 
 export type ListKind = 'nfts' | 'collections' | 'sets' | 'bundles';
 

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { CollectionCard, NftCard, UserCard } from '#web/components/cards.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import { EmptyState } from '#web/components/ui/states.tsx';
-import { CollectionCard, NftCard, UserCard } from '#web/features/marketplace/components/cards.tsx';
 import { useSearch } from '../api/search.ts';
 
 export function SearchScreen() {

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BidsTable } from '#web/components/bids-table.tsx';
+import { NftCard } from '#web/components/cards.tsx';
 import { EventsTable } from '#web/components/events-table.tsx';
+import { LikeButton } from '#web/components/like-button.tsx';
 import { Address } from '#web/components/ui/address.tsx';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Img } from '#web/components/ui/image.tsx';
@@ -10,8 +12,6 @@ import { QueryView } from '#web/components/ui/query-view.tsx';
 import { CardGridSkeleton, Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
 import { paths, SET_MODES, type SetMode } from '#web/config/paths.ts';
-import { NftCard } from '#web/features/marketplace/components/cards.tsx';
-import { LikeButton } from '#web/features/social/components/like-button.tsx';
 import { weiFromWire } from '#web/lib/money.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { useLikeAddress } from '#web/stores/use-like-address.ts';

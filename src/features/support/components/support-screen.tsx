@@ -5,8 +5,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FormError, TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { BLOCK_TIMES, SUPPORT_EMAIL } from '#web/config/site.ts';
-import { compact, email, type FieldErrors, required } from '#web/features/account/validation.ts';
 import { errorKeyOf } from '#web/lib/errors.ts';
+import { compact, email, type FieldErrors, required } from '#web/lib/forms/validation.ts';
 import {
   SUPPORT_FIELDS,
   type SupportField,

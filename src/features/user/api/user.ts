@@ -8,6 +8,9 @@ import { ApiError } from '#web/lib/errors.ts';
 
 export type { User };
 
+/** Page size of a profile's tabs and histories. */
+export const PROFILE_PAGE_SIZE = 12;
+
 /** The root of every key below: a follow refreshes them all. */
 export const USER_QUERY_ROOT = ['user'] as const;
 const userQueryKey = (id: string) => [...USER_QUERY_ROOT, 'detail', id] as const;
@@ -44,7 +47,7 @@ const followsQueryOptions = (kind: 'followers' | 'following', id: number, page: 
     queryKey: followsQueryKey(kind, id, page),
     queryFn: ({ signal }) =>
       api.get<ListBody<User>>(`/api/v2/user/${kind}`, {
-        query: { userId: id, page, size: 12 },
+        query: { userId: id, page, size: PROFILE_PAGE_SIZE },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -79,7 +82,7 @@ const ordersQueryOptions = (address: string | undefined, page: number) =>
     queryFn: ({ signal }) =>
       api.get<ListBody<Order>>(
         address === 'mine' ? '/api/v2/user/my-orders' : `/api/v2/user/my-orders/${address}`,
-        { query: { page, size: 12 }, signal },
+        { query: { page, size: PROFILE_PAGE_SIZE }, signal },
       ),
     enabled: Boolean(address),
     placeholderData: keepPreviousData,
@@ -94,7 +97,7 @@ const bidsByBidderQueryOptions = (address: string | undefined, page: number) =>
     queryFn: ({ signal }) =>
       api.get<ListBody<BidEntry>>(
         address === 'mine' ? '/api/v2/bid/bids-by-bidder' : `/api/v2/bid/bids-by-bidder/${address}`,
-        { query: { page, size: 12 }, signal },
+        { query: { page, size: PROFILE_PAGE_SIZE }, signal },
       ),
     enabled: Boolean(address),
     placeholderData: keepPreviousData,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patchLiked } from './patch-liked.ts';
+import { patchLiked } from './likes.ts';
 
 const nft = { item_id: 7, tokenId: '1', isLiked: false, likeCount: 2, name: 'a' };
 const set = { id: 7, setId: 7, isLiked: false, likeCount: 0 };

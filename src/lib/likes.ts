@@ -1,8 +1,20 @@
 /**
- * After a like, every cached copy of the item (lists, details, search) shows the new state, so a
- * reload from the persisted cache does not bring back the old one.
+ * Likes (POST /api/v2/user/like) and what a like changes in the query cache: every cached copy of
+ * the item (lists, details, search) shows the new state, so a reload from the persisted cache does
+ * not bring back the old one. The button is src/components/like-button.tsx; likes made offline
+ * wait in src/pwa/like-queue.ts.
  */
-import type { LikeTarget } from './social.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LikeBody, LikeResult, LikeTarget } from '#shared/schemas/catalogue.ts';
+import { api, type DataBody } from './api-client.ts';
+
+export type { LikeTarget };
+/** A like sets the state it names (the wire also allows a toggle, never used here). */
+export type LikeRequest = Required<LikeBody>;
+
+export function setLike(body: LikeRequest) {
+  return api.post<DataBody<LikeResult>>('/api/v2/user/like', body);
+}
 
 type Obj = Record<string, unknown>;
 
@@ -53,4 +65,18 @@ export function patchLiked<T>(
     return value;
   };
   return walk(data) as T;
+}
+
+/** Patches every cached query that holds the item. */
+export function patchLikedEverywhere(
+  client: QueryClient,
+  target: LikeTarget,
+  id: number,
+  { liked, likeCount }: LikeResult,
+): void {
+  for (const query of client.getQueryCache().getAll()) {
+    const data = query.state.data;
+    const next = patchLiked(data, target, id, liked, likeCount);
+    if (next !== data) client.setQueryData(query.queryKey, next);
+  }
 }

@@ -1,6 +1,9 @@
-/** spec §5 form rules, as pure functions returning an `errors:*` key (or null when valid). */
+/**
+ * Field rules the forms share, as pure functions returning an `errors:*` key (or null when the
+ * value is valid). Each form composes its own next to it (signUpErrors, supportFormErrors, ...).
+ */
 import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
-import type { ErrorKey } from '#web/lib/errors.ts';
+import type { ErrorKey } from '../errors.ts';
 
 export type FieldErrors<F extends string> = Partial<Record<F, ErrorKey>>;
 
@@ -15,41 +18,17 @@ export function email(value: string): ErrorKey | null {
   return required(value) ?? (EMAIL.test(value.trim()) ? null : 'invalidEmail');
 }
 
+/** A new password: long enough. */
 export function newPassword(value: string): ErrorKey | null {
   return required(value) ?? (value.length >= MIN_PASSWORD_LENGTH ? null : 'passwordTooShort');
 }
 
+/** The password typed again, alike. */
 export function confirmation(value: string, password: string): ErrorKey | null {
   return required(value) ?? (value === password ? null : 'passwordMismatch');
 }
 
-export function signUpErrors(f: {
-  username: string;
-  email: string;
-  password: string;
-  confirm: string;
-}): FieldErrors<'username' | 'email' | 'password' | 'confirm'> {
-  return compact({
-    username: required(f.username),
-    email: email(f.email),
-    password: newPassword(f.password),
-    confirm: confirmation(f.confirm, f.password),
-  });
-}
-
-/** spec §5: at least 6 characters; differs from current; matches confirmation. */
-export function changePasswordErrors(f: {
-  current: string;
-  next: string;
-  confirm: string;
-}): FieldErrors<'current' | 'next' | 'confirm'> {
-  return compact({
-    current: required(f.current),
-    next: newPassword(f.next) ?? (f.next === f.current ? 'passwordSameAsOld' : null),
-    confirm: confirmation(f.confirm, f.next),
-  });
-}
-
+/** The fields that failed, each with its key (valid fields are left out). */
 export function compact<F extends string>(errors: Record<F, ErrorKey | null>): FieldErrors<F> {
   const out: FieldErrors<F> = {};
   for (const [k, v] of Object.entries(errors) as [F, ErrorKey | null][]) if (v) out[k] = v;

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorKeyOf } from '#web/lib/errors.ts';
-import { likeOrQueue } from '#web/pwa/like-queue.ts';
-import { useLikeAddress } from '#web/stores/use-like-address.ts';
-import { patchLiked } from '../api/patch-liked.ts';
-import type { LikeTarget } from '../api/social.ts';
+import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
+import { errorKeyOf } from '../lib/errors.ts';
+import { type LikeTarget, patchLikedEverywhere } from '../lib/likes.ts';
+import { likeOrQueue } from '../pwa/like-queue.ts';
+import { useLikeAddress } from '../stores/use-like-address.ts';
 
 /**
- * Like with an optimistic update (rolled back on failure). spec §6: liking without a wallet
- * account says 'Please use Wallet account'.
+ * Like with an optimistic count (rolled back on failure); offline, the like is queued and sent
+ * when the browser is back online. Without a wallet address: 'Please use Wallet account'.
  */
 export function LikeButton({
   target,
@@ -29,7 +29,6 @@ export function LikeButton({
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => setState({ liked, count }), [liked, count]);
   const mutation = useMutation({
-    // Offline, the like is queued in IndexedDB and sent when back online (src/pwa/like-queue.ts).
     mutationFn: likeOrQueue,
     networkMode: 'always',
     onMutate: (vars) => {
@@ -39,21 +38,15 @@ export function LikeButton({
     },
     onError: (error, _vars, previous) => {
       if (previous) setState(previous);
-      setMessage(t(`errors:${errorKeyOf(error)}`, { min: 6 }));
+      setMessage(t(`errors:${errorKeyOf(error)}`, { min: MIN_PASSWORD_LENGTH }));
     },
     onSuccess: (outcome) => {
       if (outcome.queued) {
         setMessage(t('pwa:like.queued'));
         return;
       }
-      const { liked: nowLiked, likeCount } = outcome.data;
-      setState({ liked: nowLiked, count: likeCount });
-      // Every cached copy (lists, details, search; persisted too) shows the new state.
-      for (const query of queryClient.getQueryCache().getAll()) {
-        const data = query.state.data;
-        const next = patchLiked(data, target, id, nowLiked, likeCount);
-        if (next !== data) queryClient.setQueryData(query.queryKey, next);
-      }
+      setState({ liked: outcome.data.liked, count: outcome.data.likeCount });
+      patchLikedEverywhere(queryClient, target, id, outcome.data);
     },
   });
   return (

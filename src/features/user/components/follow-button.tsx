@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { errorKeyOf } from '#web/lib/errors.ts';
+import { session } from '#web/stores/session.ts';
+import { useFollow } from '../api/follow.ts';
+import { useIsFollowing } from '../api/user.ts';
+
+type Shown = { following: boolean; count: number };
+
+/** Follow with an optimistic follower count (rolled back on failure); signed out, it says so. */
+export function FollowButton({ user }: { user: { id: number; followersCount: number } }) {
+  const { t } = useTranslation(['common', 'errors']);
+  const snap = useSnapshot(session);
+  const signedIn = snap.account.isSignedIn;
+  const me = snap.profile?.id;
+  const isFollowing = useIsFollowing(signedIn && me ? Number(me) : undefined, user.id);
+  const [state, setState] = useState<Shown | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the user changes
+  useEffect(() => setState(null), [user.id]);
+  const mutation = useFollow<Shown | null>({
+    onMutate: (vars) => {
+      const previous = state;
+      setState({
+        following: vars.follow,
+        count: Math.max(0, (previous?.count ?? user.followersCount) + (vars.follow ? 1 : -1)),
+      });
+      return previous;
+    },
+    onError: (error, _v, previous) => {
+      setState(previous ?? null);
+      setMessage(t(`errors:${errorKeyOf(error)}`, { min: MIN_PASSWORD_LENGTH }));
+    },
+    onSuccess: ({ data }) => setState({ following: data.following, count: data.followersCount }),
+  });
+  const following = state?.following ?? isFollowing.data ?? false;
+  const count = state?.count ?? user.followersCount;
+  return (
+    <span className="follow">
+      <span className="muted" aria-live="polite">
+        {t('social.followers', { count })}
+      </span>{' '}
+      <Button
+        variant={following ? 'secondary' : 'primary'}
+        aria-pressed={following}
+        disabled={mutation.isPending}
+        onClick={() => {
+          if (!signedIn) {
+            setMessage(t('errors:notSignedIn'));
+            return;
+          }
+          setMessage(null);
+          mutation.mutate({ userId: user.id, follow: !following });
+        }}
+      >
+        {following ? t('social.unfollow') : t('social.follow')}
+      </Button>
+      {message ? (
+        <span role="alert" className="field__error">
+          {' '}
+          {message}
+        </span>
+      ) : null}
+    </span>
+  );
+}
