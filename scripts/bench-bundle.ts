@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { staticClosure } from './vite/chunk-graph.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUDGET_KB = 150;
@@ -44,16 +45,7 @@ try {
   const gz = (c: Chunk) => gzipSync(Buffer.from(c.code), { level: 9 }).length;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-  /** A chunk and everything it imports statically. */
-  const closure = (start: Chunk, into = new Set<string>()): Set<string> => {
-    if (into.has(start.fileName)) return into;
-    into.add(start.fileName);
-    for (const f of start.imports) {
-      const c = chunks.get(f);
-      if (c) closure(c, into);
-    }
-    return into;
-  };
+  const closure = (start: Chunk, into = new Set<string>()) => staticClosure(start, chunks, into);
   const byModule = (suffix: string) =>
     [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(suffix));
 

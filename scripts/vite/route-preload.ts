@@ -1,5 +1,6 @@
 import type { PluginOption } from 'vite';
 import { paths } from '#web/config/paths.ts';
+import { staticClosure } from './chunk-graph.ts';
 
 type OutChunk = {
   type: 'chunk';
@@ -31,15 +32,7 @@ export function routePreload(): PluginOption {
           (c): c is typeof c & OutChunk => c.type === 'chunk',
         );
         const byName = new Map(chunks.map((c) => [c.fileName, c]));
-        const closure = (c: OutChunk, into = new Set<string>()) => {
-          if (into.has(c.fileName)) return into;
-          into.add(c.fileName);
-          for (const f of c.imports) {
-            const d = byName.get(f);
-            if (d) closure(d, into);
-          }
-          return into;
-        };
+        const closure = (c: OutChunk) => staticClosure(c, byName);
         const entry = chunks.find((c) => c.isEntry);
         if (!entry) return html;
         const loaded = closure(entry);
