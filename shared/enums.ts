@@ -26,3 +26,26 @@ export type ProvenanceEvent = (typeof PROVENANCE_EVENTS)[number];
 /** Orders of the catalogue lists. */
 export const LIST_SORTS = ['newest', 'like', 'bid', 'price_desc', 'price_asc'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
+
+/** Bundles have no bid count: every list order but by bids. */
+export const BUNDLE_SORTS = [
+  'newest',
+  'like',
+  'price_desc',
+  'price_asc',
+] as const satisfies readonly ListSort[];
+export type BundleSort = (typeof BUNDLE_SORTS)[number];
+
+/**
+ * The filters of a collection's activity. The client sends the name; the server answers with the
+ * event types it covers ('purchase' is both sides of a fill: PURCHASE and BUY).
+ */
+export const ACTIVITY_FILTERS = [
+  'listings',
+  'purchase',
+  'transfer',
+  'likes',
+  'bids',
+  'revokes',
+] as const;
+export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];

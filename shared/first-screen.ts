@@ -10,6 +10,7 @@
  */
 
 import { type ThumbWidth, thumbnailUrl } from './image-url.ts';
+import { ADDRESS, UINT, URL_ID } from './patterns.ts';
 import {
   collectionQueryKey,
   collectionsQueryKey,
@@ -85,10 +86,6 @@ export type FirstQuery = {
   /** The image the screen shows first (its LCP element), from the kept value. */
   image?: (value: unknown) => string | null;
 };
-
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const UINT = /^\d{1,78}$/;
-const ID = /^[A-Za-z0-9_-]{1,80}$/;
 
 const networks: FirstQuery = {
   key: networksQueryKey(),
@@ -203,7 +200,7 @@ export function firstQueriesOf(pathname: string, search = ''): FirstQuery[] | nu
   if (parts.length === 1 && parts[0] === 'marketplace') return home();
   if (parts.length === 3 && parts[0] === 'collection' && parts[1] === 'detail') {
     const id = segment(parts[2]);
-    return id !== null && ID.test(id) ? collectionDetail(id, params) : null;
+    return id !== null && URL_ID.test(id) ? collectionDetail(id, params) : null;
   }
   if ((parts.length === 4 || parts.length === 5) && parts[0] === 'nft' && parts[1] === 'detail') {
     // Only the default tab (details): other tabs make other first queries.

@@ -5,6 +5,7 @@
  * lowercase, answered checksummed).
  */
 import Type, { type Static } from 'typebox';
+import { ADDRESS_PATTERN } from '../patterns.ts';
 import { Address, IsoDate, Wei } from './common.ts';
 import { Bid, Collection, Nft, User } from './entities.ts';
 
@@ -24,8 +25,7 @@ const LabelId = Type.Integer({ minimum: 1, maximum: 1000, description: 'category
 /** Free text: no control characters (PostgreSQL text cannot hold NUL). */
 const NO_CONTROL = '^[^\\u0000-\\u001f]*$';
 const BaseType = Type.String({ minLength: 1, maxLength: 32, pattern: NO_CONTROL });
-const AddressAs = (description: string) =>
-  Type.String({ pattern: '^0x[0-9a-fA-F]{40}$', description });
+const AddressAs = (description: string) => Type.String({ pattern: ADDRESS_PATTERN, description });
 const LikeAddress = Type.Optional(AddressAs('answers isLiked for this address'));
 
 /** spec §2 sorts: newest, likes, bids, price high→low, price low→high (ties: newest id first). */

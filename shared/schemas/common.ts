@@ -7,16 +7,15 @@
  */
 import Type, { type Static, type TSchema } from 'typebox';
 import { NFT_STATUSES, SALE_TYPES } from '../enums.ts';
+import { ADDRESS_PATTERN, UINT_PATTERN } from '../patterns.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../rules.ts';
 
 export const Address = Type.String({
-  pattern: '^0x[0-9a-fA-F]{40}$',
+  pattern: ADDRESS_PATTERN,
   description: 'EIP-55 checksummed address',
 });
-/** A uint256 as a decimal string (at most 78 digits). */
-const UINT256 = '^[0-9]{1,78}$';
-export const Uint = Type.String({ pattern: UINT256, description: 'uint256 (decimal)' });
-export const Wei = Type.String({ pattern: UINT256, description: 'amount in wei (decimal)' });
+export const Uint = Type.String({ pattern: UINT_PATTERN, description: 'uint256 (decimal)' });
+export const Wei = Type.String({ pattern: UINT_PATTERN, description: 'amount in wei (decimal)' });
 export const TxHash = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' });
 export const IsoDate = Type.String({ format: 'date-time' });
 export const NftStatus = Type.Enum(NFT_STATUSES);

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
-import { errorKeyOf } from '../lib/errors.ts';
+import { ERROR_VALUES, errorKeyOf } from '../lib/errors.ts';
 import { type LikeTarget, patchLikedEverywhere } from '../lib/likes.ts';
 import { likeOrQueue } from '../pwa/like-queue.ts';
 import { useLikeAddress } from '../stores/use-like-address.ts';
@@ -38,7 +37,7 @@ export function LikeButton({
     },
     onError: (error, _vars, previous) => {
       if (previous) setState(previous);
-      setMessage(t(`errors:${errorKeyOf(error)}`, { min: MIN_PASSWORD_LENGTH }));
+      setMessage(t(`errors:${errorKeyOf(error)}`, ERROR_VALUES));
     },
     onSuccess: (outcome) => {
       if (outcome.queued) {

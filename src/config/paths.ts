@@ -1,9 +1,11 @@
 /**
- * Every route of spec §2, in ONE place: the react-router pattern, a typed builder and a parser.
- * The spec's shapes are kept exactly (`/nfts/page={page}`,
- * `/nft/detail/collectionAddr={addr}/tokenId={id}[/{mode}]`); react-router cannot match partial
- * segments, so the pattern takes the whole segment (`:page` = 'page=3') and `parse` checks it.
+ * Every route of the app in one place (docs/product-rules.md, Screens and routes): the
+ * react-router pattern, a typed builder and a parser. The URL shapes are the product's
+ * (`/nfts/page={page}`, `/nft/detail/collectionAddr={addr}/tokenId={id}[/{mode}]`); react-router
+ * cannot match partial segments, so the pattern takes the whole segment (`:page` = 'page=3') and
+ * `parse` checks it.
  */
+import { ADDRESS, UINT, URL_ID } from '#shared/patterns.ts';
 
 export type Layout = 'full' | 'header' | 'logo';
 
@@ -20,10 +22,6 @@ export type RouteDef<P> = {
 };
 
 const POSITIVE_INT = /^[1-9]\d{0,8}$/;
-const UINT = /^\d{1,78}$/;
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-/** Server ids are opaque; allow the characters ids and uuids are made of, nothing else. */
-const ID = /^[A-Za-z0-9_-]{1,80}$/;
 const TOKEN_HASH = /^[A-Za-z0-9_-]{8,200}$/;
 
 /** Detail tabs a trailing `/{mode}` can open (spec §2 leaves the values open: chosen here). */
@@ -78,7 +76,7 @@ const byId = (base: string, layout: Layout): RouteDef<{ id: string }> => ({
   layout,
   build: ({ id }) => `${base}/${encodeURIComponent(id)}`,
   parse: (p) => {
-    const id = plain(p.id, ID);
+    const id = plain(p.id, URL_ID);
     return id === null ? null : { id };
   },
 });
@@ -127,7 +125,7 @@ export const paths = {
     layout: 'header',
     build: ({ id, mode }) => `/set/detail/${encodeURIComponent(id)}${mode ? `/${mode}` : ''}`,
     parse: (p) => {
-      const id = plain(p.id, ID);
+      const id = plain(p.id, URL_ID);
       const mode = p.mode === undefined ? undefined : oneOf(p.mode, SET_MODES);
       if (id === null || mode === null) return null;
       return mode ? { id, mode } : { id };
@@ -143,7 +141,7 @@ export const paths = {
     build: ({ userId, tokenHash }) =>
       `/account/verify-email/${encodeURIComponent(userId)}/${encodeURIComponent(tokenHash)}`,
     parse: (p) => {
-      const userId = plain(p.userId, ID);
+      const userId = plain(p.userId, URL_ID);
       const tokenHash = plain(p.tokenHash, TOKEN_HASH);
       return userId === null || tokenHash === null ? null : { userId, tokenHash };
     },

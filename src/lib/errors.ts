@@ -2,9 +2,13 @@
  * The API layer's error: the server's stable code (server/src/schemas errors), mapped to an i18n
  * key of the §8 catalogue (`errors:*`), with the cause chained.
  */
+import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
 import type { Resources } from './i18n-resources.ts';
 
 export type ErrorKey = keyof Resources['errors'];
+
+/** The values the catalogue's messages interpolate (passwordTooShort's {{min}}). */
+export const ERROR_VALUES = { min: MIN_PASSWORD_LENGTH } as const;
 
 /**
  * Server error code (server/src/errors.ts, stable by contract) → catalogue key. errors.test.ts

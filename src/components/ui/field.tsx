@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ErrorKey } from '#web/lib/errors.ts';
+import { ERROR_VALUES, type ErrorKey } from '#web/lib/errors.ts';
 
 type Common = {
   label: string;
@@ -20,7 +20,7 @@ function Message({ id, error, hint }: { id: string; error?: ErrorKey | undefined
       ) : null}
       {error ? (
         <span id={`${id}-error`} className="field__error">
-          {t(error, { min: 6 })}
+          {t(error, ERROR_VALUES)}
         </span>
       ) : null}
     </>
@@ -97,7 +97,7 @@ export function FormError({ error }: { error: ErrorKey | null }) {
   if (!error) return null;
   return (
     <p className="form__error" role="alert">
-      {t(error, { min: 6 })}
+      {t(error, ERROR_VALUES)}
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ErrorKey, errorKeyOf } from '#web/lib/errors.ts';
+import { ERROR_VALUES, type ErrorKey, errorKeyOf } from '#web/lib/errors.ts';
 import { Button } from './button.tsx';
 
 /** spec §8: 'No data found' (a section) or 'Sorry, no items found' (a list). */
@@ -26,7 +26,7 @@ export function FailureState({ error, onRetry }: { error: unknown; onRetry?: () 
   return (
     <div className="state state--failure" role="alert">
       <p>{t('state.failed')}</p>
-      <p className="state__detail">{t(`errors:${key}`, { min: 6 })}</p>
+      <p className="state__detail">{t(`errors:${key}`, ERROR_VALUES)}</p>
       {onRetry ? (
         <Button variant="secondary" onClick={onRetry}>
           {t('state.retry')}

@@ -5,6 +5,7 @@
  * never edit a shipped one. Loaded lazily (its own chunk), so Dexie is not in the initial JS.
  */
 import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { LikeTarget } from '#shared/schemas/catalogue.ts';
 import { clearMarkers } from './presence.ts';
 
 export const DB_NAME = 'vbc-marketplace';
@@ -28,7 +29,7 @@ export type LikeJob = {
   id?: number;
   /** `${target}:${targetId}:${address}`: a later toggle of the same item replaces the job. */
   key: string;
-  target: 'nft' | 'collection' | 'set' | 'bundle';
+  target: LikeTarget;
   targetId: number;
   address: string;
   like: boolean;

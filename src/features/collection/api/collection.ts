@@ -1,20 +1,10 @@
-/** Collection detail and its activity (spec §7: market-collection; activities page 1, size 20). */
+/** A collection and its activity (keys: shared/query-keys.ts). */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ActivityFilter } from '#shared/enums.ts';
 import { collectionActivityQueryKey, collectionQueryKey } from '#shared/query-keys.ts';
 import { ACTIVITY_PAGE_SIZE } from '#shared/rules.ts';
 import type { Activity, Collection } from '#shared/schemas/entities.ts';
 import { api, type DataBody, type ListBody } from '#web/lib/api-client.ts';
-
-/** spec §3 activity filters → event types. */
-export const ACTIVITY_FILTERS = {
-  listings: 'LIST',
-  purchase: 'PURCHASE',
-  transfer: 'TRANSFER',
-  likes: 'LIKE',
-  bids: 'BID',
-  revokes: 'REVOKE',
-} as const;
-export type ActivityFilter = keyof typeof ACTIVITY_FILTERS;
 
 export const collectionQueryOptions = (id: string, likeAddress?: string) =>
   queryOptions({
@@ -27,8 +17,11 @@ export const collectionQueryOptions = (id: string, likeAddress?: string) =>
 export const useCollection = (id: string, likeAddress?: string) =>
   useQuery(collectionQueryOptions(id, likeAddress));
 
-export const useCollectionActivity = (p: { collectionAddr: string; page: number; type?: string }) =>
-  useQuery({
+type ActivityPage = { collectionAddr: string; page: number; type?: ActivityFilter };
+
+/** A page of the activity, narrowed to a filter's events (the server knows which). */
+const collectionActivityQueryOptions = (p: ActivityPage) =>
+  queryOptions({
     queryKey: collectionActivityQueryKey(p),
     queryFn: ({ queryKey: [, , q], signal }) =>
       api.get<ListBody<Activity>>('/api/v2/activity', {
@@ -37,3 +30,5 @@ export const useCollectionActivity = (p: { collectionAddr: string; page: number;
       }),
     placeholderData: keepPreviousData,
   });
+export const useCollectionActivity = (p: ActivityPage) =>
+  useQuery(collectionActivityQueryOptions(p));

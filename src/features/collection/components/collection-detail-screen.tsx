@@ -1,38 +1,26 @@
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { COLLECTION_TAB_SIZE, collectionNftsQuery } from '#shared/first-screen.ts';
-import { ACTIVITY_PAGE_SIZE } from '#shared/rules.ts';
 import type { Collection } from '#shared/schemas/entities.ts';
-import { BundleCard, NftCard, SetCard } from '#web/components/cards.tsx';
-import { EventsTable } from '#web/components/events-table.tsx';
 import { LikeButton } from '#web/components/like-button.tsx';
 import { Address } from '#web/components/ui/address.tsx';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Img } from '#web/components/ui/image.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
-import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
-import { CardGridSkeleton, Skeleton } from '#web/components/ui/skeleton.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
 import { paths } from '#web/config/paths.ts';
-import type { ListBody } from '#web/lib/api-client.ts';
-import { useBundles, useNfts, useSets } from '#web/lib/catalogue-lists.ts';
 import { weiFromWire } from '#web/lib/money.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { useLikeAddress } from '#web/stores/use-like-address.ts';
-import {
-  ACTIVITY_FILTERS,
-  type ActivityFilter,
-  useCollection,
-  useCollectionActivity,
-} from '../api/collection.ts';
+import { useCollection } from '../api/collection.ts';
+import { CollectionActivity } from './collection-activity.tsx';
+import { CollectionBundles, CollectionNfts, CollectionSets } from './collection-tabs.tsx';
 
 const TABS = ['nfts', 'sets', 'activity', 'bundles'] as const;
 type Tab = (typeof TABS)[number];
 
-/** spec §2 collection detail: NFTs, sets, activity (with its filters), bundles. */
+/** A collection: its head, then the NFTs, sets, activity (with its filters) and bundles tabs. */
 export function CollectionDetailScreen({ id }: { id: string }) {
   const likeAddress = useLikeAddress();
   const query = useCollection(id, likeAddress);
@@ -60,6 +48,52 @@ function CollectionView({ collection }: { collection: Collection }) {
     q.set('page', String(p));
     return `?${q}`;
   };
+  return (
+    <>
+      <CollectionHead collection={collection} native={symbols.native} network={symbols.name} />
+      <Tabs
+        label={t('collection.tabs')}
+        tabs={TABS.map((id) => ({ id, label: t(`collection.${id}`) }))}
+        value={tab}
+        onChange={(next) => setSearch({ tab: next }, { replace: true, preventScrollReset: true })}
+      />
+      <div role="tabpanel" aria-label={t(`collection.${tab}`)}>
+        {tab === 'nfts' ? (
+          <CollectionNfts collection={collection} page={page} href={hrefPage} />
+        ) : null}
+        {tab === 'sets' ? (
+          <CollectionSets collection={collection} page={page} href={hrefPage} />
+        ) : null}
+        {tab === 'activity' ? (
+          <CollectionActivity
+            collection={collection}
+            page={page}
+            href={hrefPage}
+            symbol={symbols.native}
+          />
+        ) : null}
+        {tab === 'bundles' ? (
+          <CollectionBundles owner={collection.creator} page={page} href={hrefPage} />
+        ) : null}
+      </div>
+      <p>
+        <Link to={paths.collections.build({ page: 1 })}>{t('common:nav.collections')}</Link>
+      </p>
+    </>
+  );
+}
+
+/** Banner, logo, name, creator, like; description and facts (items, floor price, network). */
+function CollectionHead({
+  collection,
+  native,
+  network,
+}: {
+  collection: Collection;
+  native: string;
+  network: string;
+}) {
+  const { t } = useTranslation('market');
   return (
     <>
       <Img
@@ -100,138 +134,13 @@ function CollectionView({ collection }: { collection: Collection }) {
           <>
             <dt>{t('field.price')}</dt>
             <dd>
-              <Amount wei={weiFromWire(collection.floorPrice)} symbol={symbols.native} />
+              <Amount wei={weiFromWire(collection.floorPrice)} symbol={native} />
             </dd>
           </>
         ) : null}
         <dt>{t('field.network')}</dt>
-        <dd>{symbols.name}</dd>
+        <dd>{network}</dd>
       </dl>
-      <Tabs
-        label={t('collection.tabs')}
-        tabs={TABS.map((id) => ({ id, label: t(`collection.${id}`) }))}
-        value={tab}
-        onChange={(next) => setSearch({ tab: next }, { replace: true, preventScrollReset: true })}
-      />
-      <div role="tabpanel" aria-label={t(`collection.${tab}`)}>
-        {tab === 'nfts' ? (
-          <CollectionNfts collection={collection} page={page} href={hrefPage} />
-        ) : null}
-        {tab === 'sets' ? (
-          <CollectionSets collection={collection} page={page} href={hrefPage} />
-        ) : null}
-        {tab === 'activity' ? (
-          <CollectionActivity
-            collection={collection}
-            page={page}
-            href={hrefPage}
-            symbol={symbols.native}
-          />
-        ) : null}
-        {tab === 'bundles' ? (
-          <CollectionBundles owner={collection.creator} page={page} href={hrefPage} />
-        ) : null}
-      </div>
-      <p>
-        <Link to={paths.collections.build({ page: 1 })}>{t('common:nav.collections')}</Link>
-      </p>
-    </>
-  );
-}
-
-type PageProps = { page: number; href: (p: number) => string };
-
-function Grid<T>({
-  query,
-  render,
-  href,
-  page,
-}: PageProps & { query: UseQueryResult<ListBody<T>>; render: (item: T) => ReactNode }) {
-  return (
-    <>
-      <QueryView
-        query={query}
-        isEmpty={(b) => b.data.length === 0}
-        skeleton={<CardGridSkeleton count={4} />}
-      >
-        {(b) => <div className="card-grid">{b.data.map(render)}</div>}
-      </QueryView>
-      {query.data ? (
-        <Pagination page={page} total={query.data.total} size={COLLECTION_TAB_SIZE} href={href} />
-      ) : null}
-    </>
-  );
-}
-
-function CollectionNfts({ collection, ...p }: PageProps & { collection: Collection }) {
-  const likeAddress = useLikeAddress();
-  const query = useNfts({ ...collectionNftsQuery(collection.collectionAddr, p.page), likeAddress });
-  return (
-    <Grid {...p} query={query} render={(n) => <NftCard key={n.item_id} nft={n} titleAs="h2" />} />
-  );
-}
-
-function CollectionSets({ collection, ...p }: PageProps & { collection: Collection }) {
-  const likeAddress = useLikeAddress();
-  const query = useSets({
-    page: p.page,
-    size: COLLECTION_TAB_SIZE,
-    collectionAddr: collection.collectionAddr,
-    likeAddress,
-  });
-  return <Grid {...p} query={query} render={(s) => <SetCard key={s.id} set={s} titleAs="h2" />} />;
-}
-
-/** Bundles have no collection field: the bundles of the collection's creator are shown. */
-function CollectionBundles({ owner, ...p }: PageProps & { owner: string }) {
-  const likeAddress = useLikeAddress();
-  const query = useBundles({ page: p.page, size: COLLECTION_TAB_SIZE, likeAddress, owner });
-  return (
-    <Grid {...p} query={query} render={(b) => <BundleCard key={b.id} bundle={b} titleAs="h2" />} />
-  );
-}
-
-function CollectionActivity({
-  collection,
-  page,
-  href,
-  symbol,
-}: PageProps & { collection: Collection; symbol: string }) {
-  const { t } = useTranslation('market');
-  const [search, setSearch] = useSearchParams();
-  const raw = search.get('filter');
-  const filter = raw && raw in ACTIVITY_FILTERS ? (raw as ActivityFilter) : undefined;
-  const query = useCollectionActivity({
-    collectionAddr: collection.collectionAddr,
-    page,
-    ...(filter ? { type: ACTIVITY_FILTERS[filter] } : {}),
-  });
-  return (
-    <>
-      <fieldset className="toolbar">
-        <legend className="visually-hidden">{t('activityFilter.label')}</legend>
-        {(Object.keys(ACTIVITY_FILTERS) as ActivityFilter[]).map((f) => (
-          <button
-            key={f}
-            type="button"
-            className={`btn ${filter === f ? 'btn--primary' : 'btn--secondary'}`}
-            aria-pressed={filter === f}
-            onClick={() => {
-              const q = new URLSearchParams(search);
-              if (filter === f) q.delete('filter');
-              else q.set('filter', f);
-              q.delete('page');
-              setSearch(q, { replace: true, preventScrollReset: true });
-            }}
-          >
-            {t(`activityFilter.${f}`)}
-          </button>
-        ))}
-      </fieldset>
-      <EventsTable query={query} symbol={symbol} />
-      {query.data ? (
-        <Pagination page={page} total={query.data.total} size={ACTIVITY_PAGE_SIZE} href={href} />
-      ) : null}
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LIST_SORTS, type ListSort } from '#shared/enums.ts';
+import { BUNDLE_SORTS, LIST_SORTS, type ListSort } from '#shared/enums.ts';
 import { BundleCard, CollectionCard, NftCard, SetCard } from '#web/components/cards.tsx';
 import { CategoryFilter, SortSelect } from '#web/components/ui/filters.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
@@ -20,8 +20,6 @@ import { labelIdFor, useCategories } from '../api/categories.ts';
 export type ListKind = 'nfts' | 'collections' | 'sets' | 'bundles';
 
 const DEFAULT_SORT: ListSort = 'newest';
-/** Bundles have no bid count (server BundleSort). */
-const BUNDLE_SORTS: readonly ListSort[] = LIST_SORTS.filter((s) => s !== 'bid');
 
 /** spec §2 lists: category filter (17), the 5 sorts, pages of 24 (spec §7). */
 export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
@@ -33,7 +31,7 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
   const rawCategory = search.get('category');
   const rawSort = search.get('sort');
   const category = isCategorySlug(rawCategory) ? rawCategory : undefined;
-  const sorts = kind === 'bundles' ? BUNDLE_SORTS : LIST_SORTS;
+  const sorts: readonly ListSort[] = kind === 'bundles' ? BUNDLE_SORTS : LIST_SORTS;
   const sort = isListSort(rawSort) && sorts.includes(rawSort) ? rawSort : DEFAULT_SORT;
   const categories = useCategories();
   const labelId = labelIdFor(category, categories.data ?? []);

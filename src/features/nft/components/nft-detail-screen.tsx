@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { ProvenanceEvent } from '#shared/enums.ts';
 import { BidsTable } from '#web/components/bids-table.tsx';
 import { EventsTable } from '#web/components/events-table.tsx';
 import { LikeButton } from '#web/components/like-button.tsx';
@@ -33,11 +34,11 @@ import type { Sale } from './price-chart-geometry.ts';
 const PriceHistoryChart = lazy(() => import('./price-history-chart.tsx'));
 
 /** Provenance events that are sales (their price draws the price history). */
-const SALE_EVENTS = new Set(['BUY', 'PURCHASE']);
+const SALE_EVENTS: readonly ProvenanceEvent[] = ['BUY', 'PURCHASE'];
 
-export function salesOf(events: readonly Activity[]): Sale[] {
+function salesOf(events: readonly Activity[]): Sale[] {
   return events
-    .filter((e) => SALE_EVENTS.has(e.type) && e.price !== null)
+    .filter((e) => (SALE_EVENTS as readonly string[]).includes(e.type) && e.price !== null)
     .map((e) => ({ time: Date.parse(e.createdAt), price: weiFromWire(e.price!) }));
 }
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { NftStatus } from '#shared/enums.ts';
 import { onSaleFirst } from './set.ts';
 
-describe('onSaleFirst (spec §4: ONSALE first, other order kept)', () => {
-  it.each([
+describe('onSaleFirst: on-sale items first, the order otherwise kept', () => {
+  it.each<[NftStatus[], string[]]>([
     [[], []],
     [
       ['SOLD', 'ONSALE', 'NOTFORSALE', 'ONSALE'],

@@ -1,5 +1,6 @@
 /** A set, its items (on-sale ones first), its bids and its activity. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { NftStatus } from '#shared/enums.ts';
 import { ACTIVITY_PAGE_SIZE } from '#shared/rules.ts';
 import type { Activity, Nft, NftSet } from '#shared/schemas/entities.ts';
 import { api, type DataBody, type ListBody } from '#web/lib/api-client.ts';
@@ -13,7 +14,7 @@ const setBidsQueryKey = (id: number) => ['set', 'bids', id] as const;
 const setActivityQueryKey = (id: number) => ['set', 'activity', id] as const;
 
 /** In the list of a set's NFTs, the ones on sale go first; the order is otherwise kept. */
-export function onSaleFirst<T extends { status: string }>(items: readonly T[]): T[] {
+export function onSaleFirst<T extends { status: NftStatus }>(items: readonly T[]): T[] {
   return [
     ...items.filter((i) => i.status === 'ONSALE'),
     ...items.filter((i) => i.status !== 'ONSALE'),

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { errorKeyOf } from '#web/lib/errors.ts';
+import { ERROR_VALUES, errorKeyOf } from '#web/lib/errors.ts';
 import { session } from '#web/stores/session.ts';
 import { useFollow } from '../api/follow.ts';
 import { useIsFollowing } from '../api/user.ts';
@@ -32,7 +31,7 @@ export function FollowButton({ user }: { user: { id: number; followersCount: num
     },
     onError: (error, _v, previous) => {
       setState(previous ?? null);
-      setMessage(t(`errors:${errorKeyOf(error)}`, { min: MIN_PASSWORD_LENGTH }));
+      setMessage(t(`errors:${errorKeyOf(error)}`, ERROR_VALUES));
     },
     onSuccess: ({ data }) => setState({ following: data.following, count: data.followersCount }),
   });
