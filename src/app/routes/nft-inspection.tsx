@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
-import { InspectionPanel } from '#web/features/nft/components/nft-detail-screen.tsx';
+import { InspectionPanel } from '#web/features/nft/components/inspection-panel.tsx';
 import { WithParams } from '../route-params.tsx';
 
 /** spec §2 /nft/inspection/{id}: the inspection report history of one NFT (id = item_id). */

@@ -38,15 +38,10 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
   // A chosen category waits for the category list (its labelId); an unknown one lists nothing.
   const ready = !category || categories.isSuccess;
   const unknownCategory = Boolean(category && categories.isSuccess && labelId === undefined);
-  const base = { page, size: LIST_PAGE_SIZE, sort, likeAddress, labelId };
-  const enabled = ready && !unknownCategory;
-
-  const nfts = useNfts({ ...base, isSet: 0, isBundle: 0 }, enabled && kind === 'nfts');
-  const collections = useCollections(base, enabled && kind === 'collections');
-  const sets = useSets(base, enabled && kind === 'sets');
-  const bundles = useBundles(
-    { ...base, sort: sort === 'bid' ? undefined : sort },
-    enabled && kind === 'bundles',
+  const lists = useLists(
+    kind,
+    { page, size: LIST_PAGE_SIZE, sort, likeAddress, labelId },
+    ready && !unknownCategory,
   );
 
   const current: ListSearch = { category, sort: sort === DEFAULT_SORT ? undefined : sort };
@@ -60,7 +55,7 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
   };
 
   const total = (q: UseQueryResult<ListBody<unknown>>) => q.data?.total ?? 0;
-  const query = { nfts, collections, sets, bundles }[kind] as UseQueryResult<ListBody<unknown>>;
+  const query = lists[kind] as UseQueryResult<ListBody<unknown>>;
 
   return (
     <>
@@ -82,32 +77,7 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
         <EmptyState kind="noItemsFound" />
       ) : (
         <div aria-busy={query.isFetching} data-testid="list-results">
-          {kind === 'nfts' ? (
-            <Results
-              query={nfts}
-              render={(n, i) => <NftCard key={n.item_id} nft={n} titleAs="h2" priority={i < 2} />}
-            />
-          ) : null}
-          {kind === 'collections' ? (
-            <Results
-              query={collections}
-              render={(c, i) => (
-                <CollectionCard key={c.id} collection={c} titleAs="h2" priority={i < 2} />
-              )}
-            />
-          ) : null}
-          {kind === 'sets' ? (
-            <Results
-              query={sets}
-              render={(s, i) => <SetCard key={s.id} set={s} titleAs="h2" priority={i < 2} />}
-            />
-          ) : null}
-          {kind === 'bundles' ? (
-            <Results
-              query={bundles}
-              render={(b, i) => <BundleCard key={b.id} bundle={b} titleAs="h2" priority={i < 2} />}
-            />
-          ) : null}
+          <ListResults kind={kind} lists={lists} />
         </div>
       )}
       {query.data ? (
@@ -116,6 +86,64 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
           total={total(query)}
           size={LIST_PAGE_SIZE}
           href={(p) => hrefFor(p)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+type ListBase = {
+  page: number;
+  size: number;
+  sort: ListSort;
+  likeAddress: string | undefined;
+  labelId: number | undefined;
+};
+
+/**
+ * The four lists' queries (NFTs listed alone: not those in a set or bundle); only the shown
+ * kind's runs.
+ */
+function useLists(kind: ListKind, base: ListBase, enabled: boolean) {
+  return {
+    nfts: useNfts({ ...base, isSet: 0, isBundle: 0 }, enabled && kind === 'nfts'),
+    collections: useCollections(base, enabled && kind === 'collections'),
+    sets: useSets(base, enabled && kind === 'sets'),
+    bundles: useBundles(
+      { ...base, sort: base.sort === 'bid' ? undefined : base.sort },
+      enabled && kind === 'bundles',
+    ),
+  };
+}
+
+/** The shown kind's cards; the first two images load at once (the page's largest paint). */
+function ListResults({ kind, lists }: { kind: ListKind; lists: ReturnType<typeof useLists> }) {
+  return (
+    <>
+      {kind === 'nfts' ? (
+        <Results
+          query={lists.nfts}
+          render={(n, i) => <NftCard key={n.item_id} nft={n} titleAs="h2" priority={i < 2} />}
+        />
+      ) : null}
+      {kind === 'collections' ? (
+        <Results
+          query={lists.collections}
+          render={(c, i) => (
+            <CollectionCard key={c.id} collection={c} titleAs="h2" priority={i < 2} />
+          )}
+        />
+      ) : null}
+      {kind === 'sets' ? (
+        <Results
+          query={lists.sets}
+          render={(s, i) => <SetCard key={s.id} set={s} titleAs="h2" priority={i < 2} />}
+        />
+      ) : null}
+      {kind === 'bundles' ? (
+        <Results
+          query={lists.bundles}
+          render={(b, i) => <BundleCard key={b.id} bundle={b} titleAs="h2" priority={i < 2} />}
         />
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CollectionCard, NftCard, UserCard } from '#web/components/cards.tsx';
@@ -50,41 +50,39 @@ export function SearchScreen() {
         >
           {(r) => (
             <>
-              {r.collections.length ? (
-                <section className="section">
-                  <h2>{t('search.collections')}</h2>
-                  <div className="card-grid">
-                    {r.collections.map((c) => (
-                      <CollectionCard key={c.id} collection={c} />
-                    ))}
-                  </div>
-                </section>
-              ) : null}
-              {r.nfts.length ? (
-                <section className="section">
-                  <h2>{t('search.nfts')}</h2>
-                  <div className="card-grid">
-                    {r.nfts.map((n) => (
-                      <NftCard key={n.item_id} nft={n} />
-                    ))}
-                  </div>
-                </section>
-              ) : null}
-              {r.users.length ? (
-                <section className="section">
-                  <h2>{t('search.users')}</h2>
-                  <div className="card-grid">
-                    {r.users.map((u) => (
-                      <UserCard key={u.id} user={u} />
-                    ))}
-                  </div>
-                </section>
-              ) : null}
+              <ResultSection title={t('search.collections')} items={r.collections}>
+                {(c) => <CollectionCard key={c.id} collection={c} />}
+              </ResultSection>
+              <ResultSection title={t('search.nfts')} items={r.nfts}>
+                {(n) => <NftCard key={n.item_id} nft={n} />}
+              </ResultSection>
+              <ResultSection title={t('search.users')} items={r.users}>
+                {(u) => <UserCard key={u.id} user={u} />}
+              </ResultSection>
             </>
           )}
         </QueryView>
       )}
       {q && query.isSuccess && !query.data ? <EmptyState /> : null}
     </>
+  );
+}
+
+/** One kind of result under its heading; nothing when there is none of that kind. */
+function ResultSection<T>({
+  title,
+  items,
+  children,
+}: {
+  title: string;
+  items: readonly T[];
+  children: (item: T) => ReactNode;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <section className="section">
+      <h2>{title}</h2>
+      <div className="card-grid">{items.map(children)}</div>
+    </section>
   );
 }

@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { paths } from '#web/config/paths.ts';
+import { HeaderSearch } from './header-search.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
+import { Logo } from './logo.tsx';
+import { WalletButton } from './wallet.tsx';
+
+/** spec §2: at 1199 px or less, a side menu lists Collections, Sets, NFTs. */
+export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal?.();
+    if (!open && dialog.open) dialog.close?.();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="side-menu"
+      aria-label={t('nav.sideMenu')}
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
+      <div className="side-menu__head">
+        <Logo />
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t('nav.closeMenu')}
+          onClick={onClose}
+        >
+          ×
+        </button>
+      </div>
+      <nav aria-label={t('nav.sideMenu')}>
+        <ul className="side-menu__list">
+          <li>
+            <NavLink to={paths.collections.build({ page: 1 })}>{t('nav.collections')}</NavLink>
+          </li>
+          <li>
+            <NavLink to={paths.sets.build({ page: 1 })}>{t('nav.sets')}</NavLink>
+          </li>
+          <li>
+            <NavLink to={paths.nfts.build({ page: 1 })}>{t('nav.nfts')}</NavLink>
+          </li>
+          <li>
+            <NavLink to={paths.bundles.build({ page: 1 })}>{t('nav.bundles')}</NavLink>
+          </li>
+        </ul>
+        <ul className="side-menu__list side-menu__list--small">
+          <li>
+            <Link to={paths.downloadApp.build({})}>{t('nav.downloadApp')}</Link>
+          </li>
+          <li>
+            <Link to={paths.notification.build({})}>{t('nav.notification')}</Link>
+          </li>
+          <li>
+            <Link to={paths.support.build({})}>{t('nav.support')}</Link>
+          </li>
+        </ul>
+      </nav>
+      <HeaderSearch className="side-menu__search" />
+      <WalletButton />
+      <LanguageSwitch />
+    </dialog>
+  );
+}

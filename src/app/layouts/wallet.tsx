@@ -1,0 +1,37 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { shortenAddress } from '#web/lib/format.ts';
+import { session } from '#web/stores/session.ts';
+import { ui, uiActions } from '#web/stores/ui.ts';
+
+const WalletSidebar = lazy(() => import('#web/features/wallet/components/wallet-sidebar.tsx'));
+
+/** Mounted once opened, so its chunk loads only on demand. */
+export function WalletSlot() {
+  const { walletOpen } = useSnapshot(ui);
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (walletOpen) setOpened(true);
+  }, [walletOpen]);
+  return opened ? (
+    <Suspense fallback={null}>
+      <WalletSidebar />
+    </Suspense>
+  ) : null;
+}
+
+/** Opens the wallet sidebar; shows the connected address, shortened. */
+export function WalletButton() {
+  const { t } = useTranslation();
+  const { chainAddress } = useSnapshot(session);
+  return (
+    <button type="button" className="btn btn--secondary wallet-btn" onClick={uiActions.OPEN_WALLET}>
+      {chainAddress ? (
+        <span title={chainAddress}>{shortenAddress(chainAddress)}</span>
+      ) : (
+        t('wallet.connect')
+      )}
+    </button>
+  );
+}
