@@ -7,15 +7,9 @@
  * commit leaves nothing behind.
  */
 import { Contract, type Log } from 'ethers';
+import { collectionInterface } from '#server/chain/abi.ts';
 import { saveBlocks } from './checkpoint.ts';
-import {
-  ALL_TOPICS,
-  type ChainEvent,
-  collectionInterface,
-  decodeLog,
-  TOPICS,
-  ZERO_ADDRESS,
-} from './events.ts';
+import { ALL_TOPICS, type ChainEvent, decodeLog, TOPICS, ZERO_ADDRESS } from './events.ts';
 import type { Fill, LogPosition, RangeState } from './handler-context.ts';
 import { handleEvent } from './handlers.ts';
 import type { Trx } from './journal.ts';

@@ -1,7 +1,8 @@
 /**
- * The chain events the indexer follows, decoded from the generated ABIs (contracts/abi): one
- * `eth_getLogs` per block range asks for all of their topics, then each log is kept only when it
- * comes from one of our contracts (factory, exchange, WVBC, or a collection the factory created).
+ * The chain events the indexer follows, decoded with the ABIs' interfaces (server/src/chain/abi.ts):
+ * one `eth_getLogs` per block range asks for all of their topics, then each log is kept only when
+ * it comes from one of our contracts (factory, exchange, WVBC, or a collection the factory
+ * created).
  */
 import { getAddress, type Interface, type Log } from 'ethers';
 import {
@@ -10,8 +11,6 @@ import {
   factoryInterface,
   wvbcInterface,
 } from '#server/chain/abi.ts';
-
-export { collectionInterface, exchangeInterface, factoryInterface, wvbcInterface };
 
 function topic(iface: Interface, name: string): string {
   const event = iface.getEvent(name);
