@@ -69,7 +69,7 @@ export const collectionNftsQuery = (collectionAddr: string, page: number) =>
 export const provenanceQuery = (itemId: number) =>
   ({ item_id: itemId, page: 1, size: 24 }) satisfies ProvenanceQuery;
 
-export type QueryParams = Readonly<Record<string, string | number>>;
+type QueryParams = Readonly<Record<string, string | number>>;
 
 export type FirstQuery = {
   /** TanStack Query key of the client's query (no likeAddress: a visitor's view). */

@@ -20,7 +20,7 @@ import { AppRoutes, preloadScreen } from './app/router.tsx';
 import { initI18n, isLanguage, type Language } from './lib/i18n.ts';
 import { seedQueries } from './lib/initial-data.ts';
 
-export type RenderInput = {
+type RenderInput = {
   /** Path and query string of the page ('/marketplace', '/nft/detail/…?tab=…'). */
   url: string;
   language: string;

@@ -11,7 +11,7 @@ export type Layout = 'full' | 'header' | 'logo';
 
 type Params = Readonly<Record<string, string | undefined>>;
 
-export type RouteDef<P> = {
+type RouteDef<P> = {
   /** react-router pattern (whole segments). */
   readonly pattern: string;
   /** spec §2 layout: header+footer, header only, logo-only header. */
@@ -173,7 +173,7 @@ const compiled = (Object.keys(paths) as RouteName[]).map((name) => ({
   ...compile(paths[name].pattern),
 }));
 
-export type AppMatch = { name: RouteName; params: Record<string, unknown>; layout: Layout };
+type AppMatch = { name: RouteName; params: Record<string, unknown>; layout: Layout };
 
 /** Which route a pathname is, with typed params; null means "unknown: go to /marketplace". */
 export function matchAppPath(pathname: string): AppMatch | null {

@@ -12,7 +12,7 @@ export type Query = Record<
   string | number | boolean | null | undefined | readonly string[]
 >;
 
-export type RequestOptions = {
+type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Query;
   body?: unknown;

@@ -1,20 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initTestI18n } from '../test/render.tsx';
-import { formatDate, formatDateTime, formatNumber, localizeDecimal } from './format.ts';
+import { formatDate, formatDateTime, localizeDecimal } from './format.ts';
 
 beforeAll(async () => {
   await initTestI18n('en');
 });
 
 describe('numbers', () => {
-  it('groups thousands with the language separator', () => {
-    expect(formatNumber(0, 'en')).toBe('0');
-    expect(formatNumber(999, 'vi')).toBe('999');
-    expect(formatNumber(1234567, 'en')).toBe('1,234,567');
-    expect(formatNumber(1234567n, 'vi')).toBe('1.234.567');
-    expect(formatNumber(-1000, 'en')).toBe('-1,000');
-  });
-
   it('writes money text with the language separators, as Intl would', () => {
     expect(localizeDecimal('~1234.5678', 'vi')).toBe('~1.234,5678');
     expect(localizeDecimal('~1234.5678', 'en')).toBe('~1,234.5678');
@@ -26,7 +18,7 @@ describe('numbers', () => {
       ['en', 'en-US'],
     ] as const) {
       for (const n of [0n, 7n, 1000n, 123456789n, 10n ** 24n]) {
-        expect(formatNumber(n, language)).toBe(new Intl.NumberFormat(locale).format(n));
+        expect(localizeDecimal(String(n), language)).toBe(new Intl.NumberFormat(locale).format(n));
       }
     }
   });

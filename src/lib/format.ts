@@ -13,7 +13,7 @@ import i18next from 'i18next';
 import type { Language } from './i18n.ts';
 
 /** Digit grouping and decimal separator (vi 1.234.567,5; en 1,234,567.5), and the clock. */
-export const SEPARATORS: Record<Language, { group: string; decimal: string; clock: 12 | 24 }> = {
+const SEPARATORS: Record<Language, { group: string; decimal: string; clock: 12 | 24 }> = {
   vi: { group: '.', decimal: ',', clock: 24 },
   en: { group: ',', decimal: '.', clock: 12 },
 };
@@ -21,13 +21,6 @@ export const SEPARATORS: Record<Language, { group: string; decimal: string; cloc
 /** '1234567' → '1.234.567' (vi) / '1,234,567' (en). Digits only. */
 function groupDigits(digits: string, language: Language): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, SEPARATORS[language].group);
-}
-
-/** A whole number (a count) with the language's grouping. */
-export function formatNumber(value: number | bigint, language: Language): string {
-  const n = typeof value === 'bigint' ? value : BigInt(Math.trunc(value));
-  const digits = (n < 0n ? -n : n).toString();
-  return `${n < 0n ? '-' : ''}${groupDigits(digits, language)}`;
 }
 
 /** Writes money.ts' decimal text ('~1234.5678') with the language's separators ('~1.234,5678'). */

@@ -13,7 +13,6 @@ export const NAMESPACES = [
   'pages',
   'pwa',
 ] as const;
-export type Namespace = (typeof NAMESPACES)[number];
 export type Resources = typeof resources;
 
 declare module 'i18next' {

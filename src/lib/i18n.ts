@@ -8,8 +8,8 @@ import { NAMESPACES } from './i18n-resources.ts';
 
 export const LANGUAGES = ['vi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'vi';
-export const LANGUAGE_STORAGE_KEY = 'vbc.lang';
+const DEFAULT_LANGUAGE: Language = 'vi';
+const LANGUAGE_STORAGE_KEY = 'vbc.lang';
 
 export function isLanguage(value: unknown): value is Language {
   return LANGUAGES.includes(value as Language);
@@ -39,7 +39,7 @@ const bundleBackend: BackendModule = {
  * The server renders the first screen in the language of this cookie (server/src/plugins/
  * initial-data.ts); localStorage stays the client's source of truth and the cookie follows it.
  */
-export const LANGUAGE_COOKIE = 'vbc.lang';
+const LANGUAGE_COOKIE = 'vbc.lang';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export function rememberLanguageForServer(language: Language): void {

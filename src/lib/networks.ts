@@ -14,7 +14,7 @@ export const networksQueryOptions = () =>
     staleTime: 60 * 60 * 1000,
   });
 
-export const useNetworks = () => useQuery(networksQueryOptions());
+const useNetworks = () => useQuery(networksQueryOptions());
 
 /** spec §1: VBC / WVBC on the product chain; BNB / WBNB on the test chain. */
 export function useNetworkSymbols(networkId: number): {

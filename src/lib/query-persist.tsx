@@ -20,12 +20,12 @@ import {
 import { type ReactNode, useEffect } from 'react';
 import { env } from '../config/env.ts';
 
-export const QUERY_CACHE_KEY = 'vbc.query-cache';
+const QUERY_CACHE_KEY = 'vbc.query-cache';
 /** A day: a collector coming back the next morning still sees what was loaded. */
 export const PERSIST_MAX_AGE = 24 * 60 * 60 * 1000;
 
 /** Query-key roots of the public catalogue (one per feature's key factory). */
-export const CATALOGUE_ROOTS = [
+const CATALOGUE_ROOTS = [
   'marketplace',
   'nft',
   'collection',
@@ -77,7 +77,7 @@ function storage(): Storage | undefined {
   }
 }
 
-export const queryPersister = createSyncStoragePersister({
+const queryPersister = createSyncStoragePersister({
   storage: storage(),
   key: QUERY_CACHE_KEY,
   throttleTime: 1000,

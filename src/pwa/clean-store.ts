@@ -8,9 +8,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { clearPersistedQueries } from '../lib/query-persist.tsx';
 import { onCleanStore } from '../stores/session.ts';
 
-export const RUNTIME_CACHES = ['api-catalogue', 'nft-images'] as const;
+const RUNTIME_CACHES = ['api-catalogue', 'nft-images'] as const;
 
-export async function clearDeviceData(client: QueryClient): Promise<void> {
+async function clearDeviceData(client: QueryClient): Promise<void> {
   const [{ clearDatabase }, { notify }] = await Promise.all([
     import('../lib/db/db.ts'),
     import('../lib/db/history.ts'),

@@ -5,9 +5,9 @@
  */
 import { proxy } from 'valtio';
 
-export type WalletType = 'platform' | 'metamask' | 'walletconnect';
+type WalletType = 'platform' | 'metamask' | 'walletconnect';
 
-export type AsyncSlot<T> = { isLoading: boolean; is_failure: boolean; data: T | null };
+type AsyncSlot<T> = { isLoading: boolean; is_failure: boolean; data: T | null };
 
 export type Profile = {
   id: string;

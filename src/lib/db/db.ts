@@ -8,7 +8,7 @@ import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { LikeTarget } from '#shared/schemas/catalogue.ts';
 import { clearMarkers } from './presence.ts';
 
-export const DB_NAME = 'vbc-marketplace';
+const DB_NAME = 'vbc-marketplace';
 
 export type HistoryKind = 'nft' | 'collection' | 'set' | 'bundle';
 
@@ -25,7 +25,7 @@ export type HistoryEntry = {
 };
 
 /** A like made offline, sent when the browser is back online (src/pwa/like-queue.ts). */
-export type LikeJob = {
+type LikeJob = {
   id?: number;
   /** `${target}:${targetId}:${address}`: a later toggle of the same item replaces the job. */
   key: string;
@@ -37,11 +37,11 @@ export type LikeJob = {
 };
 
 /** The session store, AES-GCM encrypted with the device key (nothing secret in clear). */
-export type SealedRecord = { key: string; iv: Uint8Array; data: ArrayBuffer; savedAt: number };
+type SealedRecord = { key: string; iv: Uint8Array; data: ArrayBuffer; savedAt: number };
 /** Non-extractable WebCrypto keys (IndexedDB stores CryptoKey objects as they are). */
-export type KeyRecord = { name: string; key: CryptoKey };
+type KeyRecord = { name: string; key: CryptoKey };
 
-export class MarketDb extends Dexie {
+class MarketDb extends Dexie {
   history!: EntityTable<HistoryEntry, 'key'>;
   likeQueue!: EntityTable<LikeJob, 'id'>;
   session!: Table<SealedRecord, string>;

@@ -3,11 +3,11 @@ import { db, type HistoryEntry, type HistoryKind } from './db.ts';
 import { markStored } from './presence.ts';
 
 /** Chosen cap: enough for a session of browsing, small enough to list at once. */
-export const HISTORY_LIMIT = 48;
+const HISTORY_LIMIT = 48;
 
 export type HistoryInput = Omit<HistoryEntry, 'key' | 'viewedAt'> & { id: string };
 
-export const historyKey = (kind: HistoryKind, id: string) => `${kind}:${id}`;
+const historyKey = (kind: HistoryKind, id: string) => `${kind}:${id}`;
 
 export async function recordView(input: HistoryInput, now = Date.now()): Promise<void> {
   const d = db();

@@ -3,7 +3,7 @@
  * the app does not load Dexie or open the database at all (a first visit loads no IndexedDB code),
  * and opens it on the first write instead.
  */
-export type StoredKind = 'session' | 'history' | 'likes';
+type StoredKind = 'session' | 'history' | 'likes';
 
 const key = (kind: StoredKind) => `vbc.db.${kind}`;
 const LEGACY_SESSION_KEY = 'vbc.session.v1';

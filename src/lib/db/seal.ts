@@ -2,7 +2,7 @@
  * AES-GCM sealing of small JSON values with a non-extractable device key (WebCrypto): what is
  * persisted in IndexedDB is never readable in clear, and the key's bytes cannot be exported.
  */
-export type Sealed = { iv: Uint8Array; data: ArrayBuffer };
+type Sealed = { iv: Uint8Array; data: ArrayBuffer };
 
 export function newDeviceKey(): Promise<CryptoKey> {
   return crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);

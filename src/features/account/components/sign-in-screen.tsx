@@ -12,7 +12,7 @@ import { RequiresNetwork } from '#web/pwa/requires-network.tsx';
 import { signIn } from '../api/account.ts';
 
 /** Only same-app paths are followed after sign-in (no open redirect). */
-export function safeNext(next: string | null): string {
+function safeNext(next: string | null): string {
   return next?.startsWith('/') && !next.startsWith('//') ? next : paths.profile.build({});
 }
 

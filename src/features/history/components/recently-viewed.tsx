@@ -8,7 +8,7 @@ import { hasStored } from '#web/lib/db/presence.ts';
 const loadHistory = () => import('#web/lib/db/history.ts');
 
 /** The history list, re-read on every change; [] until IndexedDB answers. */
-export function useHistory(limit: number): HistoryEntry[] | null {
+function useHistory(limit: number): HistoryEntry[] | null {
   const [items, setItems] = useState<HistoryEntry[] | null>(null);
   useEffect(() => {
     let live = true;

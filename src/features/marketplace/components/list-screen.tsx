@@ -17,7 +17,7 @@ import { useBundles, useCollections, useNfts, useSets } from '#web/lib/catalogue
 import { useLikeAddress } from '#web/stores/use-like-address.ts';
 import { labelIdFor, useCategories } from '../api/categories.ts';
 
-export type ListKind = 'nfts' | 'collections' | 'sets' | 'bundles';
+type ListKind = 'nfts' | 'collections' | 'sets' | 'bundles';
 
 const DEFAULT_SORT: ListSort = 'newest';
 

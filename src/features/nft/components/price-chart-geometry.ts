@@ -3,7 +3,7 @@
  * only the pixel position is a number (scaled with bigint arithmetic).
  */
 export type Sale = { time: number; price: bigint };
-export type ChartPoint = { x: number; y: number; sale: Sale };
+type ChartPoint = { x: number; y: number; sale: Sale };
 
 export function chartPoints(
   sales: readonly Sale[],

@@ -17,7 +17,7 @@ export type SupportField = (typeof SUPPORT_FIELDS)[number];
 export type SupportMessage = Record<SupportField, string>;
 
 /** Optional fields are sent only when filled (server: QaEmailBody). */
-export function toQaEmailBody(m: SupportMessage): QaEmailBody {
+function toQaEmailBody(m: SupportMessage): QaEmailBody {
   const body: QaEmailBody = { name: m.name, email: m.email, detail: m.detail };
   for (const key of ['phone', 'address', 'country', 'city', 'district', 'ward'] as const) {
     if (m[key]) body[key] = m[key];
