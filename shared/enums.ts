@@ -49,3 +49,11 @@ export const ACTIVITY_FILTERS = [
   'revokes',
 ] as const;
 export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
+
+/** An order can fill while `pending`; then `success` if it filled at least once, else `end`. */
+export const ORDER_STATUSES = ['pending', 'success', 'end'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** What an order sells. */
+export const ORDER_TARGETS = ['NFT', 'SET', 'BUNDLE'] as const;
+export type OrderTarget = (typeof ORDER_TARGETS)[number];

@@ -5,6 +5,7 @@
  * lowercase, answered checksummed).
  */
 import Type, { type Static } from 'typebox';
+import { BUNDLE_SORTS, LIST_SORTS, ORDER_STATUSES } from '../enums.ts';
 import { ADDRESS_PATTERN } from '../patterns.ts';
 import { Address, IsoDate, Wei } from './common.ts';
 import { Bid, Collection, Nft, User } from './entities.ts';
@@ -28,14 +29,8 @@ const BaseType = Type.String({ minLength: 1, maxLength: 32, pattern: NO_CONTROL 
 const AddressAs = (description: string) => Type.String({ pattern: ADDRESS_PATTERN, description });
 const LikeAddress = Type.Optional(AddressAs('answers isLiked for this address'));
 
-/** spec §2 sorts: newest, likes, bids, price high→low, price low→high (ties: newest id first). */
-export const ListSort = Type.Union([
-  Type.Literal('newest'),
-  Type.Literal('like'),
-  Type.Literal('bid'),
-  Type.Literal('price_desc'),
-  Type.Literal('price_asc'),
-]);
+/** List sorts (ties: newest id first). */
+export const ListSort = Type.Enum(LIST_SORTS);
 export type ListSort = Static<typeof ListSort>;
 
 export const NftListQuery = Type.Object({
@@ -100,13 +95,8 @@ export const SetListQuery = Type.Object({
 });
 export type SetListQuery = Static<typeof SetListQuery>;
 
-/** Bundles have no bid count: sorts newest, like, price_desc, price_asc (price = items total). */
-export const BundleSort = Type.Union([
-  Type.Literal('newest'),
-  Type.Literal('like'),
-  Type.Literal('price_desc'),
-  Type.Literal('price_asc'),
-]);
+/** Bundle sorts: no bid count; price = total of the items still for sale. */
+export const BundleSort = Type.Enum(BUNDLE_SORTS);
 export type BundleSort = Static<typeof BundleSort>;
 
 export const BundleListQuery = Type.Object({
@@ -241,9 +231,7 @@ export const OrderHistoryQuery = Type.Object({
   page: Type.Optional(Page),
   size: Type.Optional(Size),
   type: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('sell'), Type.Literal('buy')])),
-  status: Type.Optional(
-    Type.Union([Type.Literal('pending'), Type.Literal('success'), Type.Literal('end')]),
-  ),
+  status: Type.Optional(Type.Enum(ORDER_STATUSES)),
   networkId: Type.Optional(NetworkId),
 });
 export type OrderHistoryQuery = Static<typeof OrderHistoryQuery>;
@@ -283,7 +271,7 @@ export const BidEntry = Type.Object({
   bundleId: Type.Union([Type.Integer(), Type.Null()]),
   name: Type.String({ description: 'name of the NFT or set' }),
   image: Type.String(),
-  orderStatus: Type.Union([Type.Literal('pending'), Type.Literal('success'), Type.Literal('end')]),
+  orderStatus: Type.Enum(ORDER_STATUSES),
   endTime: Type.Union([IsoDate, Type.Null()]),
   isLocked: Type.Boolean({ description: 'highest on a live auction: funds locked (spec §4)' }),
 });

@@ -3,6 +3,7 @@
  * (item_id, collectionAddr, tokenId, hotNFT, isSet, ...), camelCase elsewhere.
  */
 import Type, { type Static } from 'typebox';
+import { ORDER_STATUSES } from '../enums.ts';
 import { Address, IsoDate, NftStatus, Nullable, SaleType, TxHash, Wei } from './common.ts';
 
 export const Category = Type.Object({
@@ -185,7 +186,7 @@ export const Order = Type.Object({
     description: 'EIP-712 message as signed, big numbers as decimal strings',
   }),
   signature: Type.String(),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('success'), Type.Literal('end')]),
+  status: Type.Enum(ORDER_STATUSES),
   taker: Nullable(Address),
   txHash: Nullable(TxHash),
   createdAt: IsoDate,

@@ -5,7 +5,15 @@
  * Statuses, sale types and event names are the product's enumerations (shared/enums.ts).
  */
 import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
-import type { NftStatus, ProvenanceEvent, SaleType } from '#shared/enums.ts';
+import type {
+  NftStatus,
+  OrderStatus,
+  OrderTarget,
+  ProvenanceEvent,
+  SaleType,
+} from '#shared/enums.ts';
+
+export type { OrderStatus, OrderTarget } from '#shared/enums.ts';
 
 /** numeric(78,0): read as a decimal string, written as string or bigint. */
 export type Wei = ColumnType<string, string | bigint, string | bigint>;
@@ -15,10 +23,6 @@ export type Int8 = ColumnType<string, string | number | bigint, string | number 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type TimestampNullable = ColumnType<Date | null, Date | string | null, Date | string | null>;
 export type Json<T = unknown> = ColumnType<T, string, string>;
-/** An order can fill while `pending`; then `success` if it filled at least once, else `end`. */
-export type OrderStatus = 'pending' | 'success' | 'end';
-/** What an order sells. */
-export type OrderTarget = 'NFT' | 'SET' | 'BUNDLE';
 /** Activity rows: the provenance events, and likes. */
 export type ActivityType = ProvenanceEvent | 'LIKE';
 
