@@ -24,7 +24,7 @@ const CASES: [string, string, boolean][] = [
   ['shared/x.ts', 'typebox', false],
   // web ↛ server, scripts, tests
   ['src/lib/x.ts', '#server/errors.ts', true],
-  ['src/lib/x.ts', '#scripts/lib/anvil.ts', true],
+  ['src/lib/x.ts', '#scripts/lib/stack.ts', true],
   ['src/lib/x.ts', '#shared/rules.ts', false],
   ['src/lib/x.ts', '#contracts/typed-data/index.ts', false],
   // shared web code ↛ features and app
@@ -42,20 +42,22 @@ const CASES: [string, string, boolean][] = [
   ['src/app/routes/x.tsx', '#web/features/nft/components/nft-detail-screen.tsx', false],
   // server ↛ web, scripts, tests
   ['server/src/x.ts', '#web/lib/money.ts', true],
-  ['server/src/x.ts', '#scripts/lib/anvil.ts', true],
+  ['server/src/x.ts', '#scripts/lib/stack.ts', true],
   ['server/src/x.ts', '#server-tests/helpers/test-app.ts', true],
   ['server/src/x.ts', '#shared/errors.ts', false],
   ['server/src/x.ts', '#contracts/typed-data/index.ts', false],
   // contracts ↛ scripts, server, web (their tests included)
-  ['contracts/x.ts', '#scripts/lib/anvil.ts', true],
-  ['contracts/test-ts/x.test.ts', '#scripts/lib/anvil.ts', true],
+  ['contracts/x.ts', '#scripts/lib/stack.ts', true],
+  ['contracts/test-ts/x.test.ts', '#scripts/lib/stack.ts', true],
   ['contracts/test-ts/x.test.ts', '#server/errors.ts', true],
   ['contracts/x.ts', '#shared/orders.ts', false],
   // tests import libraries, never a script's CLI entry point
   ['tests/e2e/x.ts', '#scripts/start.ts', true],
-  ['server/tests/x.test.ts', '#scripts/seed.ts', true],
+  ['server/tests/x.test.ts', '#scripts/seed/seed.ts', true],
+  ['server/tests/x.test.ts', '#scripts/deploy.ts', true],
   ['server/tests/x.test.ts', '#web/lib/money.ts', true],
-  ['tests/e2e/x.ts', '#scripts/lib/anvil.ts', false],
+  ['tests/e2e/x.ts', '#scripts/lib/stack.ts', false],
+  ['tests/e2e/x.ts', '#contracts/devnet/anvil.ts', false],
   // nowhere climbs two folders
   ['scripts/lib/x.ts', '../../server/src/errors.ts', true],
 ];
