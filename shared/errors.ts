@@ -5,7 +5,7 @@
  */
 
 export const ERRORS = {
-  // spec §8, account
+  // account
   ACCOUNT_NOT_FOUND: { status: 404, message: 'This account does not exist' },
   WRONG_CREDENTIALS: { status: 401, message: 'Username or password is wrong' },
   WRONG_PASSWORD: { status: 400, message: 'Wrong password' },
@@ -14,14 +14,14 @@ export const ERRORS = {
   EMAIL_VERIFICATION_FAILED: { status: 400, message: 'Verifying email failure' },
   EMAIL_ALREADY_VERIFIED: { status: 409, message: 'Email has already been verified' },
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email first' },
-  // spec §5/§8, passwords and forms
+  // passwords and forms
   PASSWORD_MISMATCH: { status: 400, message: 'Passwords do not match' },
   PASSWORD_TOO_SHORT: { status: 400, message: 'Password is too short' },
   PASSWORD_SAME_AS_OLD: { status: 400, message: 'New password must differ from the current one' },
   INVALID_EMAIL: { status: 400, message: 'Invalid Email' },
   REQUIRED_FIELD: { status: 400, message: 'Compulsory field' },
   VALIDATION_FAILED: { status: 400, message: 'Invalid' },
-  // spec §8, wallet
+  // wallet
   ADDRESS_IN_USE: { status: 409, message: 'Address is already in use' },
   INVALID_ADDRESS: { status: 400, message: 'Invalid address' },
   INVALID_SIGNATURE: { status: 401, message: 'Invalid signature' },
@@ -33,10 +33,10 @@ export const ERRORS = {
     message: 'Only a keystore encrypted in the browser is accepted',
   },
   WALLET_NOT_FOUND: { status: 404, message: 'Wallet not connected yet' },
-  // spec §8, balances
+  // balances
   NOT_ENOUGH_WRAPPER_BALANCE: { status: 400, message: "Don't have enough Wrapper balance" },
   NOT_ENOUGH_ACCOUNT_BALANCE: { status: 400, message: "Don't have enough Account balance" },
-  // spec §8, other
+  // other
   NO_ITEMS_SELECTED: { status: 400, message: 'Please select items' },
   NOT_FOUND: { status: 404, message: 'No data found' },
   USE_WALLET_ACCOUNT: { status: 403, message: 'Please use Wallet account' },

@@ -1,4 +1,4 @@
-/** Request bodies of the account host (spec §7), shared with the web app as types. */
+/** Request bodies of the account calls, shared with the web app as types. */
 import Type, { type Static } from 'typebox';
 import { Address } from './common.ts';
 

@@ -1,7 +1,7 @@
 /**
- * Catalogue reads (spec §7 marketplace side, §4 list rules): the query strings the routes accept
+ * Catalogue reads (the marketplace lists and details): the query strings the routes accept
  * and the few answers that are not plain entities. Types only for the web app (`import type`).
- * Flags are 0/1 as in the spec's calls; statuses a comma list; addresses in any case (stored
+ * Flags are 0/1 as the client sends them; statuses a comma list; addresses in any case (stored
  * lowercase, answered checksummed).
  */
 import Type, { type Static } from 'typebox';
@@ -11,14 +11,14 @@ import { Address, IsoDate, Wei } from './common.ts';
 import { Bid, Collection, Nft, User } from './entities.ts';
 
 const STATUS = '(ONSALE|NOTFORSALE|INCOMING|SOLD)';
-/** spec §4: lists ask for all four statuses unless given; `ONSALE,SOLD` narrows. */
+/** Lists ask for all four statuses unless given; `ONSALE,SOLD` narrows. */
 export const StatusList = Type.String({
   pattern: `^${STATUS}(,${STATUS})*$`,
   description: 'comma list of ONSALE, NOTFORSALE, INCOMING, SOLD (default: all four)',
 });
 export const Flag = Type.Integer({ minimum: 0, maximum: 1, description: '0 or 1' });
 export const Page = Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'default 1' });
-/** spec §9 page sizes 3, 5, 6, 12, 24: any size up to 24 is accepted. */
+/** The client asks for PAGE_SIZES; any size up to MAX_PAGE_SIZE is accepted. */
 export const Size = Type.Integer({ minimum: 1, maximum: 24, description: 'default 12' });
 export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const NetworkId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -59,7 +59,7 @@ export const OwnedNftListQuery = Type.Object({
 });
 export type OwnedNftListQuery = Static<typeof OwnedNftListQuery>;
 
-/** Hot NFTs and top on-sale (spec §7): fixed filters, only these vary. */
+/** Hot NFTs and top on-sale: fixed filters, only these vary. */
 export const FixedNftListQuery = Type.Object({
   page: Type.Optional(Page),
   size: Type.Optional(Size),
@@ -153,7 +153,7 @@ export type ProvenanceQuery = Static<typeof ProvenanceQuery>;
 
 const EVENT = '(MINT|LIST|TRANSFER|BUY|REVOKE|BID|PURCHASE|LIKE)';
 const FILTER = '(listings|purchase|transfer|likes|bids|revokes)';
-/** Activity filter: event types (LIST, ...) or the spec §3 filter names (listings, ...). */
+/** Activity filter: event types (LIST, ...) or the screen's filter names (listings, ...). */
 export const ActivityTypeList = Type.String({
   pattern: `^(${EVENT}|${FILTER})(,(${EVENT}|${FILTER}))*$`,
   description:
@@ -242,7 +242,7 @@ export const BidHistoryQuery = Type.Object({
 });
 export type BidHistoryQuery = Static<typeof BidHistoryQuery>;
 
-/** bids-by-bidder (spec §7: type, isLocked, networkId). type = what the bid is on. */
+/** bids-by-bidder (type, isLocked, networkId). type = what the bid is on. */
 export const BidsByBidderQuery = Type.Object({
   page: Type.Optional(Page),
   size: Type.Optional(Size),
@@ -254,7 +254,7 @@ export const BidsByBidderQuery = Type.Object({
 });
 export type BidsByBidderQuery = Static<typeof BidsByBidderQuery>;
 
-/** totalHighestBidBalance (spec §7: paymentMethod, useWrapper, networkId). */
+/** totalHighestBidBalance (paymentMethod, useWrapper, networkId). */
 export const TotalBidBalanceQuery = Type.Object({
   paymentMethod: Type.Optional(Address),
   useWrapper: Type.Optional(Type.Union([Flag, Type.Boolean()])),
@@ -273,7 +273,7 @@ export const BidEntry = Type.Object({
   image: Type.String(),
   orderStatus: Type.Enum(ORDER_STATUSES),
   endTime: Type.Union([IsoDate, Type.Null()]),
-  isLocked: Type.Boolean({ description: 'highest on a live auction: funds locked (spec §4)' }),
+  isLocked: Type.Boolean({ description: 'highest on a live auction: funds locked' }),
 });
 export type BidEntry = Static<typeof BidEntry>;
 

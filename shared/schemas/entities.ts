@@ -1,5 +1,5 @@
 /**
- * Every entity as the API returns it (spec §3). Field names follow the spec where it names them
+ * Every entity as the API returns it. Field names follow the product's client where it names them
  * (item_id, collectionAddr, tokenId, hotNFT, isSet, ...), camelCase elsewhere.
  */
 import Type, { type Static } from 'typebox';
@@ -18,10 +18,10 @@ export const Network = Type.Object({
   networkId: Type.Integer({ description: 'EVM chain id' }),
   name: Type.String(),
   icon: Type.String(),
-  domain: Type.String({ description: 'RPC base (spec §9 suffix rule)' }),
+  domain: Type.String({ description: 'RPC base (before the suffix rule)' }),
   gateway: Type.String(),
   group: Type.Union([Type.Literal('mainnet'), Type.Literal('testnet'), Type.Literal('devnet')]),
-  rpcUrl: Type.String({ description: 'domain with the spec §9 suffix applied' }),
+  rpcUrl: Type.String({ description: 'domain with the RPC suffix rule applied (docs/product-rules.md)' }),
   nativeSymbol: Type.String(),
   wrappedSymbol: Type.String(),
   explorerUrl: Type.String(),
@@ -46,7 +46,7 @@ export const User = Type.Object({
 });
 export type User = Static<typeof User>;
 
-/** The signed-in user's own profile (spec §3 profile detail). */
+/** The signed-in user's own profile. */
 export const Account = Type.Object({
   id: Type.Integer(),
   username: Type.String(),
@@ -59,12 +59,12 @@ export const Account = Type.Object({
   isPartner: Type.Boolean(),
   followersCount: Type.Integer(),
   followingCount: Type.Integer(),
-  bc_address_mints: Type.Array(Address, { description: 'chain addresses owned (spec §3)' }),
+  bc_address_mints: Type.Array(Address, { description: 'chain addresses owned' }),
   createdAt: IsoDate,
 });
 export type Account = Static<typeof Account>;
 
-/** Session answer of sign-in (spec §3: data with token). */
+/** Session answer of sign-in (data with token). */
 export const Session = Type.Object({
   token: Type.String({ description: 'JWT, send as Authorization: Bearer' }),
   expiresAt: IsoDate,

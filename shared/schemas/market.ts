@@ -1,4 +1,4 @@
-/** Bodies of the market calls (spec §7: market/call, wrapper deposit/withdraw getData). */
+/** Bodies of the market calls (market/call, wrapper deposit/withdraw getData). */
 import Type, { type Static } from 'typebox';
 import { Address, Wei } from './common.ts';
 
@@ -16,7 +16,7 @@ export const MarketCallBody = Type.Object({
 });
 export type MarketCallBody = Static<typeof MarketCallBody>;
 
-/** spec §3 deposit/withdraw payload. */
+/** Deposit/withdraw payload. */
 export const WrapperTxBody = Type.Object({
   network_id: Type.Integer({ minimum: 1 }),
   token_address: Type.Optional(Address),
@@ -38,7 +38,7 @@ export const UnsignedTx = Type.Object({
 });
 export type UnsignedTx = Static<typeof UnsignedTx>;
 
-/** spec §3: response fields read: data, wrapper_address. */
+/** Response fields the client reads: data, wrapper_address. */
 export const WrapperTxResponse = Type.Object({
   data: UnsignedTx,
   wrapper_address: Address,

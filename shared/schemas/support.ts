@@ -1,4 +1,4 @@
-/** The support form (spec §2: name, phone, email, address, country, city, district, ward, detail). */
+/** The support form (name, phone, email, address, country, city, district, ward, detail). */
 import Type, { type Static } from 'typebox';
 
 const Text = (max: number) => Type.String({ maxLength: max });

@@ -1,4 +1,4 @@
-/** Request bodies of the wallet calls (spec §7 ETHwallets), shared with the web app as types. */
+/** Request bodies of the wallet calls (ETHwallets), shared with the web app as types. */
 import Type, { type Static } from 'typebox';
 import { Address } from './common.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 5 journeys on the production build served by the real stack (demo data), in Chromium on a
+ * The offline and install journeys on the production build served by the real stack (demo data), in Chromium on a
  * phone-sized window: installability, the update prompt, CLEAN_STORE, then offline browsing
  * (last: it stops the server).
  */
