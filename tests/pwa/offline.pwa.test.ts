@@ -1,7 +1,7 @@
 /**
- * The offline and install journeys on the production build served by the real stack (demo data), in Chromium on a
- * phone-sized window: installability, the update prompt, CLEAN_STORE, then offline browsing
- * (last: it stops the server).
+ * The offline and install journeys on the production build served by the real stack (demo
+ * data), in Chromium on a phone-sized window: installability, the update prompt, CLEAN_STORE,
+ * then offline browsing (last: it stops the server).
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
