@@ -1,12 +1,13 @@
 /**
- * Server rendering of the first screen (issue 5: LCP on a phone). The API server
+ * Server rendering of the first screen, so a phone paints it before any script has run
+ * (docs/decisions/003-server-rendered-first-screen.md). The API server
  * (server/src/plugins/initial-data.ts) calls `renderScreen` for the screens whose first queries it
- * already answers (src/lib/initial-data-queries.ts), with those answers, and puts the HTML inside
- * `<div id="root">`; src/main.tsx then hydrates it instead of rendering from nothing.
+ * already answers (shared/first-screen.ts), with those answers, and puts the HTML inside
+ * `<div id="root">`; src/start.tsx then hydrates it instead of rendering from nothing.
  *
  * It renders the same tree as the browser (App + the routes) as a visitor: no session, online, no
  * browse history yet, the language of the `vbc.lang` cookie. The browser hydrates only when it
- * would render the same thing (src/main.tsx), and otherwise renders afresh.
+ * would render the same thing (src/start.tsx), and otherwise renders afresh.
  *
  * Built by `vite build` into <outDir>/ssr/entry-server.js (vite.config.ts, `ssrBuild`), one file
  * with its dependencies, which the server imports when it is there.

@@ -29,7 +29,7 @@ const hydrate =
   !hasStored('session');
 if (!hydrate) container.replaceChildren();
 
-// The saved session (IndexedDB, issue 5) is restored with the strings, before the first paint.
+// The saved session (IndexedDB) is restored with the strings, before the first paint.
 const sessionReady = startPwa();
 const client = createAppQueryClient();
 // The first screen's answers embedded by the server: no API round trip before the first paint.

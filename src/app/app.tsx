@@ -13,7 +13,7 @@ export function createAppQueryClient(): QueryClient {
 }
 
 /**
- * The whole app around a router: the browser's (src/main.tsx) or, when the server renders the
+ * The whole app around a router: the browser's (src/start.tsx) or, when the server renders the
  * first screen, a static one (src/entry-server.tsx). Both render this same tree, so the browser
  * hydrates the server's HTML.
  */

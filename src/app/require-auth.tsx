@@ -10,8 +10,8 @@ const SignInScreen = lazy(() =>
 );
 
 /**
- * Screens that need an account show the sign-in form in place for a signed-out visitor (spec §2:
- * the header's Sign in button leads to /profile); once signed in, the screen itself renders.
+ * Screens that need an account show the sign-in form in place for a signed-out visitor (the
+ * header's Sign in button leads to /profile); once signed in, the screen itself renders.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isSignedIn } = useSnapshot(session).account;

@@ -4,7 +4,7 @@ import { paths, type RouteName, type RouteParams } from '../config/paths.ts';
 
 /**
  * Renders `children` with the route's typed params; a malformed segment ('/nfts/page=abc') is an
- * unknown path, which spec §2 sends to /marketplace.
+ * unknown path, which goes to /marketplace.
  */
 export function WithParams<N extends RouteName>({
   route,

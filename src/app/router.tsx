@@ -1,5 +1,5 @@
 /**
- * Every route of spec §2 with its layout. Patterns come from src/config/paths.ts; every screen is
+ * Every route of the app with its layout. Patterns come from src/config/paths.ts; every screen is
  * a lazy chunk (code splitting keeps /marketplace's first JavaScript small). Declarative routes
  * (BrowserRouter) rather than the data router: about 17 KB gzip less in the initial bundle.
  */
@@ -102,7 +102,7 @@ export function AppRoutes() {
         <Route element={<FullLayout />}>{routesOf('full')}</Route>
         <Route element={<HeaderLayout />}>{routesOf('header')}</Route>
         <Route element={<LogoLayout />}>{routesOf('logo')}</Route>
-        {/* spec §2: `/` and any unknown path go to /marketplace. */}
+        {/* `/` and any unknown path go to /marketplace. */}
         <Route index element={<Navigate to={home} replace />} />
         <Route path="*" element={<Navigate to={home} replace />} />
       </Route>

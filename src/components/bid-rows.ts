@@ -1,6 +1,6 @@
 /**
- * Bid history from BID activity events (spec §4: bids are never cancelled; the highest bidder is
- * flagged). A set bid is recorded once per NFT of the set: rows are deduplicated.
+ * Bid history from BID activity events: bids are never cancelled, and the current auction's
+ * highest bidder is flagged. A set bid is recorded once per NFT of the set: rows are deduplicated.
  */
 import type { Activity } from '#shared/schemas/entities.ts';
 
@@ -30,7 +30,7 @@ export function bidRows(events: readonly Activity[], currentOrderHash: string | 
       isHighest: false,
     });
   }
-  // The highest bid of the current auction wins (spec §4: highest bidder flagged).
+  // The highest bid of the current auction is the one flagged.
   let best: BidRow | undefined;
   for (const r of rows) {
     if (currentOrderHash && r.orderHash === currentOrderHash && (!best || r.amount > best.amount))

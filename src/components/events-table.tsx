@@ -11,7 +11,7 @@ import { QueryView } from './ui/query-view.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 import { Table } from './ui/table.tsx';
 
-/** Provenance / activity events (spec §3 event types) as a table. */
+/** Provenance or activity events as a table: event, price, from, to, date. */
 export function EventsTable({
   query,
   symbol,

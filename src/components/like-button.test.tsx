@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 describe('LikeButton', () => {
-  it("says 'Please use Wallet account' without a wallet address and keeps the count (spec §6)", async () => {
+  it("says 'Please use Wallet account' without a wallet address and keeps the count", async () => {
     renderWithApp(<LikeButton target="nft" id={1} liked={false} count={3} />);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { pressed: false }));

@@ -1,10 +1,11 @@
 /**
- * Catalogue vocabulary of spec §2/§3 the screens share: the 17 categories (URL slugs; the label
- * shown comes from i18n `common:category.<slug>`) and the 5 list sorts.
+ * Catalogue vocabulary the screens share: the 17 categories (URL slugs; the label shown comes
+ * from i18n `common:category.<slug>`) and the list sorts.
  */
 import { LIST_SORTS, type ListSort } from '#shared/enums.ts';
+import { MAX_PAGE_SIZE } from '#shared/rules.ts';
 
-/** spec §2: the 17 categories, in the spec's order. */
+/** The 17 categories, in the product's order. */
 export const CATEGORY_SLUGS = [
   'real-estate',
   'jewellery',
@@ -34,5 +35,5 @@ export function isListSort(value: string | null | undefined): value is ListSort 
   return LIST_SORTS.includes(value as ListSort);
 }
 
-/** spec §7: full list pages ask for 24 items. */
-export const LIST_PAGE_SIZE = 24;
+/** Full list pages ask for the largest page the server serves. */
+export const LIST_PAGE_SIZE = MAX_PAGE_SIZE;

@@ -2,7 +2,7 @@
  * Build-time settings, checked once at start-up. All optional: the defaults fit `npm start`
  * (the API server serves the app on the same origin).
  *   VITE_API_BASE         prefix of API calls (default '', same origin; dev proxies /api)
- *   VITE_MARKETPLACE_KEY  the public `marketplace-key` header value (spec §7)
+ *   VITE_MARKETPLACE_KEY  the public `marketplace-key` header value
  */
 function read(name: string, fallback: string): string {
   const value = (import.meta.env as Record<string, string | undefined>)[name];

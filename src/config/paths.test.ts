@@ -3,7 +3,7 @@ import { buildListSearch, matchAppPath, paths } from './paths.ts';
 
 const ADDR = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 
-describe('path builders produce the spec §2 shapes', () => {
+describe('path builders produce the product URL shapes', () => {
   it.each([
     [paths.marketplace.build({}), '/marketplace'],
     [paths.nfts.build({ page: 1 }), '/nfts/page=1'],
@@ -100,7 +100,7 @@ describe('matchAppPath parses every shape and refuses malformed ones', () => {
   });
 });
 
-describe('buildListSearch adds only present filters (spec §5)', () => {
+describe('buildListSearch adds only present filters', () => {
   it.each([
     [{}, ''],
     [{ category: 'art' }, '?category=art'],

@@ -14,7 +14,7 @@ type Params = Readonly<Record<string, string | undefined>>;
 type RouteDef<P> = {
   /** react-router pattern (whole segments). */
   readonly pattern: string;
-  /** spec §2 layout: header+footer, header only, logo-only header. */
+  /** The layout: header and footer, header only, or the logo-only header. */
   readonly layout: Layout;
   readonly build: (p: P) => string;
   /** Typed params from the router's raw params; null when a segment is malformed. */
@@ -24,7 +24,7 @@ type RouteDef<P> = {
 const POSITIVE_INT = /^[1-9]\d{0,8}$/;
 const TOKEN_HASH = /^[A-Za-z0-9_-]{8,200}$/;
 
-/** Detail tabs a trailing `/{mode}` can open (spec §2 leaves the values open: chosen here). */
+/** Detail tabs a trailing `/{mode}` can open (the names are ours). */
 export const NFT_MODES = [
   'details',
   'bids',
@@ -82,15 +82,14 @@ const byId = (base: string, layout: Layout): RouteDef<{ id: string }> => ({
 });
 
 export const paths = {
-  // Header + footer (spec §2).
+  // Header + footer.
   marketplace: staticRoute('/marketplace', 'full'),
   nfts: pagedList('nfts'),
   collections: pagedList('collections'),
   sets: pagedList('sets'),
   bundles: pagedList('bundles'),
   downloadApp: staticRoute('/download-app', 'full'),
-  // spec §2 lists /support under both "header and footer" and "header only": header + footer
-  // chosen (the footer carries the contact details the support page refers to).
+  // Header and footer (the footer carries the contact details the support page refers to).
   support: staticRoute('/support', 'full'),
   notification: staticRoute('/notification', 'full'),
   fractional: staticRoute('/fractional', 'full'),
@@ -101,7 +100,7 @@ export const paths = {
   collectionDetail: byId('/collection/detail', 'full'),
   nftInspection: byId('/nft/inspection', 'full'),
   preOrderDetail: staticRoute('/pre-order/detail', 'full'),
-  // Not routed by the spec, which names the screens only: chosen paths.
+  // Screens the product names without a path: the paths are ours.
   giftClaim: staticRoute('/gift-claim', 'full'),
   search: staticRoute('/search', 'full'),
   changePassword: staticRoute('/account/change-password', 'full'),
@@ -191,7 +190,7 @@ export function matchAppPath(pathname: string): AppMatch | null {
   return null;
 }
 
-/** List screens' search params: category (slug) and sort, added only when present (spec §5). */
+/** List screens' search params: category (slug) and sort, added only when present. */
 export type ListSearch = { category?: string | undefined; sort?: string | undefined };
 
 export function buildListSearch({ category, sort }: ListSearch): string {

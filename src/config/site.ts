@@ -1,9 +1,9 @@
-/** Contact details shown in the footer and the help centre (spec §3: support e-mail). */
+/** The support e-mail, shown in the footer and the help centre. */
 export const SUPPORT_EMAIL = 'support@vbchain.vn';
 
 /**
- * spec §1 help text: "block times are 15 seconds and 2 seconds on two named chains". The spec
- * does not name them: Ethereum (about 15 s) and the VBChain network (2 s, our devnet's block time).
+ * The help text's block times: about 15 seconds on Ethereum, 2 seconds on the VBChain network (our
+ * devnet's block time).
  */
 export const BLOCK_TIMES = {
   slow: { chain: 'Ethereum', seconds: 15 },

@@ -8,7 +8,7 @@ afterEach(() => {
   Object.assign(session, initialSession());
 });
 
-describe('buildQuery (spec §5: optional filters only when present)', () => {
+describe('buildQuery: optional filters only when present', () => {
   it.each([
     [undefined, ''],
     [{}, ''],

@@ -1,6 +1,6 @@
 /**
  * The one fetch wrapper: JSON in/out, bearer token from the session store, the `marketplace-key`
- * header where spec §7 asks for it, errors as ApiError (server code → i18n key, cause chained).
+ * header on the calls that ask for it, errors as ApiError (server code → i18n key, cause chained).
  * Success bodies are `{ data }` (lists add total, page, size).
  */
 import { env } from '../config/env.ts';
@@ -16,14 +16,14 @@ type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Query;
   body?: unknown;
-  /** spec §7: some account-host calls carry the public marketplace key. */
+  /** Some calls carry the public marketplace key. */
   marketplaceKey?: boolean;
   /** Send the bearer token even when optional (default: when signed in). */
   auth?: boolean;
   signal?: AbortSignal | undefined;
 };
 
-/** spec §5: optional filters are added to the query only when present. */
+/** Optional filters are added to the query only when present. */
 export function buildQuery(query: Query | undefined): string {
   if (!query) return '';
   const q = new URLSearchParams();

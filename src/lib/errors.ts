@@ -1,6 +1,6 @@
 /**
- * The API layer's error: the server's stable code (server/src/schemas errors), mapped to an i18n
- * key of the §8 catalogue (`errors:*`), with the cause chained.
+ * The API layer's error: the server's stable code (shared/errors.ts), mapped to an i18n key of
+ * the error catalogue (`errors:*`), with the cause chained.
  */
 import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
 import type { Resources } from './i18n-resources.ts';

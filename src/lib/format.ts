@@ -1,5 +1,5 @@
 /**
- * Numbers and dates per language (spec §1 bilingual). Amounts go through money.ts, then
+ * Numbers and dates per language (vi and en). Amounts go through money.ts, then
  * `localizeDecimal` here.
  *
  * Written out for our two languages rather than asked of Intl: the first Intl.NumberFormat or
@@ -76,7 +76,7 @@ export function formatDateTime(value: string | number | Date, language: Language
   return t('format.dateTime', { date: t('format.date', parts), time });
 }
 
-/** spec §2 wallet button: '0x1234…abcd'. */
+/** An address as the wallet button shows it: '0x1234…abcd'. */
 export function shortenAddress(address: string, head = 6, tail = 4): string {
   if (address.length <= head + tail + 1) return address;
   return `${address.slice(0, head)}…${address.slice(-tail)}`;

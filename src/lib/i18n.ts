@@ -1,5 +1,5 @@
 /**
- * i18next setup. spec §1: Vietnamese at first start, English available; the choice is remembered
+ * i18next setup: Vietnamese at first start, English available; the choice is remembered
  * (localStorage). Only the chosen language's strings are downloaded (one chunk per language).
  */
 import i18next, { type BackendModule } from 'i18next';
@@ -44,6 +44,7 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export function rememberLanguageForServer(language: Language): void {
   if (typeof document === 'undefined') return;
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Seeds TanStack Query, before the first render, with the API answers the server embedded in
- * index.html for the first screen (src/lib/initial-data-queries.ts; server/src/plugins/
+ * index.html for the first screen (shared/first-screen.ts; server/src/plugins/
  * initial-data.ts), so /marketplace and the detail screens paint without waiting for the API. The
  * answers count as fetched when the server read them: they go stale after the queries' usual
  * staleTime and are then refetched in the background like any other answer. Read once: the

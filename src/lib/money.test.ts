@@ -3,7 +3,7 @@ import { formatAmount, roundWei } from './money.ts';
 
 const E = 10n ** 18n;
 
-describe('formatAmount (spec §9: 4 decimals, ~ when rounded, full value kept)', () => {
+describe('formatAmount: 4 decimals, ~ when rounded, full value kept', () => {
   it.each([
     [0n, '0', false, '0'],
     [E, '1', false, '1'],

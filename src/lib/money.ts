@@ -1,6 +1,6 @@
 /**
- * Money: `bigint` wei everywhere; text only through these functions (spec §9: 4 decimals,
- * '~' when rounded, the full value for the tooltip).
+ * Money: `bigint` wei everywhere; text only through these functions (4 decimals, '~' when
+ * rounded, the full value for the tooltip: docs/decisions/007-money-as-bigint-wei.md).
  */
 import { AMOUNT_DISPLAY_DECIMALS } from '#shared/rules.ts';
 
@@ -34,7 +34,7 @@ export function roundWei(wei: bigint, decimals = AMOUNT_DISPLAY_DECIMALS): bigin
   return negative ? -rounded : rounded;
 }
 
-/** spec §9: '~' when the shown value differs from the exact one; the exact one for the tooltip. */
+/** '~' when the shown value differs from the exact one; the exact one for the tooltip. */
 export function formatAmount(wei: bigint, decimals = AMOUNT_DISPLAY_DECIMALS): FormattedAmount {
   const full = formatWeiExact(wei);
   const shown = roundWei(wei, decimals);

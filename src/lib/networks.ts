@@ -1,4 +1,4 @@
-/** Networks (spec §3, GET /api/v1/ETHnetworks/gets with the public marketplace key). */
+/** The networks (GET /api/v1/ETHnetworks/gets with the public marketplace key). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { networksQueryKey } from '#shared/query-keys.ts';
 import type { Network } from '#shared/schemas/entities.ts';
@@ -16,7 +16,7 @@ export const networksQueryOptions = () =>
 
 const useNetworks = () => useQuery(networksQueryOptions());
 
-/** spec §1: VBC / WVBC on the product chain; BNB / WBNB on the test chain. */
+/** VBC / WVBC on the product chain; BNB / WBNB on the test chain (until the answer is in). */
 export function useNetworkSymbols(networkId: number): {
   native: string;
   wrapped: string;
@@ -31,7 +31,7 @@ export function useNetworkSymbols(networkId: number): {
   };
 }
 
-/** An amount in the native coin or the wrapped token of its network (spec §1 currencies). */
+/** The symbol of an amount: its network's native coin, or the wrapped token. */
 export function useSymbol(networkId: number, wrapped: boolean): string {
   const symbols = useNetworkSymbols(networkId);
   return wrapped ? symbols.wrapped : symbols.native;

@@ -1,4 +1,4 @@
-/** TanStack Query client shared by the app (the PWA issue adds persistence around it). */
+/** TanStack Query client shared by the app (src/app/app.tsx adds persistence around it). */
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './errors.ts';
 

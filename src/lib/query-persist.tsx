@@ -1,5 +1,5 @@
 /**
- * TanStack Query persisted to localStorage (ARCHITECTURE.md "Offline model"): lists and details
+ * TanStack Query persisted to localStorage (docs/architecture.md): lists and details
  * render at once on a repeat visit and offline. Only public catalogue queries are kept (never
  * account data, orders or bids of a person); the build id is the `buster`, so a new version never
  * reads an old shape; `gcTime` ≥ `maxAge` so nothing restored is collected before it is used.
@@ -91,7 +91,7 @@ export async function clearPersistedQueries(client: QueryClient): Promise<void> 
 
 /**
  * Puts the saved catalogue back into `client` (answers older than maxAge or of another build are
- * dropped). Never over a newer answer: what the server embedded in the page wins. src/main.tsx
+ * dropped). Never over a newer answer: what the server embedded in the page wins. src/start.tsx
  * awaits it before a fresh first render (no fetch of what was saved), or runs it once a
  * server-rendered screen is hydrated (the first render must be the server's).
  */
@@ -110,7 +110,7 @@ export async function restorePersistedQueries(client: QueryClient): Promise<void
 
 /**
  * QueryClientProvider that saves the public catalogue queries as they change. The restore is
- * src/main.tsx's (restorePersistedQueries), before or after the first render, so the provider
+ * src/start.tsx's (restorePersistedQueries), before or after the first render, so the provider
  * never re-renders the app when it ends.
  */
 export function PersistedQueryProvider({

@@ -6,7 +6,7 @@ import { sessionActions } from '../stores/session.ts';
 import { installState, isIos, promptInstall } from './install-prompt.ts';
 
 /**
- * The download-app page's installation part (issue 5): the browser's install dialog when it
+ * The download-app page's installation part: the browser's install dialog when it
  * offered one (`beforeinstallprompt`), Add to Home Screen steps for iOS Safari, and what this
  * device keeps for offline use with a way to clear it (CLEAN_STORE).
  */

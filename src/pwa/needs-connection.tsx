@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** A page (or section) never loaded while online: it needs a connection (issue 5). */
+/** A page (or section) never loaded while online: it needs a connection. */
 export function NeedsConnection({ onRetry }: { onRetry?: () => void }) {
   const { t } = useTranslation('pwa');
   return (

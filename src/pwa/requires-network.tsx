@@ -4,7 +4,7 @@ import { useOnline } from './online.ts';
 
 /**
  * Wraps an action that needs the network (buy, bid, wrap, sign-in): offline, the child gets
- * `disabled = true` and a message says why, instead of failing silently (issue 5).
+ * `disabled = true` and a message says why, instead of failing silently.
  *   <RequiresNetwork>{(disabled) => <Button disabled={disabled}>…</Button>}</RequiresNetwork>
  */
 export function RequiresNetwork({ children }: { children: (disabled: boolean) => ReactNode }) {

@@ -1,5 +1,5 @@
 /**
- * Before the first render (src/main.tsx): seed the online state, and restore the persisted session
+ * Before the first render (src/start.tsx): seed the online state, and restore the persisted session
  * from IndexedDB when there is one. Without one, the database is opened after the page loaded.
  */
 import { subscribe } from 'valtio';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { applyUpdate, dismissUpdate, updateState } from './register.ts';
 
-/** "A new version is ready": reload when the user chooses (issue 5). */
+/** "A new version is ready": reload when the user chooses. */
 export function UpdateToast() {
   const { needRefresh } = useSnapshot(updateState);
   const { t } = useTranslation('pwa');

@@ -1,7 +1,8 @@
 /**
- * Session store (valtio), spec §3/§4: account (isSignedIn, token), profile detail and the wallet
- * part of the session (address, type, network, encrypted passphrase, balances). Changed only by
- * the named actions below. Persistence: src/stores/persist.ts (the PWA issue moves it to Dexie).
+ * The session store (valtio): the account (signed in, token), its profile and the wallet part of
+ * the session (address, type, network, encrypted passphrase, balances), changed only by the named
+ * actions below (docs/product-rules.md, Accounts and sign-in). Saved sealed in IndexedDB by
+ * src/lib/db/session-store.ts.
  */
 import { proxy } from 'valtio';
 
@@ -14,7 +15,7 @@ export type Profile = {
   username: string;
   email?: string;
   avatar?: string | null;
-  /** spec §3: chain addresses owned by the account. */
+  /** The chain addresses the account owns. */
   bc_address_mints: string[];
 };
 
@@ -49,7 +50,7 @@ export function initialSession(): SessionState {
 
 export const session = proxy<SessionState>(initialSession());
 
-/** Listeners run by CLEAN_STORE so every persisted copy is cleared too (spec §4). */
+/** Listeners run by CLEAN_STORE so every persisted copy is cleared too. */
 const cleanListeners = new Set<() => void | Promise<void>>();
 export function onCleanStore(listener: () => void | Promise<void>): () => void {
   cleanListeners.add(listener);
@@ -66,7 +67,7 @@ function clearWallet(): void {
 }
 
 export const sessionActions = {
-  /** Signed out → signed in on saving info (spec §4). */
+  /** Signed out → signed in on saving the account's info. */
   SAVE_INFO(token: string, profile?: Profile | null): void {
     session.account = { isSignedIn: true, data: { token } };
     if (profile !== undefined) session.profile = profile;
@@ -81,17 +82,17 @@ export const sessionActions = {
   SELECT_NETWORK(networkId: number): void {
     session.selectedNetworkId = networkId;
   },
-  /** spec §4: disconnect clears connection state, type, address, passphrase, balances. */
+  /** Disconnect clears the wallet: its type, address, passphrase and balances. */
   DISCONNECT(): void {
     clearWallet();
   },
-  /** spec §4: log out also clears account, profile data and the auth header. */
+  /** Log out also clears the account, its profile and so the auth header. */
   LOG_OUT(): void {
     clearWallet();
     session.account = { isSignedIn: false, data: null };
     session.profile = null;
   },
-  /** spec §4: reset the whole store and its persisted copy. */
+  /** Resets the whole store and every persisted copy of it. */
   async CLEAN_STORE(): Promise<void> {
     Object.assign(session, initialSession());
     await Promise.all([...cleanListeners].map((l) => l()));

@@ -1,4 +1,4 @@
-/** UI state shared across the shell (valtio): the wallet sidebar (wired by the wallets issue). */
+/** UI state shared across the shell (valtio): whether the wallet sidebar is open. */
 import { proxy } from 'valtio';
 
 export const ui = proxy({ walletOpen: false });

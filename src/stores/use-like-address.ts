@@ -2,8 +2,8 @@ import { useSnapshot } from 'valtio';
 import { session } from './session.ts';
 
 /**
- * The address likes are made with and `isLiked` is asked for (spec §6): the connected wallet's,
- * else the first chain address linked to the signed-in account; none → 'Please use Wallet account'.
+ * The address likes are made with and `isLiked` is asked for: the connected wallet's, else the
+ * first chain address of the signed-in account; none → 'Please use Wallet account'.
  */
 export function useLikeAddress(): string | undefined {
   const snap = useSnapshot(session);

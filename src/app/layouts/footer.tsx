@@ -4,7 +4,7 @@ import { paths } from '#web/config/paths.ts';
 import { SUPPORT_EMAIL } from '#web/config/site.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 
-/** spec §2 footer: parent company, contact, legal links, language choice, copyright. */
+/** The footer: parent company, contact, legal links, language choice, copyright. */
 export function Footer() {
   const { t } = useTranslation();
   return (

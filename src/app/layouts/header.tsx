@@ -10,7 +10,10 @@ import { SideMenu } from './side-menu.tsx';
 import { useHeaderScrollState } from './use-scroll-state.ts';
 import { WalletButton, WalletSlot } from './wallet.tsx';
 
-/** spec §2 header: logo, tabs, small bar (wide), language, profile area, wallet; side menu ≤1199px. */
+/**
+ * The header: logo, tabs, search, language, wallet and profile area; a small bar of links on a
+ * wide screen, a side menu at 1199 px or less.
+ */
 export function Header() {
   const { t } = useTranslation();
   const { bordered, faded } = useHeaderScrollState();
@@ -58,7 +61,7 @@ export function Header() {
   );
 }
 
-/** spec §2: logo-only header. */
+/** The logo-only header (sign-in, sign-up, ...). */
 export function LogoHeader() {
   return (
     <header className="header header--logo">

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage, LANGUAGES } from '#web/lib/i18n.ts';
 
-/** spec §2: vi/en switch in the header and the footer; the choice is remembered. */
+/** The vi/en switch of the header and the footer; the choice is remembered. */
 export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const id = useId();

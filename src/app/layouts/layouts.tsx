@@ -4,7 +4,7 @@ import { PageSkeleton } from '#web/components/ui/skeleton.tsx';
 import { Footer } from './footer.tsx';
 import { Header, LogoHeader } from './header.tsx';
 
-/** spec §2: header and footer. */
+/** Header and footer. */
 export function FullLayout() {
   return (
     <>
@@ -19,7 +19,7 @@ export function FullLayout() {
   );
 }
 
-/** spec §2: header, no footer (NFT and set detail). */
+/** Header, no footer (NFT and set detail). */
 export function HeaderLayout() {
   return (
     <>
@@ -33,7 +33,7 @@ export function HeaderLayout() {
   );
 }
 
-/** spec §2: logo-only header (sign-in, sign-up, verify e-mail, create wallet). */
+/** Logo-only header (sign-in, sign-up, verify e-mail, create wallet). */
 export function LogoLayout() {
   return (
     <>

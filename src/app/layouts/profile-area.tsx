@@ -34,7 +34,6 @@ export function ProfileArea() {
   }, [open]);
 
   if (!snap.account.isSignedIn) {
-    // spec §2: signed out, a Sign in button to /profile (which asks to sign in first).
     return (
       <Link className="btn btn--primary" to={paths.profile.build({})}>
         {t('account.signIn')}

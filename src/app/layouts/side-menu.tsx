@@ -7,7 +7,7 @@ import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
 import { WalletButton } from './wallet.tsx';
 
-/** spec §2: at 1199 px or less, a side menu lists Collections, Sets, NFTs. */
+/** At 1199 px or less, the side menu: the lists, the small bar's links, search, wallet, language. */
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);

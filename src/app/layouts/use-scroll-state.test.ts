@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { headerScrollState } from './use-scroll-state.ts';
 
-describe('header scroll thresholds (spec §9: border hidden ≤ 70 px, fade past 30 px)', () => {
+describe('header scroll thresholds: border hidden ≤ 70 px, fade past 30 px', () => {
   it.each([
     [0, false, false],
     [30, false, false],

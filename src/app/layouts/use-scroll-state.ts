@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { HEADER_BORDER_HIDE_MAX_SCROLL, HEADER_FADE_MIN_SCROLL } from '#web/config/ui.ts';
 
-/** spec §9: the border hides at scroll ≤ 70 px; the fade turns on past 30 px. */
+/** The header's border hides at scroll ≤ 70 px; its fade turns on past 30 px. */
 export function headerScrollState(scrollY: number): { bordered: boolean; faded: boolean } {
   return {
     bordered: scrollY > HEADER_BORDER_HIDE_MAX_SCROLL,

@@ -3,8 +3,8 @@ import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { EmptyState } from '#web/components/ui/states.tsx';
 
 /**
- * spec §2 /create-wallet. Wallet creation (passphrase, secret phrase confirmation, 60 s fake
- * passphrase flag) belongs to the wallets issue; until then the screen says so ('Improving feature').
+ * /create-wallet. Creating a platform wallet (passphrase, secret phrase confirmation) is not
+ * offered yet: the screen says 'Improving feature'.
  */
 export function Component() {
   const { t } = useTranslation('account');

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { InstallApp } from '#web/pwa/install-app.tsx';
 
-/** spec §2 download-app, with installation (beforeinstallprompt, iOS steps) from src/pwa. */
+/** /download-app, with installation (the browser's prompt, iOS steps) from src/pwa. */
 export function Component() {
   const { t } = useTranslation('pages');
   usePageTitle(t('downloadApp.title'));

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { EmptyState } from '#web/components/ui/states.tsx';
 
-/** spec §2/§8: fractional NFTs are announced, not yet offered: 'Coming soon'. */
+/** Fractional NFTs are announced, not yet offered: 'Coming soon'. */
 export function Component() {
   const { t } = useTranslation('pages');
   usePageTitle(t('fractional.title'));

@@ -3,8 +3,8 @@ import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { EmptyState } from '#web/components/ui/states.tsx';
 
 /**
- * spec §2 gift claim screen (no route, no gift entity or call in the spec): the screen exists at
- * /gift-claim and says 'Improving feature' until gifts have a server model.
+ * The gift claim screen at /gift-claim says 'Improving feature': gifts have no server model
+ * yet.
  */
 export function Component() {
   const { t } = useTranslation('pages');

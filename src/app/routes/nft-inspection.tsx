@@ -3,7 +3,7 @@ import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { InspectionPanel } from '#web/features/nft/components/inspection-panel.tsx';
 import { WithParams } from '../route-params.tsx';
 
-/** spec §2 /nft/inspection/{id}: the inspection report history of one NFT (id = item_id). */
+/** /nft/inspection/{id}: the inspection report history of one NFT (id = item_id). */
 export function Component() {
   const { t } = useTranslation('market');
   usePageTitle(t('inspection.title'));

@@ -10,8 +10,8 @@ import { useSymbol } from '#web/lib/networks.ts';
 import { session } from '#web/stores/session.ts';
 
 /**
- * spec §2 /notification. The spec names no notification entity; until the trading issue adds
- * live notifications, this lists the chain activity that involves the user's addresses.
+ * /notification: the chain activity that involves the signed-in user's addresses (there is no
+ * notification of its own yet).
  */
 function Notifications({ address }: { address: string }) {
   const query = useAddressActivity(address);

@@ -4,7 +4,7 @@ import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { OrderHistory } from '#web/features/user/components/user-profile.tsx';
 import { RequireAuth } from '../require-auth.tsx';
 
-/** spec §2 /order-history: the signed-in user's orders (pending, success, end). */
+/** /order-history: the signed-in user's orders (pending, success, end). */
 function Orders() {
   const { t } = useTranslation('pages');
   usePageTitle(t('orderHistory.title'));

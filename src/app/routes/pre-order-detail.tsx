@@ -3,8 +3,8 @@ import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { EmptyState } from '#web/components/ui/states.tsx';
 
 /**
- * spec §2 /pre-order/detail (no id in the route, no pre-order entity in spec §3): pre-orders are
- * a product line named in the help text, not yet sold here, so the screen says 'Coming soon'.
+ * /pre-order/detail: pre-orders are a product line the help text names, not yet sold here (there
+ * is no pre-order to show), so the screen says 'Coming soon'.
  */
 export function Component() {
   const { t } = useTranslation('pages');

@@ -35,7 +35,7 @@ function OwnProfile() {
   );
 }
 
-/** spec §2 /profile (the header's Sign in button leads here; signed out → sign-in first). */
+/** /profile (the header's Sign in button leads here; signed out, the sign-in form first). */
 export function Component() {
   return (
     <RequireAuth>

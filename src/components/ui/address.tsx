@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { COPY_CONFIRMATION_MS } from '#web/config/ui.ts';
 import { shortenAddress } from '#web/lib/format.ts';
 
-/** Shortened address with a copy action; 'Copied' for 2 seconds (spec §2, §9). */
+/** Shortened address with a copy action; 'Copied' for 2 seconds. */
 export function Address({ address, copy = true }: { address: string; copy?: boolean }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);

@@ -3,7 +3,10 @@ import { localizeDecimal } from '#web/lib/format.ts';
 import { currentLanguage } from '#web/lib/i18n.ts';
 import { formatAmount } from '#web/lib/money.ts';
 
-/** spec §9: 4 decimals, '~' when rounded, the exact value in a tooltip (hover and focus). */
+/**
+ * An amount with 4 decimals, '~' when rounded, the exact value in a tooltip (hover and focus):
+ * docs/product-rules.md, Constants.
+ */
 export function Amount({ wei, symbol = 'VBC' }: { wei: bigint; symbol?: string }) {
   const { t } = useTranslation();
   const language = currentLanguage();

@@ -32,7 +32,7 @@ function describedBy(id: string, error?: ErrorKey, hint?: string): string | unde
   return ids.length ? ids.join(' ') : undefined;
 }
 
-/** Labelled input with its error (spec §5: required fields marked 'Compulsory field'). */
+/** Labelled input with its error (a required field left empty: 'Compulsory field'). */
 export function TextField({
   label,
   error,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LIST_SORTS, type ListSort } from '#shared/enums.ts';
 import { CATEGORY_SLUGS, type CategorySlug } from '#web/config/catalogue.ts';
 
-/** spec §2: the 17 categories, plus "all". */
+/** The 17 categories, plus "all". */
 export function CategoryFilter({
   value,
   onChange,
@@ -32,7 +32,7 @@ export function CategoryFilter({
   );
 }
 
-/** spec §2: newest, likes, bids, price high→low, price low→high. */
+/** The list orders: newest, likes, bids, price high→low, price low→high. */
 export function SortSelect({
   value,
   onChange,

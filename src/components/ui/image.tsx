@@ -3,7 +3,7 @@ import { type ThumbWidth, thumbnailUrl } from '#shared/image-url.ts';
 /**
  * Lazy image in a box whose aspect ratio is reserved up front, so nothing shifts when it loads.
  * `priority` for the first visible image (LCP): eager + high fetch priority. `width`: the
- * thumbnail width asked of the server for an upload (src/lib/image-url.ts): 480 suits a card at
+ * thumbnail width asked of the server for an upload (shared/image-url.ts): 480 suits a card at
  * 2x, 960 a full-width banner, 240 an avatar.
  */
 export function Img({

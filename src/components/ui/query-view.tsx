@@ -6,7 +6,7 @@ import { CardGridSkeleton } from './skeleton.tsx';
 import { EmptyState, FailureState } from './states.tsx';
 
 /**
- * Loading → skeleton; failure → failure state with retry; empty → spec §8 empty message;
+ * Loading → skeleton; failure → failure state with retry; empty → the empty message;
  * otherwise the content. Lists keep showing the previous page while the next one loads.
  */
 export function QueryView<T>({
@@ -23,7 +23,7 @@ export function QueryView<T>({
   children: (data: T) => ReactNode;
 }) {
   const online = useOnline();
-  // Offline and never loaded (nothing persisted or cached): it needs a connection (issue 5).
+  // Offline and never loaded (nothing persisted or cached): it needs a connection.
   if (query.isPending && query.fetchStatus === 'paused')
     return <NeedsConnection onRetry={() => void query.refetch()} />;
   if (query.isPending) return <>{skeleton ?? <CardGridSkeleton />}</>;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ERROR_VALUES, type ErrorKey, errorKeyOf } from '#web/lib/errors.ts';
 import { Button } from './button.tsx';
 
-/** spec §8: 'No data found' (a section) or 'Sorry, no items found' (a list). */
+/** 'No data found' (a section) or 'Sorry, no items found' (a list). */
 export function EmptyState({
   kind = 'noItemsFound',
   children,

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useId } from 'react';
 
-/** Accessible tab list (arrow keys move between tabs, spec §2 detail sections). */
+/** Accessible tab list (arrow keys move between tabs): the detail screens' sections. */
 export function Tabs<T extends string>({
   label,
   tabs,

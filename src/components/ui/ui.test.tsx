@@ -27,7 +27,7 @@ describe('localizeDecimal', () => {
   );
 });
 
-describe('Amount (spec §9)', () => {
+describe('Amount', () => {
   it('shows 4 decimals with ~ and the exact value for the tooltip', () => {
     renderWithApp(<Amount wei={1_234_567_890_000_000_000n} symbol="VBC" />);
     const el = screen.getByText(/~1\.2346 VBC/);
@@ -95,7 +95,7 @@ describe('pagination', () => {
   });
 });
 
-describe('EmptyState (spec §8)', () => {
+describe('EmptyState', () => {
   it.each([
     ['noItemsFound', 'Sorry, no items found'],
     ['noDataFound', 'No data found'],

@@ -1,7 +1,8 @@
 /**
  * Browse history is written when a detail (NFT, collection, set, bundle) loads: this watches the
- * query cache for successful detail queries (the features' key factories: [root, 'detail',
- * params]), so the detail screens need no change. Lists and tabs are not history.
+ * query cache for successful detail queries (keys [root, 'detail', params], shared/query-keys.ts
+ * and the set and bundle features), so the detail screens need no change. Lists and tabs are not
+ * history. Started by src/app/app.tsx.
  */
 import type { QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
 import { paths } from '#web/config/paths.ts';

@@ -1,5 +1,5 @@
 /**
- * The app's IndexedDB (Dexie), ARCHITECTURE.md "Offline model": browse history, the persisted
+ * The app's IndexedDB (Dexie): browse history, the persisted
  * session store (encrypted, see session-store.ts), the offline like queue and the device key
  * that encrypts the session. Schemas are versioned: add a `version(n + 1)` with an upgrade,
  * never edit a shipped one. Loaded lazily (its own chunk), so Dexie is not in the initial JS.
@@ -12,7 +12,7 @@ const DB_NAME = 'vbc-marketplace';
 
 export type HistoryKind = 'nft' | 'collection' | 'set' | 'bundle';
 
-/** One recently viewed item (issue 5: NFTs, collections, sets, bundles). */
+/** One recently viewed item: an NFT, collection, set or bundle. */
 export type HistoryEntry = {
   /** `${kind}:${id}`: one row per item, re-viewing moves it to the top. */
   key: string;

@@ -1,7 +1,7 @@
 /**
  * The session store (valtio, src/stores/session.ts) persisted in IndexedDB, sealed with the device
- * key (nothing secret in clear). Replaces the localStorage copy of src/stores/persist.ts (a copy
- * left by an older version is moved here once). CLEAN_STORE and LOG_OUT leave no copy behind.
+ * key (nothing secret in clear). A localStorage copy left by an older version of the app is moved
+ * here once. CLEAN_STORE and LOG_OUT leave no copy behind.
  */
 import { subscribe } from 'valtio';
 import { initialSession, onCleanStore, type SessionState, session } from '#web/stores/session.ts';

@@ -1,6 +1,6 @@
 /**
- * spec §7 account host: sign-in, sign-up, verify/resend e-mail, info, change password.
- * Shapes: server/src/schemas (Session, Account).
+ * The account calls: sign-in, sign-up, verify and resend the e-mail, the account's info, change
+ * password. Shapes: shared/schemas (Session, Account).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {

@@ -8,7 +8,7 @@ import { paths } from '#web/config/paths.ts';
 import { errorKeyOf } from '#web/lib/errors.ts';
 import { verifyEmail } from '../api/account.ts';
 
-/** spec §2: /account/verify-email/{user_id}/{token_hash}, 'Verifying email failure' on error. */
+/** /account/verify-email/{user_id}/{token_hash} (the mail's link); 'Verifying email failure' on error. */
 export function VerifyEmailScreen({ userId, tokenHash }: { userId: string; tokenHash: string }) {
   const { t } = useTranslation('account');
   usePageTitle(t('verify.title'));

@@ -36,7 +36,7 @@ function useHistory(limit: number): HistoryEntry[] | null {
 }
 
 /**
- * Recently viewed NFTs, collections, sets and bundles (issue 5), newest first; works offline.
+ * Recently viewed NFTs, collections, sets and bundles, newest first; works offline.
  * Shown on home and profile; renders nothing until there is something to show (no layout shift
  * above the fold: it is placed below the page's own content).
  */

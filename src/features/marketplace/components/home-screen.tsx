@@ -9,7 +9,7 @@ import { useHotNfts, useUsers } from '../api/home.ts';
 import { HomeSection, WhenNear } from './home-section.tsx';
 
 /**
- * spec §2 home, with the page sizes of spec §7 (HOME_SECTIONS). One component per section, each
+ * The home screen, its sections' parameters from HOME_SECTIONS. One component per section, each
  * with its own query, so an answer re-renders its section only. The first two sections render at
  * once (their answers come embedded in the page: src/lib/initial-data.ts); the others mount, and
  * ask for their data, when scrolled near.

@@ -21,7 +21,7 @@ type ListKind = 'nfts' | 'collections' | 'sets' | 'bundles';
 
 const DEFAULT_SORT: ListSort = 'newest';
 
-/** spec §2 lists: category filter (17), the 5 sorts, pages of 24 (spec §7). */
+/** A full list: a category filter, the sorts, pages of LIST_PAGE_SIZE. */
 export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
   const { t } = useTranslation('market');
   usePageTitle(t(`list.${kind}`));

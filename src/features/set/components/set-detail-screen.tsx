@@ -17,7 +17,7 @@ import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { useLikeAddress } from '#web/stores/use-like-address.ts';
 import { type NftSet, useSet, useSetActivity, useSetBids, useSetItems } from '../api/set.ts';
 
-/** spec §2 set detail (header only), optional trailing /{mode} opens a section. */
+/** A set, sold whole: its items, bids and activity (a trailing /{mode} opens a tab). */
 export function SetDetailScreen({ id, mode = 'items' }: { id: string; mode?: SetMode }) {
   const likeAddress = useLikeAddress();
   const query = useSet(id, likeAddress);

@@ -1,4 +1,4 @@
-/** spec §2/§7: the support contact form, POST /api/v1/notification/qa-email. */
+/** The support contact form: POST /api/v1/notification/qa-email. */
 import type { QaEmailBody } from '#shared/schemas/support.ts';
 import { api, type DataBody } from '#web/lib/api-client.ts';
 

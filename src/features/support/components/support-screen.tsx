@@ -30,7 +30,7 @@ export function supportFormErrors(m: SupportMessage): FieldErrors<SupportField> 
   });
 }
 
-/** spec §2: support and help centre with the contact form. */
+/** Support: the help centre's answers and the contact form. */
 export function SupportScreen() {
   const { t } = useTranslation(['pages', 'help']);
   usePageTitle(t('support.title'));

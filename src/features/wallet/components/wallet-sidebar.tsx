@@ -9,9 +9,9 @@ import { session } from '#web/stores/session.ts';
 import { ui, uiActions } from '#web/stores/ui.ts';
 
 /**
- * The wallet sidebar's place in the shell (spec §2). Connecting (platform wallets, browser
- * extensions, WalletConnect) is the wallets issue's; until then it shows the connected address or
- * says the feature is being improved. Loaded only when opened (its own chunk).
+ * The wallet sidebar's place in the shell. Connecting a wallet (platform wallets, browser
+ * extensions, WalletConnect) is not offered yet: it shows the connected address or says the
+ * feature is being improved. Loaded only when opened (its own chunk).
  */
 export default function WalletSidebar() {
   const { t } = useTranslation(['common', 'errors']);
