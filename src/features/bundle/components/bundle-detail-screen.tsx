@@ -1,21 +1,33 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Amount } from '#web/components/ui/amount.tsx';
+import { Img } from '#web/components/ui/image.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { CardGridSkeleton, Skeleton } from '#web/components/ui/skeleton.tsx';
+import { paths } from '#web/config/paths.ts';
+import type { ListBody } from '#web/lib/api-client.ts';
 import { weiFromWire } from '#web/lib/money.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { useLikeAddress } from '#web/stores/use-like-address.ts';
-import { type Bundle, useBundle, useBundleItems } from '../api/bundle.ts';
 import {
-  type BundleSelection,
+  BUNDLE_ITEMS_PAGE_SIZE,
+  type Bundle,
+  type BundleItem,
+  useBundle,
+  useBundleItems,
+} from '../api/bundle.ts';
+import {
   bundleSelection,
   bundleTerms,
   type SelectableItem,
+  toggleAll,
+  toggleOne,
 } from '../selection.ts';
-import { BundleItems } from './bundle-items.tsx';
-import { BundleSummary } from './bundle-summary.tsx';
+import { BundleSummary, SelectionBar } from './bundle-summary.tsx';
 
 /** A bundle: its items to choose from (one by one or all), the count, total and discounted total. */
 export function BundleDetailScreen({ id }: { id: string }) {
@@ -70,20 +82,130 @@ function BundleView({ bundle }: { bundle: Bundle }) {
   );
 }
 
-/** What the chosen items come to: their count, total, and what the buyer pays. */
-function SelectionBar({ summary, symbol }: { summary: BundleSelection; symbol: string }) {
-  const { t } = useTranslation('market');
+/** The bundle's items, a page at a time, each with its checkbox, and Select all. */
+function BundleItems({
+  items,
+  selectable,
+  selected,
+  onSelect,
+  page,
+  onPage,
+  symbol,
+}: {
+  items: UseQueryResult<ListBody<BundleItem>>;
+  selectable: readonly SelectableItem[];
+  selected: Set<number>;
+  onSelect: (next: Set<number>) => void;
+  page: number;
+  onPage: (page: number) => void;
+  symbol: string;
+}) {
+  const { t } = useTranslation(['market', 'common']);
+  const allAvailable = selectable.filter((i) => i.available);
+  const allSelected = allAvailable.length > 0 && allAvailable.every((i) => selected.has(i.id));
   return (
-    <section className="summary-bar" aria-label={t('bundle.selection')} aria-live="polite">
-      <span data-testid="bundle-count">
-        {t('bundle.itemsCount')}: <strong>{summary.count}</strong>
-      </span>
-      <span data-testid="bundle-total">
-        {t('bundle.priceTotal')}: <Amount wei={summary.total} symbol={symbol} />
-      </span>
-      <span data-testid="bundle-discounted">
-        {t('bundle.discountedTotal')}: <Amount wei={summary.discounted} symbol={symbol} />
-      </span>
+    <section className="section">
+      <div className="section__head">
+        <h2>{t('set.items')}</h2>
+        <label className="field--inline">
+          <input
+            type="checkbox"
+            checked={allSelected}
+            disabled={allAvailable.length === 0}
+            onChange={() => onSelect(toggleAll(selectable, selected))}
+          />{' '}
+          {t('common:action.selectAll')}
+        </label>
+      </div>
+      <QueryView
+        query={items}
+        isEmpty={(b) => b.data.length === 0}
+        skeleton={<CardGridSkeleton count={4} />}
+      >
+        {(b) => (
+          <ul
+            className="card-grid"
+            aria-label={t('set.items')}
+            style={{ listStyle: 'none', padding: 0 }}
+          >
+            {b.data.map((item) => (
+              <BundleItemCard
+                key={item.item_id}
+                item={item}
+                symbol={symbol}
+                checked={selected.has(item.item_id)}
+                onToggle={() => onSelect(toggleOne(selected, item.item_id))}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryView>
+      {items.data ? <PagerButtons page={page} total={items.data.total} onPage={onPage} /> : null}
     </section>
+  );
+}
+
+function BundleItemCard({
+  item,
+  symbol,
+  checked,
+  onToggle,
+}: {
+  item: BundleItem;
+  symbol: string;
+  checked: boolean;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation(['market', 'common']);
+  const available = !item.sold && item.status === 'ONSALE';
+  return (
+    <li className="card">
+      <Img src={item.image} alt={item.name} className="card__media" />
+      <div className="card__body">
+        <h3 className="card__title">
+          <Link
+            to={paths.nftDetail.build({
+              collectionAddr: item.collectionAddr,
+              tokenId: item.tokenId,
+            })}
+          >
+            {item.name}
+          </Link>
+        </h3>
+        <div className="card__meta">
+          <Amount wei={weiFromWire(item.pricePerItem)} symbol={symbol} />
+          {!available ? (
+            <span className="badge">{t(`common:status.${item.sold ? 'SOLD' : item.status}`)}</span>
+          ) : null}
+        </div>
+        <label className="field--inline">
+          <input type="checkbox" checked={checked} disabled={!available} onChange={onToggle} />{' '}
+          {t('bundle.select', { name: item.name })}
+        </label>
+      </div>
+    </li>
+  );
+}
+
+/** In-page pages of the bundle's items (the page is not in the URL). */
+function PagerButtons({
+  page,
+  total,
+  onPage,
+}: {
+  page: number;
+  total: number;
+  onPage: (p: number) => void;
+}) {
+  const pages = Math.ceil(total / BUNDLE_ITEMS_PAGE_SIZE);
+  if (pages <= 1) return null;
+  return (
+    <Pagination
+      page={page}
+      total={total}
+      size={BUNDLE_ITEMS_PAGE_SIZE}
+      href={(p) => `?items=${p}`}
+      onNavigate={onPage}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { Amount } from '#web/components/ui/amount.tsx';
 import { Img } from '#web/components/ui/image.tsx';
 import { weiFromWire } from '#web/lib/money.ts';
 import type { Bundle } from '../api/bundle.ts';
+import type { BundleSelection } from '../selection.ts';
 
 /** The bundle's image, name, status, like and facts, with its discount rule and description. */
 export function BundleSummary({
@@ -54,5 +55,23 @@ export function BundleSummary({
         {bundle.description ? <p>{bundle.description}</p> : null}
       </div>
     </div>
+  );
+}
+
+/** What the chosen items come to: their count, total, and what the buyer pays. */
+export function SelectionBar({ summary, symbol }: { summary: BundleSelection; symbol: string }) {
+  const { t } = useTranslation('market');
+  return (
+    <section className="summary-bar" aria-label={t('bundle.selection')} aria-live="polite">
+      <span data-testid="bundle-count">
+        {t('bundle.itemsCount')}: <strong>{summary.count}</strong>
+      </span>
+      <span data-testid="bundle-total">
+        {t('bundle.priceTotal')}: <Amount wei={summary.total} symbol={symbol} />
+      </span>
+      <span data-testid="bundle-discounted">
+        {t('bundle.discountedTotal')}: <Amount wei={summary.discounted} symbol={symbol} />
+      </span>
+    </section>
   );
 }
