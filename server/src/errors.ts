@@ -15,4 +15,3 @@ export class AppError extends Error {
     this.statusCode = ERRORS[code].status;
   }
 }
-

@@ -21,7 +21,9 @@ export const Network = Type.Object({
   domain: Type.String({ description: 'RPC base (before the suffix rule)' }),
   gateway: Type.String(),
   group: Type.Union([Type.Literal('mainnet'), Type.Literal('testnet'), Type.Literal('devnet')]),
-  rpcUrl: Type.String({ description: 'domain with the RPC suffix rule applied (docs/product-rules.md)' }),
+  rpcUrl: Type.String({
+    description: 'domain with the RPC suffix rule applied (docs/product-rules.md)',
+  }),
   nativeSymbol: Type.String(),
   wrappedSymbol: Type.String(),
   explorerUrl: Type.String(),
