@@ -36,19 +36,24 @@ export const BUNDLE_SORTS = [
 ] as const satisfies readonly ListSort[];
 export type BundleSort = (typeof BUNDLE_SORTS)[number];
 
+/** Activity rows: the provenance events, and likes. */
+export const ACTIVITY_TYPES = [...PROVENANCE_EVENTS, 'LIKE'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
 /**
- * The filters of a collection's activity. The client sends the name; the server answers with the
- * event types it covers ('purchase' is both sides of a fill: PURCHASE and BUY).
+ * The filters of a collection's activity and the event types each covers. The client sends the
+ * name; the server filters by the types ('purchase' is both sides of a fill: PURCHASE and BUY).
  */
-export const ACTIVITY_FILTERS = [
-  'listings',
-  'purchase',
-  'transfer',
-  'likes',
-  'bids',
-  'revokes',
-] as const;
-export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
+export const ACTIVITY_FILTER_TYPES = {
+  listings: ['LIST'],
+  purchase: ['PURCHASE', 'BUY'],
+  transfer: ['TRANSFER'],
+  likes: ['LIKE'],
+  bids: ['BID'],
+  revokes: ['REVOKE'],
+} as const satisfies Record<string, readonly ActivityType[]>;
+export type ActivityFilter = keyof typeof ACTIVITY_FILTER_TYPES;
+export const ACTIVITY_FILTERS = Object.keys(ACTIVITY_FILTER_TYPES) as ActivityFilter[];
 
 /** An order can fill while `pending`; then `success` if it filled at least once, else `end`. */
 export const ORDER_STATUSES = ['pending', 'success', 'end'] as const;

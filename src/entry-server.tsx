@@ -16,6 +16,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { InitialData } from '#shared/first-screen.ts';
+import { DEFAULT_LANGUAGE } from '#shared/languages.ts';
 import { App, createAppQueryClient } from './app/app.tsx';
 import { AppRoutes, preloadScreen } from './app/router.tsx';
 import { initI18n, isLanguage, type Language } from './lib/i18n.ts';
@@ -33,9 +34,9 @@ let ready: Promise<unknown> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
 async function render({ url, language, data }: RenderInput): Promise<string> {
-  ready ??= initI18n('vi');
+  ready ??= initI18n(DEFAULT_LANGUAGE);
   const i18n = (await ready) as Awaited<ReturnType<typeof initI18n>>;
-  const lang: Language = isLanguage(language) ? language : 'vi';
+  const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
   // The screen's module first: rendered directly, it never suspends (router.tsx `screen`).
   await preloadScreen(url.split('?')[0] ?? url);

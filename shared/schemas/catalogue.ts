@@ -5,12 +5,19 @@
  * lowercase, answered checksummed).
  */
 import Type, { type Static } from 'typebox';
-import { BUNDLE_SORTS, LIST_SORTS, ORDER_STATUSES } from '../enums.ts';
+import {
+  ACTIVITY_FILTERS,
+  ACTIVITY_TYPES,
+  BUNDLE_SORTS,
+  LIST_SORTS,
+  NFT_STATUSES,
+  ORDER_STATUSES,
+} from '../enums.ts';
 import { ADDRESS_PATTERN } from '../patterns.ts';
 import { Address, IsoDate, Wei } from './common.ts';
 import { Bid, Collection, Nft, User } from './entities.ts';
 
-const STATUS = '(ONSALE|NOTFORSALE|INCOMING|SOLD)';
+const STATUS = `(${NFT_STATUSES.join('|')})`;
 /** Lists ask for all four statuses unless given; `ONSALE,SOLD` narrows. */
 export const StatusList = Type.String({
   pattern: `^${STATUS}(,${STATUS})*$`,
@@ -151,8 +158,8 @@ export const ProvenanceQuery = Type.Object({
 });
 export type ProvenanceQuery = Static<typeof ProvenanceQuery>;
 
-const EVENT = '(MINT|LIST|TRANSFER|BUY|REVOKE|BID|PURCHASE|LIKE)';
-const FILTER = '(listings|purchase|transfer|likes|bids|revokes)';
+const EVENT = `(${ACTIVITY_TYPES.join('|')})`;
+const FILTER = `(${ACTIVITY_FILTERS.join('|')})`;
 /** Activity filter: event types (LIST, ...) or the screen's filter names (listings, ...). */
 export const ActivityTypeList = Type.String({
   pattern: `^(${EVENT}|${FILTER})(,(${EVENT}|${FILTER}))*$`,

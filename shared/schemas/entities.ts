@@ -3,7 +3,7 @@
  * (item_id, collectionAddr, tokenId, hotNFT, isSet, ...), camelCase elsewhere.
  */
 import Type, { type Static } from 'typebox';
-import { ORDER_STATUSES } from '../enums.ts';
+import { ACTIVITY_TYPES, ORDER_STATUSES } from '../enums.ts';
 import { Address, IsoDate, NftStatus, Nullable, SaleType, TxHash, Wei } from './common.ts';
 
 export const Category = Type.Object({
@@ -261,16 +261,7 @@ export const BundleItem = Type.Object({
 });
 export type BundleItem = Static<typeof BundleItem>;
 
-export const ActivityType = Type.Union([
-  Type.Literal('MINT'),
-  Type.Literal('LIST'),
-  Type.Literal('TRANSFER'),
-  Type.Literal('BUY'),
-  Type.Literal('REVOKE'),
-  Type.Literal('BID'),
-  Type.Literal('PURCHASE'),
-  Type.Literal('LIKE'),
-]);
+export const ActivityType = Type.Enum(ACTIVITY_TYPES);
 
 export const Activity = Type.Object({
   id: Type.String(),

@@ -4,16 +4,18 @@
  */
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  type Language,
+} from '#shared/languages.ts';
 import { NAMESPACES } from './i18n-resources.ts';
 
-export const LANGUAGES = ['vi', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-const DEFAULT_LANGUAGE: Language = 'vi';
-const LANGUAGE_STORAGE_KEY = 'vbc.lang';
+export { isLanguage, LANGUAGES, type Language } from '#shared/languages.ts';
 
-export function isLanguage(value: unknown): value is Language {
-  return LANGUAGES.includes(value as Language);
-}
+const LANGUAGE_STORAGE_KEY = LANGUAGE_COOKIE;
 
 const loaders: Record<Language, () => Promise<{ resources: Record<string, unknown> }>> = {
   en: () => import('./locales/en.ts'),
@@ -39,7 +41,6 @@ const bundleBackend: BackendModule = {
  * The server renders the first screen in the language of this cookie (server/src/plugins/
  * initial-data.ts); localStorage stays the client's source of truth and the cookie follows it.
  */
-const LANGUAGE_COOKIE = 'vbc.lang';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export function rememberLanguageForServer(language: Language): void {

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  deferScripts,
-  languageOf,
-  scriptJson,
-  withInitialData,
-} from '#server/plugins/initial-data.ts';
+import { deferScripts, scriptJson, withInitialData } from '#server/plugins/initial-data.ts';
 
 const HTML =
   '<!doctype html><html><head><meta charset="UTF-8" /><script type="module" src="/a.js"></script></head><body><div id="root"></div></body></html>';
@@ -34,14 +29,6 @@ describe('index.html with initial data', () => {
     expect(withInitialData(HTML, { at: 1, queries: [] }, '//evil.example/x.png')).not.toContain(
       'preload',
     );
-  });
-
-  it('reads the language of the page from the vbc.lang cookie, vi otherwise', () => {
-    expect(languageOf(undefined)).toBe('vi');
-    expect(languageOf('vbc.lang=en')).toBe('en');
-    expect(languageOf('x=1; vbc.lang=en; y=2')).toBe('en');
-    expect(languageOf('vbc.lang=fr')).toBe('vi');
-    expect(languageOf('xvbc.lang=en')).toBe('vi');
   });
 
   it('puts a rendered screen in the root, its hints in <head> once, and sets the language', () => {

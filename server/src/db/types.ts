@@ -6,14 +6,14 @@
  */
 import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
 import type {
+  ActivityType,
   NftStatus,
   OrderStatus,
   OrderTarget,
-  ProvenanceEvent,
   SaleType,
 } from '#shared/enums.ts';
 
-export type { OrderStatus, OrderTarget } from '#shared/enums.ts';
+export type { ActivityType, OrderStatus, OrderTarget } from '#shared/enums.ts';
 
 /** numeric(78,0): read as a decimal string, written as string or bigint. */
 export type Wei = ColumnType<string, string | bigint, string | bigint>;
@@ -23,8 +23,6 @@ export type Int8 = ColumnType<string, string | number | bigint, string | number 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type TimestampNullable = ColumnType<Date | null, Date | string | null, Date | string | null>;
 export type Json<T = unknown> = ColumnType<T, string, string>;
-/** Activity rows: the provenance events, and likes. */
-export type ActivityType = ProvenanceEvent | 'LIKE';
 
 export interface SchemaMigrationsTable {
   version: string;

@@ -13,8 +13,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { firstQueriesOf } from '#shared/first-screen.ts';
+import { languageFromCookie } from '#shared/languages.ts';
 import { firstAnswers } from './first-answers.ts';
-import { type Language, languageOf, withInitialData } from './initial-data.ts';
+import { type Language, withInitialData } from './initial-data.ts';
 import { serverRenderer } from './server-render.ts';
 
 /** How long a built page is reused for the same URL. */
@@ -122,7 +123,7 @@ export function createIndexPages(app: FastifyInstance, root: string): IndexPages
       if (!firstQueriesOfUrl(request.url)) return false;
       let page: Page | null;
       try {
-        page = await pageFor(request.url, languageOf(request.headers.cookie));
+        page = await pageFor(request.url, languageFromCookie(request.headers.cookie));
       } catch (error) {
         request.log.warn({ err: error }, 'initial data unavailable: plain index.html sent');
         return false;

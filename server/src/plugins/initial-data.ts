@@ -7,9 +7,9 @@
  * index-pages.ts builds and serves these pages.
  */
 import { INITIAL_DATA_ID, type InitialData } from '#shared/first-screen.ts';
+import type { Language } from '#shared/languages.ts';
 
-const LANGUAGES = ['vi', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export type { Language } from '#shared/languages.ts';
 
 /** JSON that is safe inside a <script> element (no `</script>`, no `<!--`, no U+2028/2029). */
 export function scriptJson(value: unknown): string {
@@ -75,13 +75,6 @@ export function deferScripts(html: string): string {
     'setTimeout(go,3000)})()</script>';
   const rest = html.slice(headEnd);
   return `${head}${rest.replace('</body>', `${start}\n  </body>`)}`;
-}
-
-/** The language of the page: the `vbc.lang` cookie the client keeps (src/lib/i18n.ts), else vi. */
-export function languageOf(cookieHeader: string | undefined): Language {
-  const match = /(?:^|;\s*)vbc\.lang=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? '');
-  const value = match?.[1];
-  return LANGUAGES.includes(value as Language) ? (value as Language) : 'vi';
 }
 
 export type Rendered = { language: Language; markup: string };

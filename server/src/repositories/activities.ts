@@ -4,26 +4,20 @@
  * docs/product-rules.md (Statuses and provenance).
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { ACTIVITY_FILTER_TYPES, type ActivityFilter } from '#shared/enums.ts';
 import type { ActivityRow, ActivityType, Database } from '../db/types.ts';
 import { type Db, offsetOf, type PageRequest, type PageResult, pageOf } from './paging.ts';
 import { dbAddress } from './query-params.ts';
-
-/** Activity filters → event types ('purchase' covers both kinds of sale). */
-const ACTIVITY_FILTER_TYPES: Record<string, ActivityType[]> = {
-  listings: ['LIST'],
-  purchase: ['PURCHASE', 'BUY'],
-  transfer: ['TRANSFER'],
-  likes: ['LIKE'],
-  bids: ['BID'],
-  revokes: ['REVOKE'],
-};
 
 /** `LIST,purchase` → ['LIST', 'PURCHASE', 'BUY']; undefined → no type filter. */
 export function parseActivityTypes(value: string | undefined): ActivityType[] | undefined {
   if (!value) return undefined;
   const types = new Set<ActivityType>();
   for (const part of value.split(',')) {
-    for (const t of ACTIVITY_FILTER_TYPES[part] ?? [part as ActivityType]) types.add(t);
+    const covered = Object.hasOwn(ACTIVITY_FILTER_TYPES, part)
+      ? ACTIVITY_FILTER_TYPES[part as ActivityFilter]
+      : [part as ActivityType];
+    for (const t of covered) types.add(t);
   }
   return [...types];
 }
