@@ -5,13 +5,7 @@
  * Statuses, sale types and event names are the product's enumerations (shared/enums.ts).
  */
 import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
-import type {
-  ActivityType,
-  NftStatus,
-  OrderStatus,
-  OrderTarget,
-  SaleType,
-} from '#shared/enums.ts';
+import type { ActivityType, NftStatus, OrderStatus, OrderTarget, SaleType } from '#shared/enums.ts';
 
 export type { ActivityType, OrderStatus, OrderTarget } from '#shared/enums.ts';
 
