@@ -54,6 +54,21 @@ describeBackends('foundation', (t) => {
     expect(Object.keys(doc.paths)).toContain('/api/v1/nft/categories');
   });
 
+  it.each([
+    ['post', '/api/v1/account/change-password', 'bearer'],
+    ['get', '/api/v1/account/info', 'bearer'],
+    ['post', '/api/v2/user/like', 'bearer'],
+    ['get', '/api/v2/user/my-orders', 'bearer'],
+    ['get', '/api/v1/nft/properties', 'marketplaceKey'],
+    ['post', '/api/v2/trade/send-rawtx', 'apiKey'],
+  ])('documents who may call %s %s (%s) from the route auth need', async (method, path, scheme) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    type Doc = { paths: Record<string, Record<string, { security?: object[] }>> };
+    const paths = json<Doc>(res).paths;
+    const route = paths[path] ?? paths[`${path}/`];
+    expect(route?.[method]?.security).toEqual([{ [scheme]: [] }]);
+  });
+
   it('records applied migrations', async () => {
     const rows = await t.db.selectFrom('schema_migrations').select('name').execute();
     expect(rows.map((r) => r.name)).toContain('001_init.sql');

@@ -19,7 +19,6 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'user', rateLimit: { max: RATE_LIMITS.signIn, timeWindow: '1 minute' } },
       schema: {
         tags: ['account'],
-        security: [{ bearer: [] }],
         body: ChangePasswordBody,
         response: { 200: OkBody, ...errorResponses },
       },

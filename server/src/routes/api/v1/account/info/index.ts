@@ -22,7 +22,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       config: { auth: 'user' },
-      schema: { tags: ['account'], security: [{ bearer: [] }], response },
+      schema: { tags: ['account'], response },
     },
     async (request) => ({ data: await loadAccount(app.db, request.user!.id) }),
   );
@@ -31,7 +31,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       config: { auth: 'user' },
-      schema: { tags: ['account'], security: [{ bearer: [] }], body: UpdateInfoBody, response },
+      schema: { tags: ['account'], body: UpdateInfoBody, response },
     },
     async (request) => {
       await update(request.user!.id, request.body, {});
@@ -45,7 +45,6 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags: ['account'],
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         description: `multipart/form-data: fields username, bio; files avatar, banner (PNG, JPEG, GIF or WebP, at most ${MAX_IMAGE_BYTES} bytes). The fields are checked against UpdateInfoBody.`,
         response,

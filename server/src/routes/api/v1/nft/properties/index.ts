@@ -22,7 +22,6 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'marketplaceKey' },
       schema: {
         tags: ['catalogue'],
-        security: [{ marketplaceKey: [] }],
         headers: MarketplaceKeyHeaders,
         querystring: PropertiesQuery,
         response: { 200: Data(Type.Array(Property)), ...errorResponses },

@@ -16,7 +16,6 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags: ['user'],
-        security: [{ bearer: [] }],
         body: FollowBody,
         response: { 200: Data(FollowResult), ...errorResponses },
       },

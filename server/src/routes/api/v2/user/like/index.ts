@@ -19,7 +19,6 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags: ['user'],
-        security: [{ bearer: [] }],
         body: LikeBody,
         response: { 200: Data(LikeResult), ...errorResponses },
       },

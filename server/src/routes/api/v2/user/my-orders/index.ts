@@ -24,7 +24,6 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags: ['user'],
-        security: [{ bearer: [] }],
         querystring: OrderHistoryQuery,
         response: { 200: ListOf(Order), ...errorResponses },
       },

@@ -20,7 +20,6 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: 'marketplaceKey' },
       schema: {
         tags: ['catalogue'],
-        security: [{ marketplaceKey: [] }],
         headers: MarketplaceKeyHeaders,
         querystring: InspectionQuery,
         response: { 200: Data(Type.Array(InspectionReport)), ...errorResponses },
