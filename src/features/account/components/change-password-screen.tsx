@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormError, TextField } from '#web/components/ui/field.tsx';
 import { errorKeyOf } from '#web/lib/errors.ts';
@@ -13,6 +12,7 @@ import {
   required,
 } from '#web/lib/forms/validation.ts';
 import { changePassword } from '../api/account.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 type Field = 'current' | 'next' | 'confirm';
 
@@ -60,22 +60,12 @@ export function ChangePasswordForm() {
         required
         error={errors.current}
       />
-      <TextField
-        label={t('password.new')}
+      <NewPasswordFields
         name="next"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={t('password.rule', { min: MIN_PASSWORD_LENGTH })}
+        label={t('password.new')}
+        confirmLabel={t('password.confirm')}
         error={errors.next}
-      />
-      <TextField
-        label={t('password.confirm')}
-        name="confirm"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirm}
+        confirmError={errors.confirm}
       />
       <FormError error={mutation.isError ? errorKeyOf(mutation.error) : null} />
       {mutation.isSuccess ? (

@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormError, TextField } from '#web/components/ui/field.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
@@ -17,6 +16,7 @@ import {
   required,
 } from '#web/lib/forms/validation.ts';
 import { resendEmail, signUp } from '../api/account.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 type Field = 'username' | 'email' | 'password' | 'confirm';
 
@@ -96,22 +96,12 @@ export function SignUpScreen() {
           required
           error={errors.email}
         />
-        <TextField
-          label={t('signUp.password')}
+        <NewPasswordFields
           name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('password.rule', { min: MIN_PASSWORD_LENGTH })}
+          label={t('signUp.password')}
+          confirmLabel={t('signUp.confirm')}
           error={errors.password}
-        />
-        <TextField
-          label={t('signUp.confirm')}
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirm}
+          confirmError={errors.confirm}
         />
         <FormError error={mutation.isError ? errorKeyOf(mutation.error) : null} />
         <Button type="submit" busy={mutation.isPending}>
