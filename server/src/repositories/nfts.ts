@@ -86,6 +86,27 @@ export async function listNfts(
   );
 }
 
+/**
+ * The liked lists of the home screen: single NFTs for sale, most liked first; `hot` keeps only
+ * those marked hot. Owner, network and label narrow it when given.
+ */
+export function listTopLikedOnSale(
+  db: Db,
+  q: { owner?: string; networkId?: number; labelId?: number },
+  hot: boolean,
+  page: PageRequest,
+): Promise<PageResult<NftRow>> {
+  const filters: NftFilters = {
+    statuses: ['ONSALE'],
+    isSet: false,
+    isBundle: false,
+    owner: q.owner,
+    networkId: q.networkId,
+    labelId: q.labelId,
+  };
+  return listNfts(db, hot ? { ...filters, hotNFT: true } : filters, 'like', page);
+}
+
 /** By collection and token id; the lowest network holding it unless `networkId` is given. */
 export async function findNft(
   db: Db,
