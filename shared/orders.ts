@@ -120,7 +120,7 @@ export type OrderFields = Pick<Order, 'maker' | 'collection' | 'tokenIds' | 'pri
   Partial<Omit<Order, 'maker' | 'collection' | 'tokenIds' | 'price'>>;
 
 /** A random 256-bit salt (Web Crypto: the browser and Node alike). */
-export function randomSalt(): bigint {
+function randomSalt(): bigint {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   let salt = 0n;
   for (const b of bytes) salt = (salt << 8n) | BigInt(b);
