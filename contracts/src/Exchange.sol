@@ -9,6 +9,7 @@ import {ReentrancyGuardTransient} from "solady/utils/ReentrancyGuardTransient.so
 import {SafeTransferLib} from "solady/utils/SafeTransferLib.sol";
 import {SignatureCheckerLib} from "solady/utils/SignatureCheckerLib.sol";
 import {IMarketplaceCollection} from "./interfaces/IMarketplaceCollection.sol";
+import {MarketplaceCollection} from "./MarketplaceCollection.sol";
 import {IExchangeErrors, IExchangeEvents} from "./interfaces/IExchange.sol";
 import {AUCTION, BUNDLE, FIXED_PRICE, Order, SET, SINGLE} from "./lib/OrderTypes.sol";
 
@@ -30,15 +31,19 @@ import {AUCTION, BUNDLE, FIXED_PRICE, Order, SET, SINGLE} from "./lib/OrderTypes
 /// the collection: the order, and any other open order on those items, is void. A per-order
 /// `cancelled` flag would cost every fill a cold storage read (2,100 gas), which the claim budget
 /// cannot afford next to the seller's first WVBC balance write (22,100); revoking every order of
-/// an item at once is also what a seller means by "take it off sale". The maker's `counter`
-/// (one cold read per fill) voids all of a maker's orders at once.
-/// (docs/decisions/001-nonce-based-replay-protection.md)
+/// an item at once is also what a seller means by "take it off sale"; `cancel` emits only when it
+/// bumped at least one nonce. The maker's `counter` (one cold read per fill) voids all of a
+/// maker's orders at once; it jumps by a quasi-random amount, so an order signed in advance for a
+/// future counter never becomes valid. (docs/decisions/001-nonce-based-replay-protection.md,
+/// docs/decisions/014-quasi-random-counter-increments.md)
 ///
-/// COLLECTIONS. Only collections with the nonce interface (`IMarketplaceCollection`, i.e. our
-/// factory's) can be traded. The exchange trusts the collection an order names to enforce its
-/// nonces; the maker chose and signed that address, a signature is never valid for another one,
-/// and the marketplace only lists factory collections (checking `isCollection` on chain would
-/// cost every fill 4,700 gas).
+/// COLLECTIONS. Only `MarketplaceCollection`s can be traded: `buy`, `claim` and `cancel` check
+/// that the order's collection has the runtime code of ours (EXTCODEHASH against the hash taken
+/// at deployment; every collection shares one code, it has no immutables). That code enforces the
+/// nonces and really moves the items, so a buyer never pays a contract that delivers nothing. The
+/// check costs about 100 gas: the cold access it pays warms the address for the transfer that
+/// follows. The factory's `isCollection` registry would cost a call and a cold read (~4,700).
+/// (docs/decisions/015-collections-checked-by-code-hash.md)
 ///
 /// AUCTIONS. Bids are EIP-712 `Bid` messages signed by bidders and kept by the marketplace server
 /// (gasless, WVBC stays in the bidder's wallet). The chain cannot see which bid is the highest, so
@@ -73,6 +78,8 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
 
     /// @notice The wrapped native coin auctions are paid in.
     address public immutable wvbc;
+    /// @notice The runtime code hash of `MarketplaceCollection`: an order's collection must have it.
+    bytes32 public immutable collectionCodeHash;
 
     /*//////////////////////////////////////////////////////////////
                                 STORAGE
@@ -98,6 +105,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     constructor(address owner_, address wvbc_, address settlementSigner_) {
         _initializeOwner(owner_);
         wvbc = wvbc_;
+        collectionCodeHash = keccak256(type(MarketplaceCollection).runtimeCode);
         settlementSigner = settlementSigner_;
         emit SettlementSignerUpdated(settlementSigner_);
     }
@@ -167,27 +175,37 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
 
     /// @notice Revokes an order (REVOKE): bumps the nonce of each of its items that the
     /// maker still holds unchanged, so this order and every other open order on those items is
-    /// void. Maker only; the exchange acts as the maker's approved operator.
+    /// void. Maker only; the exchange acts as the maker's approved operator. Emits
+    /// `OrderCancelled` only when at least one nonce was bumped (else there was nothing to revoke).
     /// @param order The order to revoke.
     function cancel(Order calldata order) external {
         address maker = order.maker;
         if (msg.sender != maker) revert CallerIsNotMaker();
         IMarketplaceCollection collection = IMarketplaceCollection(order.collection);
+        _checkCollection(address(collection));
         uint256[] calldata ids = order.tokenIds;
         uint256[] calldata nonces = order.tokenNonces;
         if (nonces.length != ids.length) revert InvalidOrder();
+        bool revoked;
         for (uint256 i; i < ids.length; ++i) {
-            collection.invalidateNonce(maker, ids[i], nonces[i]);
+            if (collection.invalidateNonce(maker, ids[i], nonces[i])) revoked = true;
         }
-        emit OrderCancelled(_hashOrder(order), maker);
+        if (revoked) emit OrderCancelled(_hashOrder(order), maker);
     }
 
     /// @notice Voids every open order of the caller (they were signed with the old counter).
+    /// @dev The counter jumps by a quasi-random amount in [1, 2^128] (from the previous block's
+    /// hash, the caller and the old value), so nobody can have the maker pre-sign an order for
+    /// the counter that "cancel all" would produce. 2^128 jumps would be needed to overflow.
     /// @return newCounter The counter to sign new orders with.
     function incrementCounter() external returns (uint256 newCounter) {
+        uint256 old = counters[msg.sender];
+        bytes32 seed;
         unchecked {
-            newCounter = ++counters[msg.sender];
+            seed = keccak256(abi.encode(blockhash(block.number - 1), msg.sender, old));
         }
+        newCounter = old + 1 + uint128(uint256(seed));
+        counters[msg.sender] = newCounter;
         emit CounterIncremented(msg.sender, newCounter);
     }
 
@@ -320,12 +338,18 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     /// (the collection checks the nonce: `ItemNoLongerAvailable`).
     function _transferItems(Order calldata order, uint256 itemMask, address maker, address taker) private {
         IMarketplaceCollection collection = IMarketplaceCollection(order.collection);
+        _checkCollection(address(collection));
         uint256[] calldata ids = order.tokenIds;
         uint256[] calldata nonces = order.tokenNonces;
         for (uint256 i; itemMask != 0; ++i) {
             if (itemMask & 1 != 0) collection.transferFromAtNonce(maker, taker, ids[i], nonces[i]);
             itemMask >>= 1;
         }
+    }
+
+    /// @dev Only our collections' code enforces nonces and really moves items (see the notes).
+    function _checkCollection(address collection) private view {
+        if (collection.codehash != collectionCodeHash) revert CollectionIsNotAMarketplaceCollection(collection);
     }
 
     function _fee(uint256 amount) private view returns (uint256) {

@@ -3,16 +3,19 @@ pragma solidity 0.8.37;
 
 import {ERC721} from "solady/tokens/ERC721.sol";
 import {Ownable} from "solady/auth/Ownable.sol";
+import {IAccessControl} from "@openzeppelin/contracts/access/IAccessControl.sol";
 import {IMarketplaceCollection} from "./interfaces/IMarketplaceCollection.sol";
 
 /// @title MarketplaceCollection
 /// @notice An ERC-721 collection of one partner (its owner): each token has its own metadata URI,
-/// minting is reserved to the owner and the minters it names (only partners create NFTs).
+/// minting is reserved to the owner and the minters it names (only partners create NFTs), and only
+/// while the owner still holds the factory's PARTNER_ROLE: revoking a partner stops its collections.
 /// @dev Solady's ERC721 keeps the owner and 96 bits of "extra data" in one storage slot; we keep
 /// there the token's transfer nonce, bumped on every transfer (the mint sets it to 1) for free
 /// since the slot is written anyway. The Exchange uses it for replay protection instead of a
 /// per-order status slot (22,100 gas per fill saved; see Exchange). The same bits flag whether a
 /// token approval exists, so a transfer skips the approved-address slot when there is none.
+/// No immutables: every collection has the same runtime code, whose hash the Exchange checks.
 contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
     /*//////////////////////////////////////////////////////////////
                                  ERRORS
@@ -20,6 +23,12 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
 
     /// @notice Only the owner or a minter named by the owner can mint.
     error CallerIsNotAMinter();
+
+    /// @notice The collection's owner is no longer a partner of the factory: it cannot mint.
+    error OwnerIsNoLongerAPartner();
+
+    /// @notice The collection does not accept VBC: ERC-721 calls must send no value.
+    error CollectionDoesNotAcceptValue();
 
     /*//////////////////////////////////////////////////////////////
                                  EVENTS
@@ -38,6 +47,8 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
                                 STORAGE
     //////////////////////////////////////////////////////////////*/
 
+    /// @notice The factory that created this collection (its PARTNER_ROLE gates minting).
+    address public factory;
     string private _name;
     string private _symbol;
     /// @notice The collection-level metadata (name, description, image) URI.
@@ -50,6 +61,8 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
 
     /// @dev The token's 96 bits of extra data: bit 95 flags a token approval, bits 0..94 are
     /// the transfer nonce. The seed and event constants are Solady ERC721's (private there).
+    /// @dev CollectionFactory.PARTNER_ROLE.
+    bytes32 private constant _PARTNER_ROLE = keccak256("PARTNER_ROLE");
     uint96 private constant _APPROVAL_FLAG = 0x800000000000000000000000;
     uint96 private constant _NONCE_MASK = 0x7fffffffffffffffffffffff;
     uint256 private constant _ANY_NONCE = 0xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff;
@@ -65,7 +78,9 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
     /// @param symbol_ The collection symbol.
     /// @param contractURI_ The collection-level metadata URI (may be empty).
     /// @param owner_ The partner who owns the collection and mints in it.
+    /// @dev The deployer is taken as the factory whose PARTNER_ROLE the owner must keep.
     constructor(string memory name_, string memory symbol_, string memory contractURI_, address owner_) {
+        factory = msg.sender;
         _name = name_;
         _symbol = symbol_;
         contractURI = contractURI_;
@@ -97,8 +112,9 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
         }
     }
 
-    /// @notice Names (`allowed` true) or removes a minter. Owner only.
+    /// @notice Names (`allowed` true) or removes a minter. Owner only, while still a partner.
     function setMinter(address minter, bool allowed) external onlyOwner {
+        _checkOwnerIsPartner();
         isMinter[minter] = allowed;
         emit MinterUpdated(minter, allowed);
     }
@@ -139,12 +155,20 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
     //////////////////////////////////////////////////////////////*/
 
     /// @notice ERC-721 transfer (also used by both `safeTransferFrom`s); bumps the token's nonce.
+    /// @dev Payable in the ERC-721 interface, but any VBC sent would be locked here: refused.
     function transferFrom(address from, address to, uint256 id)
         public
         payable
         override(ERC721, IMarketplaceCollection)
     {
+        _rejectValue();
         _transferAtNonce(from, to, id, _ANY_NONCE);
+    }
+
+    /// @notice ERC-721 approval of one token; refuses VBC like `transferFrom`.
+    function approve(address account, uint256 id) public payable override {
+        _rejectValue();
+        super.approve(account, id);
     }
 
     /// @inheritdoc IMarketplaceCollection
@@ -153,16 +177,17 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
     }
 
     /// @inheritdoc IMarketplaceCollection
-    function invalidateNonce(address holder, uint256 id, uint256 expectedNonce) external {
+    function invalidateNonce(address holder, uint256 id, uint256 expectedNonce) external returns (bool bumped) {
         uint96 extra = _getExtraData(id);
         address tokenOwner = _ownerOf(id);
         // Already void: the token moved (or never existed), so no order at that nonce can fill.
-        if (tokenOwner == address(0) || tokenOwner != holder || extra & _NONCE_MASK != expectedNonce) return;
+        if (tokenOwner == address(0) || tokenOwner != holder || extra & _NONCE_MASK != expectedNonce) return false;
         if (!_isApprovedOrOwner(msg.sender, id)) revert NotOwnerNorApproved();
         unchecked {
             _setExtraData(id, extra + 1); // nonce + 1; the approval flag (bit 95) is unchanged
         }
         emit TokenNonceBumped(id, expectedNonce + 1);
+        return true;
     }
 
     /// @dev Setting or clearing a token approval also sets or clears the token's approval flag.
@@ -178,6 +203,16 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
 
     function _checkMinter() private view {
         if (msg.sender != owner() && !isMinter[msg.sender]) revert CallerIsNotAMinter();
+        _checkOwnerIsPartner();
+    }
+
+    /// @dev The owner's minting rights (its own and its minters') last as long as its partner role.
+    function _checkOwnerIsPartner() private view {
+        if (!IAccessControl(factory).hasRole(_PARTNER_ROLE, owner())) revert OwnerIsNoLongerAPartner();
+    }
+
+    function _rejectValue() private view {
+        if (msg.value != 0) revert CollectionDoesNotAcceptValue();
     }
 
     function _mintOne(address to, string calldata uri) private returns (uint256 id) {

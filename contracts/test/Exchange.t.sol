@@ -2,11 +2,25 @@
 pragma solidity 0.8.37;
 
 import {Fixture} from "./utils/Fixture.sol";
+import {Vm} from "./utils/Test.sol";
 import {Exchange} from "../src/Exchange.sol";
 import {IExchangeErrors, IExchangeEvents} from "../src/interfaces/IExchange.sol";
 import {IMarketplaceCollection} from "../src/interfaces/IMarketplaceCollection.sol";
 import {MarketplaceCollection} from "../src/MarketplaceCollection.sol";
 import {Order, FIXED_PRICE, AUCTION, SINGLE, SET, BUNDLE} from "../src/lib/OrderTypes.sol";
+
+/// @notice Anything that quacks like IMarketplaceCollection but moves nothing.
+contract FakeCollection {
+    function tokenNonce(uint256) external pure returns (uint256) {
+        return 1;
+    }
+
+    function transferFromAtNonce(address, address, uint256, uint256) external {}
+
+    function invalidateNonce(address, uint256, uint256) external pure returns (bool) {
+        return true;
+    }
+}
 
 /// @notice Every external function of the Exchange and every revert path.
 contract ExchangeTest is Fixture, IExchangeEvents {
@@ -652,17 +666,98 @@ contract ExchangeTest is Fixture, IExchangeEvents {
     function test_incrementCounter_voidsOlderOrdersOnly() public {
         Order memory old = _single(1, 1 ether);
         bytes memory oldSig = _signOrder(SELLER_KEY, old);
-        vm.expectEmit(true, true, true, true, address(exchange));
-        emit CounterIncremented(seller, 1);
+        vm.recordLogs();
         vm.prank(seller);
-        assertEq(exchange.incrementCounter(), 1);
-        assertEq(exchange.counters(seller), 1);
+        uint256 newCounter = exchange.incrementCounter();
+        Vm.Log[] memory logs = vm.getRecordedLogs();
+        assertEq(logs.length, 1);
+        assertEq(logs[0].topics[0], CounterIncremented.selector);
+        assertEq(logs[0].topics[1], bytes32(uint256(uint160(seller))));
+        assertEq(abi.decode(logs[0].data, (uint256)), newCounter);
+        assertEq(exchange.counters(seller), newCounter);
         vm.prank(buyer);
         vm.expectRevert(IExchangeErrors.OrderCounterIsOutdated.selector);
         exchange.buy{value: 1 ether}(old, oldSig, 1);
-        Order memory fresh = _single(1, 1 ether); // signed with counter 1
+        Order memory fresh = _single(1, 1 ether); // signed with the new counter
         _buy(buyer, fresh, 1, 1 ether);
         assertEq(collection.ownerOf(1), buyer);
+    }
+
+    /// An order pre-signed for "the next counter" stays void when the maker presses "cancel all":
+    /// the counter jumps by a quasi-random amount in [1, 2^128], different at each bump.
+    function test_incrementCounter_jumpsUnpredictablySoAFutureCounterOrderNeverActivates() public {
+        Order memory phish = _single(1, 0.01 ether);
+        phish.counter = exchange.counters(seller) + 1; // "not valid anyway"
+        bytes memory sig = _signOrder(SELLER_KEY, phish);
+        uint256 previous = exchange.counters(seller);
+        for (uint256 i; i < 3; ++i) {
+            vm.roll(block.number + 1);
+            vm.prank(seller);
+            uint256 next = exchange.incrementCounter();
+            assertTrue(next > previous + 1, "jumps past the next value");
+            assertTrue(next - previous <= 2 ** 128, "bounded");
+            previous = next;
+            vm.prank(stranger);
+            vm.expectRevert(IExchangeErrors.OrderCounterIsOutdated.selector);
+            exchange.buy{value: 0.01 ether}(phish, sig, 1);
+        }
+        assertEq(collection.ownerOf(1), seller);
+    }
+
+    /// A contract that only looks like a collection cannot be an order's collection: the buyer
+    /// would pay and receive nothing. The same call with a real collection fills.
+    function test_buy_claim_cancel_revertForACollectionThatIsNotOurs() public {
+        FakeCollection fake = new FakeCollection();
+        Order memory o = _single(1, 5 ether);
+        o.maker = stranger;
+        o.collection = address(fake);
+        o.tokenNonces[0] = 1;
+        bytes memory sig = _signOrder(STRANGER_KEY, o);
+        bytes memory notOurs =
+            abi.encodeWithSelector(IExchangeErrors.CollectionIsNotAMarketplaceCollection.selector, address(fake));
+        uint256 before = buyer.balance;
+        vm.prank(buyer);
+        vm.expectRevert(notOurs);
+        exchange.buy{value: 5 ether}(o, sig, 1);
+        assertEq(buyer.balance, before, "nothing paid");
+        assertFalse(factory.isCollection(address(fake)));
+
+        Order memory a = _auction(1, 1 ether);
+        a.maker = stranger;
+        a.collection = address(fake);
+        a.tokenNonces[0] = 1;
+        _fundBidder(bidder, 1 ether);
+        vm.warp(END);
+        bytes memory att = _signSettlement(a, bidder, 1 ether);
+        bytes memory aSig = _signOrder(STRANGER_KEY, a);
+        vm.prank(bidder);
+        vm.expectRevert(notOurs);
+        exchange.claim(a, aSig, bidder, 1 ether, "", att);
+        assertEq(wvbc.balanceOf(bidder), 1 ether, "no WVBC pulled");
+
+        vm.prank(stranger);
+        vm.expectRevert(notOurs);
+        exchange.cancel(o);
+    }
+
+    /// `cancel` by a maker who holds none of the order's items (here a stranger naming the
+    /// seller's token) revokes nothing, so it emits nothing: the indexer records no REVOKE.
+    function test_cancel_emitsNothingWhenNothingWasRevoked() public {
+        Order memory o = _single(1, 1 ether);
+        o.maker = stranger;
+        vm.recordLogs();
+        vm.prank(stranger);
+        exchange.cancel(o);
+        assertEq(vm.getRecordedLogs().length, 0, "no OrderCancelled");
+        assertEq(collection.tokenNonce(1), 1, "nothing revoked");
+        // Cancelling a sold-out order again: also silent.
+        Order memory mine = _single(2, 1 ether);
+        vm.prank(seller);
+        exchange.cancel(mine);
+        vm.recordLogs();
+        vm.prank(seller);
+        exchange.cancel(mine);
+        assertEq(vm.getRecordedLogs().length, 0, "second cancel is silent");
     }
 
     /*//////////////////////////////////////////////////////////////

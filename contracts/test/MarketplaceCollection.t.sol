@@ -102,6 +102,64 @@ contract MarketplaceCollectionTest is Fixture {
         collection.mint(stranger, "ipfs://x");
     }
 
+    /// Revoking a partner on the factory stops its existing collections: no minting by it or by
+    /// the minters it named, and no naming of new minters. Granting the role again restores both.
+    function test_mint_stopsWhenTheOwnersPartnerRoleIsRevoked() public {
+        vm.prank(seller);
+        collection.setMinter(buyer, true); // named while a partner
+        bytes32 role = factory.PARTNER_ROLE();
+        vm.prank(owner);
+        factory.revokeRole(role, seller);
+        assertEq(collection.factory(), address(factory));
+
+        string[] memory uris = new string[](1);
+        vm.startPrank(seller);
+        vm.expectRevert(MarketplaceCollection.OwnerIsNoLongerAPartner.selector);
+        collection.mint(seller, "ipfs://after-revocation");
+        vm.expectRevert(MarketplaceCollection.OwnerIsNoLongerAPartner.selector);
+        collection.mintBatch(seller, uris);
+        vm.expectRevert(MarketplaceCollection.OwnerIsNoLongerAPartner.selector);
+        collection.setMinter(stranger, true);
+        vm.stopPrank();
+        vm.prank(buyer);
+        vm.expectRevert(MarketplaceCollection.OwnerIsNoLongerAPartner.selector);
+        collection.mint(buyer, "x");
+        assertEq(collection.totalMinted(), 12);
+        // A stranger is still told it is not a minter at all.
+        vm.prank(stranger);
+        vm.expectRevert(MarketplaceCollection.CallerIsNotAMinter.selector);
+        collection.mint(stranger, "x");
+        // Trading the existing tokens is unaffected; a partner again mints again.
+        vm.prank(seller);
+        collection.transferFrom(seller, buyer, 1);
+        vm.prank(owner);
+        factory.grantRole(role, seller);
+        vm.prank(buyer);
+        assertEq(collection.mint(buyer, "x"), 13);
+    }
+
+    /// The ERC-721 entry points are payable by the standard; VBC sent would be locked, so it is
+    /// refused (plain calls still work).
+    function test_erc721CallsRefuseValue() public {
+        vm.deal(seller, 1 ether);
+        bytes4 refused = MarketplaceCollection.CollectionDoesNotAcceptValue.selector;
+        vm.startPrank(seller);
+        vm.expectRevert(refused);
+        collection.transferFrom{value: 1 ether}(seller, buyer, 1);
+        vm.expectRevert(refused);
+        collection.safeTransferFrom{value: 1 ether}(seller, buyer, 1);
+        vm.expectRevert(refused);
+        collection.safeTransferFrom{value: 1 ether}(seller, buyer, 1, "");
+        vm.expectRevert(refused);
+        collection.approve{value: 1 ether}(buyer, 1);
+        collection.approve(buyer, 1);
+        collection.safeTransferFrom(seller, buyer, 1);
+        vm.stopPrank();
+        assertEq(address(collection).balance, 0);
+        assertEq(seller.balance, 1 ether);
+        assertEq(collection.ownerOf(1), buyer);
+    }
+
     function test_metadata() public {
         vm.expectRevert(TOKEN_DOES_NOT_EXIST);
         collection.tokenURI(999);

@@ -17,8 +17,9 @@ interface IExchangeEvents {
         bytes32 indexed orderHash, address indexed maker, address indexed taker, uint256 itemMask, uint256 amount
     );
 
-    /// @notice The maker cancelled (revoked) an order: its items' nonces were bumped, which also
-    /// voids every other open order on those items.
+    /// @notice The maker cancelled (revoked) an order: at least one of its items' nonces was
+    /// bumped, which also voids every other open order on those items. Not emitted when nothing
+    /// was left to revoke.
     event OrderCancelled(bytes32 indexed orderHash, address indexed maker);
 
     /// @notice The maker voided all its orders signed with a lower counter.
@@ -71,6 +72,8 @@ interface IExchangeErrors {
     error CallerIsNotWinnerOrSeller();
     /// @notice Sending VBC to the seller or fee recipient failed.
     error PaymentFailed();
+    /// @notice The order's collection is not a marketplace collection (another contract's code).
+    error CollectionIsNotAMarketplaceCollection(address collection);
     /// @notice The fee is above the hard cap, or a non-zero fee has no recipient.
     error InvalidFee();
 }

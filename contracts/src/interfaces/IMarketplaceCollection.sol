@@ -23,5 +23,6 @@ interface IMarketplaceCollection {
     /// without moving it. Does nothing when `holder` no longer owns the token or its nonce already
     /// moved on (those orders are void already). Callable by the holder, its operators and the
     /// token's approved address.
-    function invalidateNonce(address holder, uint256 id, uint256 expectedNonce) external;
+    /// @return bumped Whether the nonce was bumped (false: nothing to revoke).
+    function invalidateNonce(address holder, uint256 id, uint256 expectedNonce) external returns (bool bumped);
 }
