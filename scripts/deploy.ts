@@ -1,7 +1,9 @@
 /**
  * `npm run deploy`: deploys (or reuses) the marketplace contracts on RPC_URL with
- * DEPLOYER_PRIVATE_KEY; SETTLEMENT_SIGNER (address) and DATA_DIR optional.
- * Defaults: the local devnet and anvil's account #0, settlement signer anvil's account #1.
+ * DEPLOYER_PRIVATE_KEY; the settlement signer is SETTLEMENT_SIGNER (address) or the address of
+ * SETTLEMENT_PRIVATE_KEY; DATA_DIR optional. ROTATE_SETTLEMENT_SIGNER=1 changes the signer of a
+ * reused deployment (never done otherwise). Defaults, accepted on the local devnet only: anvil's
+ * account #0 deploys, anvil's account #1 attests auctions.
  */
 import { Wallet } from 'ethers';
 import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
@@ -12,7 +14,10 @@ import { defaultDataDir } from './lib/paths.ts';
 const deployment = await deploy({
   rpcUrl: process.env.RPC_URL ?? `http://127.0.0.1:${VBCHAIN_DEVNET.defaultRpcPort}`,
   deployerKey: process.env.DEPLOYER_PRIVATE_KEY ?? ANVIL_KEYS[0],
-  settlementSigner: process.env.SETTLEMENT_SIGNER ?? new Wallet(ANVIL_KEYS[1]).address,
+  settlementSigner:
+    process.env.SETTLEMENT_SIGNER ??
+    new Wallet(process.env.SETTLEMENT_PRIVATE_KEY ?? ANVIL_KEYS[1]).address,
+  rotateSettlementSigner: process.env.ROTATE_SETTLEMENT_SIGNER === '1',
   dataDir: defaultDataDir(),
   log: (line) => console.log(line),
 });

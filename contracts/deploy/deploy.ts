@@ -3,6 +3,11 @@
  * the deployment record (./deployment.ts) are reused while their code is still on chain and the
  * contracts' sources did not change since (a fresh anvil, another chain, or changed contracts get
  * a new deployment). Records the deploy block for the indexer.
+ *
+ * Keys: anvil's accounts are public, so on any chain but the local devnet the deployer key and the
+ * settlement signer must be given and must not be anvil's. A reused deployment keeps its
+ * settlement signer: changing it takes `rotateSettlementSigner` (whoever holds that key decides
+ * auctions, see contracts/src/Exchange.sol).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -14,14 +19,21 @@ import {
   Wallet,
 } from 'ethers';
 import { loadArtifact } from '../build/compile.ts';
+import { VBCHAIN_DEVNET } from '../chains.ts';
+import { ANVIL_KEYS } from '../devnet/anvil.ts';
 import { rpcProvider } from '../devnet/rpc.ts';
 import { type Deployment, readDeployment, writeDeployment } from './deployment.ts';
 
 export type DeployParameters = {
   rpcUrl: string;
   deployerKey: string;
-  /** Address of the settlement key; default: the deployer. */
+  /**
+   * Address of the settlement key. Required off the local devnet; there the default is the
+   * deployer (fresh deployment) or the exchange's current signer (reused deployment).
+   */
   settlementSigner?: string;
+  /** Set a reused exchange's signer to `settlementSigner` when it differs (else that refuses). */
+  rotateSettlementSigner?: boolean;
   /** Folder holding deployments/<chainId>.json (the product's data folder). */
   dataDir: string;
   log?: (line: string) => void;
@@ -35,6 +47,30 @@ export function contractsHash(): string {
   return h.digest('hex');
 }
 
+/** A deployment refused before anything was sent: unsafe keys, or an implicit signer change. */
+export class DeployRefusedError extends Error {
+  override name = 'DeployRefusedError' as const;
+}
+
+const ANVIL_ADDRESSES = new Set(ANVIL_KEYS.map((key) => new Wallet(key).address));
+
+/** Off the local devnet: explicit keys, none of anvil's public ones. */
+function checkKeys(chainId: number, deployer: string, settlementSigner: string | undefined): void {
+  if (chainId === VBCHAIN_DEVNET.chainId) return;
+  if (ANVIL_ADDRESSES.has(deployer))
+    throw new DeployRefusedError(
+      `chain ${chainId} is not the local devnet: set DEPLOYER_PRIVATE_KEY to a key of your own (anvil's are public)`,
+    );
+  if (settlementSigner === undefined)
+    throw new DeployRefusedError(
+      `chain ${chainId} is not the local devnet: set SETTLEMENT_PRIVATE_KEY (or the signer's address)`,
+    );
+  if (ANVIL_ADDRESSES.has(settlementSigner))
+    throw new DeployRefusedError(
+      `chain ${chainId} is not the local devnet: the settlement signer must not be an anvil account (their keys are public)`,
+    );
+}
+
 async function hasCode(provider: Provider, address: string): Promise<boolean> {
   return (await provider.getCode(address)) !== '0x';
 }
@@ -45,20 +81,21 @@ export async function deploy(params: DeployParameters): Promise<Deployment> {
   try {
     const chainId = Number((await provider.getNetwork()).chainId);
     const deployer = new Wallet(params.deployerKey, provider);
-    const settlementSigner = getAddress(params.settlementSigner ?? deployer.address);
+    const wanted = params.settlementSigner ? getAddress(params.settlementSigner) : undefined;
+    checkKeys(chainId, deployer.address, wanted);
     const codeHash = contractsHash();
     const recorded = readDeployment(params.dataDir, chainId);
     if (recorded && recorded.contractsHash !== codeHash) {
       log(`the contracts changed since the deployment of chain ${chainId}: deploying again`);
     } else if (recorded) {
       if (await reusable(provider, recorded)) {
-        await keepSettlementSigner(deployer, recorded, settlementSigner, params.dataDir, log);
+        await keepSettlementSigner(deployer, recorded, wanted, params, log);
         log(`reusing the deployment of chain ${chainId} (block ${recorded.deployBlock})`);
         return recorded;
       }
       log(`recorded contracts of chain ${chainId} are gone: deploying again`);
     }
-    const deployment = await deployFresh(deployer, chainId, settlementSigner, codeHash);
+    const deployment = await deployFresh(deployer, chainId, wanted ?? deployer.address, codeHash);
     writeDeployment(params.dataDir, deployment);
     log(`deployed to chain ${chainId}: ${JSON.stringify(deployment)}`);
     return deployment;
@@ -75,21 +112,33 @@ async function reusable(provider: Provider, recorded: Deployment): Promise<boole
   return present.every(Boolean);
 }
 
-/** Points a reused Exchange at the wanted settlement key (and records it) when it differs. */
+/**
+ * A reused Exchange keeps its settlement signer (the record follows the chain). A different wanted
+ * signer is set only with `rotateSettlementSigner`; without it the deploy is refused, since the
+ * caller's settlement key would not be the one the exchange accepts.
+ */
 async function keepSettlementSigner(
   deployer: Wallet,
   recorded: Deployment,
-  settlementSigner: string,
-  dataDir: string,
+  wanted: string | undefined,
+  params: DeployParameters,
   log: (line: string) => void,
 ): Promise<void> {
   const exchange = new Contract(recorded.exchange, loadArtifact('Exchange').abi, deployer);
   const current = getAddress(await exchange.getFunction('settlementSigner')());
-  if (current === settlementSigner) return;
-  log(`settlement signer ${current} -> ${settlementSigner}`);
-  await (await exchange.getFunction('setSettlementSigner')(settlementSigner)).wait();
-  recorded.settlementSigner = settlementSigner;
-  writeDeployment(dataDir, recorded);
+  let signer = current;
+  if (wanted !== undefined && wanted !== current) {
+    if (!params.rotateSettlementSigner)
+      throw new DeployRefusedError(
+        `the exchange ${recorded.exchange} has settlement signer ${current}, not ${wanted}: deploy does not change it unless asked to rotate it (ROTATE_SETTLEMENT_SIGNER=1)`,
+      );
+    log(`settlement signer ${current} -> ${wanted}`);
+    await (await exchange.getFunction('setSettlementSigner')(wanted)).wait();
+    signer = wanted;
+  }
+  if (recorded.settlementSigner === signer) return;
+  recorded.settlementSigner = signer;
+  writeDeployment(params.dataDir, recorded);
 }
 
 /** Three creations with consecutive nonces, sent at once (one block on a 2 s chain). */

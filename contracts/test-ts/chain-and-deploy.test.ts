@@ -2,10 +2,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Wallet } from 'ethers';
+import { Contract, Wallet } from 'ethers';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadArtifact } from '../build/compile.ts';
 import { VBCHAIN_DEVNET } from '../chains.ts';
-import { deploy } from '../deploy/deploy.ts';
+import { DeployRefusedError, deploy } from '../deploy/deploy.ts';
 import { deploymentPath } from '../deploy/deployment.ts';
 import { ANVIL_KEYS, startAnvil } from '../devnet/anvil.ts';
 import { rpcProvider } from '../devnet/rpc.ts';
@@ -70,5 +71,51 @@ describe('local chain and deploy', () => {
     });
     expect(redeployed.settlementSigner).toBe(new Wallet(ANVIL_KEYS[2]).address);
     await fresh.stop();
+  });
+
+  it('off the local devnet: explicit keys, none of anvil, and no implicit signer change', async () => {
+    const other = await startAnvil({ chainId: VBCHAIN_DEVNET.chainId + 1 });
+    const provider = rpcProvider(other.url);
+    const dataDir = join(dir, 'other-chain');
+    const deployerKey = Wallet.createRandom().privateKey;
+    const deployer = new Wallet(deployerKey).address;
+    await provider.send('anvil_setBalance', [deployer, '0x56bc75e2d63100000']); // 100 VBC
+    const signer = Wallet.createRandom().address;
+    const base = { rpcUrl: other.url, dataDir };
+    try {
+      const refusals = [
+        { deployerKey: ANVIL_KEYS[0], settlementSigner: signer },
+        { deployerKey },
+        { deployerKey, settlementSigner: new Wallet(ANVIL_KEYS[1]).address },
+      ];
+      for (const keys of refusals)
+        await expect(deploy({ ...base, ...keys })).rejects.toBeInstanceOf(DeployRefusedError);
+      expect(await provider.getTransactionCount(deployer)).toBe(0);
+
+      const deployed = await deploy({ ...base, deployerKey, settlementSigner: signer });
+      expect(deployed.settlementSigner).toBe(signer);
+      const exchange = new Contract(deployed.exchange, loadArtifact('Exchange').abi, provider);
+      const onChainSigner = () => exchange.getFunction('settlementSigner')() as Promise<string>;
+
+      // Re-running with another signer is refused, and the exchange keeps its signer.
+      const next = Wallet.createRandom().address;
+      await expect(deploy({ ...base, deployerKey, settlementSigner: next })).rejects.toBeInstanceOf(
+        DeployRefusedError,
+      );
+      expect(await onChainSigner()).toBe(signer);
+      expect(await deploy({ ...base, deployerKey, settlementSigner: signer })).toEqual(deployed);
+      // Only an explicit rotation changes it.
+      const rotated = await deploy({
+        ...base,
+        deployerKey,
+        settlementSigner: next,
+        rotateSettlementSigner: true,
+      });
+      expect(rotated.settlementSigner).toBe(next);
+      expect(await onChainSigner()).toBe(next);
+    } finally {
+      provider.destroy();
+      await other.stop();
+    }
   });
 });

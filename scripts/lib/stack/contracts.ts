@@ -1,7 +1,9 @@
 /**
  * The stack's contracts: deployed once per chain (reused afterwards, contracts/deploy/deploy.ts)
  * by DEPLOYER_PRIVATE_KEY, default anvil's #0; the settlement key is SETTLEMENT_PRIVATE_KEY,
- * default anvil's #1 on our own anvil (none on another node unless given).
+ * default anvil's #1 on our own anvil (none on another node unless given). Off the local devnet
+ * deploy refuses anvil's keys and a missing settlement key, and it never changes the signer of a
+ * reused exchange.
  */
 import { Wallet } from 'ethers';
 import { deploy } from '#contracts/deploy/deploy.ts';
