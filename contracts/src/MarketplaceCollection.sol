@@ -15,6 +15,10 @@ import {IMarketplaceCollection} from "./interfaces/IMarketplaceCollection.sol";
 /// since the slot is written anyway. The Exchange uses it for replay protection instead of a
 /// per-order status slot (22,100 gas per fill saved; see Exchange). The same bits flag whether a
 /// token approval exists, so a transfer skips the approved-address slot when there is none.
+/// Revocations are part of the nonce: clearing or replacing a token's approval bumps its nonce,
+/// and revoking an operator bumps the holder's approval epoch (kept in the holder's balance slot,
+/// which a transfer reads anyway), which is added to the nonce of every token it holds. So
+/// revoking the Exchange's approval voids its open orders for good: approving again revives none.
 /// No immutables: every collection has the same runtime code, whose hash the Exchange checks.
 contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
     /*//////////////////////////////////////////////////////////////
@@ -36,6 +40,10 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
 
     /// @notice The token's nonce was bumped without a transfer: its open orders were revoked.
     event TokenNonceBumped(uint256 indexed id, uint256 nonce);
+
+    /// @notice `holder` revoked an operator: the nonce of each of its tokens went up by one
+    /// (its approval epoch is now `epoch`), which voids every open order on them.
+    event ApprovalEpochBumped(address indexed holder, uint256 epoch);
 
     /// @notice The owner named (`allowed` true) or removed a minter.
     event MinterUpdated(address indexed minter, bool allowed);
@@ -146,8 +154,14 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
     }
 
     /// @inheritdoc IMarketplaceCollection
-    function tokenNonce(uint256 id) external view returns (uint256) {
-        return _getExtraData(id) & _NONCE_MASK;
+    function tokenNonce(uint256 id) public view returns (uint256) {
+        return (_getExtraData(id) & _NONCE_MASK) + _getAux(_ownerOf(id));
+    }
+
+    /// @notice The number of operator approvals `holder` revoked in this collection, a part of the
+    /// nonce of each token it holds.
+    function approvalEpoch(address holder) external view returns (uint256) {
+        return _getAux(holder);
     }
 
     /*//////////////////////////////////////////////////////////////
@@ -165,10 +179,26 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
         _transferAtNonce(from, to, id, _ANY_NONCE);
     }
 
-    /// @notice ERC-721 approval of one token; refuses VBC like `transferFrom`.
+    /// @notice ERC-721 approval of one token; refuses VBC like `transferFrom`. Clearing or
+    /// replacing an approved address bumps the token's nonce (see `_approve`).
     function approve(address account, uint256 id) public payable override {
         _rejectValue();
         super.approve(account, id);
+    }
+
+    /// @notice ERC-721 operator approval. Revoking a granted approval bumps the caller's approval
+    /// epoch: every open order on the caller's tokens is void, so an operator that loses its
+    /// approval cannot fill old orders when it gets it back.
+    function setApprovalForAll(address operator, bool isApproved) public override {
+        if (!isApproved && isApprovedForAll(msg.sender, operator)) {
+            uint224 epoch;
+            unchecked {
+                epoch = _getAux(msg.sender) + 1; // 2^224 approvals cannot be sent
+            }
+            _setAux(msg.sender, epoch);
+            emit ApprovalEpochBumped(msg.sender, epoch);
+        }
+        super.setApprovalForAll(operator, isApproved);
     }
 
     /// @inheritdoc IMarketplaceCollection
@@ -178,22 +208,29 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
 
     /// @inheritdoc IMarketplaceCollection
     function invalidateNonce(address holder, uint256 id, uint256 expectedNonce) external returns (bool bumped) {
-        uint96 extra = _getExtraData(id);
         address tokenOwner = _ownerOf(id);
         // Already void: the token moved (or never existed), so no order at that nonce can fill.
-        if (tokenOwner == address(0) || tokenOwner != holder || extra & _NONCE_MASK != expectedNonce) return false;
+        if (tokenOwner == address(0) || tokenOwner != holder || tokenNonce(id) != expectedNonce) return false;
         if (!_isApprovedOrOwner(msg.sender, id)) revert NotOwnerNorApproved();
         unchecked {
-            _setExtraData(id, extra + 1); // nonce + 1; the approval flag (bit 95) is unchanged
+            _setExtraData(id, _getExtraData(id) + 1); // nonce + 1; the approval flag (bit 95) is unchanged
         }
         emit TokenNonceBumped(id, expectedNonce + 1);
         return true;
     }
 
-    /// @dev Setting or clearing a token approval also sets or clears the token's approval flag.
+    /// @dev Setting or clearing a token approval also sets or clears the token's approval flag;
+    /// clearing or replacing an approved address also bumps the nonce (its open orders are void).
     function _approve(address by, address account, uint256 id) internal override {
-        super._approve(by, account, id);
         uint96 extra = _getExtraData(id);
+        address previous = extra & _APPROVAL_FLAG != 0 ? _getApproved(id) : address(0);
+        super._approve(by, account, id);
+        if (previous != address(0) && previous != account) {
+            unchecked {
+                extra += 1; // the nonce (bits 0..94) cannot reach 2^95
+            }
+            emit TokenNonceBumped(id, tokenNonce(id) + 1);
+        }
         _setExtraData(id, account == address(0) ? extra & ~_APPROVAL_FLAG : extra | _APPROVAL_FLAG);
     }
 
@@ -239,10 +276,15 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
             mstore(0x1c, or(_SLOT_SEED, caller()))
             let ownershipSlot := add(id, add(id, keccak256(0x00, 0x20)))
             let ownershipPacked := sload(ownershipSlot)
+            // The balance slot of `from` (written below anyway) holds its approval epoch.
+            mstore(0x00, from)
+            let fromBalanceSlot := keccak256(0x0c, 0x1c)
+            let fromBalancePacked := sload(fromBalanceSlot)
             // The nonce first: an order's item that moved gets the order's error, not an owner one.
             let extra := shr(160, ownershipPacked)
             let nonce := and(extra, _NONCE_MASK)
-            if iszero(or(eq(expectedNonce, _ANY_NONCE), eq(nonce, expectedNonce))) {
+            let effectiveNonce := add(nonce, shr(32, fromBalancePacked))
+            if iszero(or(eq(expectedNonce, _ANY_NONCE), eq(effectiveNonce, expectedNonce))) {
                 mstore(0x00, 0xfb2c57db) // `ItemNoLongerAvailable(uint256)`.
                 mstore(0x20, id)
                 revert(0x1c, 0x24)
@@ -270,11 +312,8 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
             }
             // New owner, nonce + 1, approval flag cleared.
             sstore(ownershipSlot, or(shl(160, add(nonce, 1)), to))
-            // Decrement the balance of `from`.
-            {
-                let fromBalanceSlot := keccak256(0x0c, 0x1c)
-                sstore(fromBalanceSlot, sub(sload(fromBalanceSlot), 1))
-            }
+            // Decrement the balance of `from` (its approval epoch, the upper bits, is unchanged).
+            sstore(fromBalanceSlot, sub(fromBalancePacked, 1))
             // Increment the balance of `to`.
             {
                 mstore(0x00, to)

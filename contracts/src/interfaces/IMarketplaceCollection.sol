@@ -2,14 +2,18 @@
 pragma solidity 0.8.37;
 
 /// @notice What the Exchange needs from a collection beyond ERC-721: a per-token transfer nonce.
-/// @dev The nonce grows by one on every transfer of the token (minting sets it to 1) and on every
-/// `invalidateNonce`, and never decreases. An order commits to the nonce of each of its items, so an order can only move an
-/// item that has not moved since the order was signed (see Exchange: replay protection).
+/// @dev The nonce grows by one on every transfer of the token (minting sets it to 1), every
+/// `invalidateNonce`, every time the token's approved address is cleared or replaced, and, for all
+/// the holder's tokens at once, every time the holder revokes an operator. While one holder keeps
+/// the token it never decreases. An order commits to the nonce of each of its items, so an order
+/// can only move an item that has not moved, nor had an approval revoked, since the order was
+/// signed (see Exchange: replay protection).
 interface IMarketplaceCollection {
     /// @notice The item was sold, transferred, or its orders revoked since the order was signed.
     error ItemNoLongerAvailable(uint256 tokenId);
 
-    /// @notice The number of times token `id` has been transferred (minting counts as one).
+    /// @notice The token's nonce: its transfers (minting counts as one), revocations and cleared
+    /// approvals, plus the number of operators its holder revoked.
     function tokenNonce(uint256 id) external view returns (uint256);
 
     /// @notice ERC-721 transfer; the caller must be the owner, approved, or an operator.
@@ -21,8 +25,8 @@ interface IMarketplaceCollection {
 
     /// @notice Revokes every order signed for token `id` at `expectedNonce` by bumping its nonce
     /// without moving it. Does nothing when `holder` no longer owns the token or its nonce already
-    /// moved on (those orders are void already). Callable by the holder, its operators and the
-    /// token's approved address.
+    /// moved on (those orders are void already, e.g. after the holder revoked the caller's
+    /// approval). Callable by the holder, its operators and the token's approved address.
     /// @return bumped Whether the nonce was bumped (false: nothing to revoke).
     function invalidateNonce(address holder, uint256 id, uint256 expectedNonce) external returns (bool bumped);
 }
