@@ -6,7 +6,6 @@ import {Vm} from "./utils/Test.sol";
 import {CollectionFactory} from "../src/CollectionFactory.sol";
 import {MarketplaceCollection} from "../src/MarketplaceCollection.sol";
 import {IMarketplaceCollection} from "../src/interfaces/IMarketplaceCollection.sol";
-import {WVBC} from "../src/WVBC.sol";
 
 /// @notice The collection (minting, metadata, nonces, approvals) and the factory.
 contract MarketplaceCollectionTest is Fixture {
@@ -271,97 +270,3 @@ contract MarketplaceCollectionTest is Fixture {
         assertEq(collection.tokenNonce(1), 4);
     }
 }
-
-/// @notice WVBC: WETH9 semantics.
-contract WVBCTest is Fixture {
-    event Deposit(address indexed dst, uint256 wad);
-    event Withdrawal(address indexed src, uint256 wad);
-
-    function test_metadata() public view {
-        assertEq(wvbc.name(), "Wrapped VBC");
-        assertEq(wvbc.symbol(), "WVBC");
-        assertEq(wvbc.decimals(), 18);
-    }
-
-    function test_depositAndWithdraw() public {
-        vm.expectEmit(true, true, true, true, address(wvbc));
-        emit Deposit(buyer, 2 ether);
-        vm.prank(buyer);
-        wvbc.deposit{value: 2 ether}();
-        assertEq(wvbc.balanceOf(buyer), 2 ether);
-        assertEq(wvbc.totalSupply(), 2 ether);
-        assertEq(address(wvbc).balance, 2 ether);
-        vm.expectEmit(true, true, true, true, address(wvbc));
-        emit Withdrawal(buyer, 0.5 ether);
-        vm.prank(buyer);
-        wvbc.withdraw(0.5 ether);
-        assertEq(wvbc.balanceOf(buyer), 1.5 ether);
-        assertEq(buyer.balance, 998.5 ether);
-        vm.prank(buyer);
-        vm.expectRevert(0xf4d678b8); // InsufficientBalance()
-        wvbc.withdraw(2 ether);
-    }
-
-    function test_plainTransfersAndUnknownCallsWrap() public {
-        vm.prank(buyer);
-        (bool ok,) = address(wvbc).call{value: 1 ether}("");
-        assertTrue(ok);
-        vm.prank(buyer);
-        (ok,) = address(wvbc).call{value: 1 ether}(hex"deadbeef");
-        assertTrue(ok);
-        assertEq(wvbc.balanceOf(buyer), 2 ether);
-    }
-
-    function test_erc20AndNoImplicitPermit2Allowance() public {
-        vm.prank(buyer);
-        wvbc.deposit{value: 3 ether}();
-        address permit2 = 0x000000000022D473030F116dDEE9F6B43aC78BA3;
-        assertEq(wvbc.allowance(buyer, permit2), 0);
-        vm.prank(permit2);
-        vm.expectRevert(0x13be252b); // InsufficientAllowance()
-        wvbc.transferFrom(buyer, permit2, 1 ether);
-        vm.prank(buyer);
-        wvbc.approve(stranger, 1 ether);
-        vm.prank(stranger);
-        wvbc.transferFrom(buyer, stranger, 1 ether);
-        assertEq(wvbc.balanceOf(stranger), 1 ether);
-        assertEq(wvbc.allowance(buyer, stranger), 0);
-        vm.prank(buyer);
-        wvbc.transfer(seller, 1 ether);
-        assertEq(wvbc.balanceOf(seller), 1 ether);
-    }
-
-    function test_permit_eip2612() public {
-        uint256 deadline = block.timestamp + 1 hours;
-        bytes32 structHash = keccak256(
-            abi.encode(
-                keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)"),
-                buyer,
-                address(exchange),
-                5 ether,
-                wvbc.nonces(buyer),
-                deadline
-            )
-        );
-        (uint8 v, bytes32 r, bytes32 s) =
-            vm.sign(BUYER_KEY, keccak256(abi.encodePacked("\x19\x01", wvbc.DOMAIN_SEPARATOR(), structHash)));
-        vm.prank(stranger);
-        wvbc.permit(buyer, address(exchange), 5 ether, deadline, v, r, s);
-        assertEq(wvbc.allowance(buyer, address(exchange)), 5 ether);
-        assertEq(wvbc.nonces(buyer), 1);
-        vm.expectRevert(0xddafbaef); // InvalidPermit(): the nonce moved on
-        wvbc.permit(buyer, address(exchange), 5 ether, deadline, v, r, s);
-    }
-
-    function test_withdrawToARefusingContractReverts() public {
-        Refuser r = new Refuser();
-        vm.deal(address(r), 1 ether);
-        vm.prank(address(r));
-        wvbc.deposit{value: 1 ether}();
-        vm.prank(address(r));
-        vm.expectRevert(WVBC.NativeTransferFailed.selector);
-        wvbc.withdraw(1 ether);
-    }
-}
-
-contract Refuser {}
