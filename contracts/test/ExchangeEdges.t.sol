@@ -333,7 +333,8 @@ contract ExchangeEdgesTest is Fixture {
         assertEq(collection.ownerOf(1), buyer);
     }
 
-    /// The same for `claim` (order head after the selector and six head words).
+    /// The same for `claim` (order head after the selector and six head words), and for its
+    /// `bidder` argument.
     function test_brutalized_claimRevertsOnDirtyNarrowFields() public {
         Order memory a = _auction(1, 1 ether);
         bytes memory aSig = _signOrder(SELLER_KEY, a);
@@ -346,6 +347,12 @@ contract ExchangeEdgesTest is Fixture {
             (bool ok,) = address(exchange).call(_dirty(clean, 4 + 0xc0, f));
             vm.assertFalse(ok, "dirty field accepted");
         }
+        // The bidder argument (third head word of the call) with dirty bits.
+        bytes memory dirtyBidder = bytes.concat(clean);
+        dirtyBidder[4 + 0x40] = 0x01;
+        vm.prank(bidder);
+        (bool accepted,) = address(exchange).call(dirtyBidder);
+        vm.assertFalse(accepted, "dirty bidder accepted");
         vm.prank(bidder);
         (bool claimed,) = address(exchange).call(clean);
         assertTrue(claimed, "clean bytes claim");
