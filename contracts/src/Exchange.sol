@@ -19,43 +19,19 @@ import {AUCTION, BUNDLE, FIXED_PRICE, Order, SET, SINGLE} from "./lib/OrderTypes
 /// Assets never rest here: NFTs go seller -> buyer by `transferFrom`, VBC is forwarded in the same
 /// call, WVBC moves bidder -> seller by `transferFrom`.
 ///
-/// @dev REPLAY PROTECTION AND CANCELLATION. A fill is the costliest path, and a per-order
-/// "filled" status slot (Seaport's design) costs 22,100 gas in a fresh slot per fill, which alone
-/// would break the buy budget. Instead each order commits to the transfer nonce of each of its
-/// items (`MarketplaceCollection.tokenNonce`, kept in the token's ownership slot, which a transfer
-/// writes anyway, and bumped on every transfer). A fill moves the items, which bumps their
-/// nonces, so an order can never fill the same item twice; a bundle can be bought partly by
-/// several buyers (each item once); and once an item moves for any reason (sale elsewhere,
-/// gift, ...) every older order on it is dead for good: a stale listing never revives when the
-/// token comes back. `cancel` (a REVOKE) bumps the nonces of the order's items through
-/// the collection: the order, and any other open order on those items, is void. A per-order
-/// `cancelled` flag would cost every fill a cold storage read (2,100 gas), which the claim budget
-/// cannot afford next to the seller's first WVBC balance write (22,100); revoking every order of
-/// an item at once is also what a seller means by "take it off sale"; `cancel` emits only when it
-/// bumped at least one nonce. The maker's `counter` (one cold read per fill) voids all of a
-/// maker's orders at once; it jumps by a quasi-random amount, so an order signed in advance for a
-/// future counter never becomes valid. (docs/decisions/001-nonce-based-replay-protection.md,
-/// docs/decisions/014-quasi-random-counter-increments.md)
+/// @dev REPLAY PROTECTION. Each order commits to the transfer nonce of each item (kept by the
+/// collection in the token's ownership slot, bumped on every transfer and by `cancel`) and to the
+/// maker's `counter`. A fill moves the items, so no item fills twice; an item that moved for any
+/// reason kills every older order on it; a bundle can be bought part by part. No per-order status
+/// slot: the buy and claim budgets cannot afford one. `counter` jumps by a quasi-random amount, so
+/// an order signed for a future counter never activates. (docs/decisions/001, 014, 016)
 ///
-/// COLLECTIONS. Only `MarketplaceCollection`s can be traded: `buy`, `claim` and `cancel` check
-/// that the order's collection has the runtime code of ours (EXTCODEHASH against the hash taken
-/// at deployment; every collection shares one code, it has no immutables). That code enforces the
-/// nonces and really moves the items, so a buyer never pays a contract that delivers nothing. The
-/// check costs about 100 gas: the cold access it pays warms the address for the transfer that
-/// follows. The factory's `isCollection` registry would cost a call and a cold read (~4,700).
-/// (docs/decisions/015-collections-checked-by-code-hash.md)
+/// COLLECTIONS. Only collections running `MarketplaceCollection`'s code trade: checked by
+/// EXTCODEHASH against the hash taken at deployment, about 100 gas. (docs/decisions/015)
 ///
-/// AUCTIONS. Bids are EIP-712 `Bid` messages signed by bidders and kept by the marketplace server
-/// (gasless, WVBC stays in the bidder's wallet). The chain cannot see which bid is the highest, so
-/// `claim` also requires a `Settlement` attestation signed by the marketplace's settlement key,
-/// issued only after the end and only for the highest valid bid. This is the pattern of Seaport's
-/// signed zones (a zone key co-signs fills) narrowed to what we need: the key can only pick WHICH
-/// valid bid wins. It cannot move anyone's funds alone: the bidder's own signature (or the bidder
-/// being the caller) is still required to pull the bidder's WVBC, and the maker's signature (or
-/// the maker being the caller) to move the NFT. A lower bidder or a stranger cannot claim: the
-/// caller must be the attested bidder or the seller. A commit-reveal or on-chain bid escrow would
-/// cost gas on every bid, which the product promises to be free.
-/// (docs/decisions/002-settlement-key-for-auctions.md)
+/// AUCTIONS. Bids are signed off chain and kept by the server; `claim` needs the settlement key's
+/// attestation of the winner. That key is trusted to pick the highest valid bid; its attestations
+/// do not yet expire and claims have no window. (docs/decisions/002)
 contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents, IExchangeErrors {
     /*//////////////////////////////////////////////////////////////
                                CONSTANTS
