@@ -15,9 +15,10 @@ import {
   signOrder,
 } from '#contracts/typed-data/index.ts';
 import { generateArtwork } from '../lib/images.ts';
-import { centi, ONE, TRADES } from './catalogue.ts';
+import { centi, ONE } from './catalogue.ts';
 import type { Collections } from './collections.ts';
 import type { Json, SeedContext } from './context.ts';
+import { TRADES } from './trade-plan.ts';
 
 /** An auction and the bids it gets: [account, amount in 0.01 VBC]. */
 export type AuctionListing = { hash: string; bids: [number, number][] };

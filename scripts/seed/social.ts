@@ -4,9 +4,9 @@
  */
 
 import type { Accounts } from './accounts.ts';
-import { TRADES } from './catalogue.ts';
 import type { Collections } from './collections.ts';
 import { perAccount, type SeedContext } from './context.ts';
+import { TRADES } from './trade-plan.ts';
 
 export async function seedSocial(
   ctx: SeedContext,

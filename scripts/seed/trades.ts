@@ -5,10 +5,10 @@
  */
 import { Contract } from 'ethers';
 import { MARKETPLACE_COLLECTION_ABI } from '#contracts/abi/index.ts';
-import { TRADES } from './catalogue.ts';
 import type { Collections } from './collections.ts';
 import { data, perAccount, type SeedContext } from './context.ts';
 import type { Listings } from './listings.ts';
+import { TRADES } from './trade-plan.ts';
 
 type BuiltTx = { to: string; data: string; value: string };
 
