@@ -43,6 +43,8 @@ export interface ChainTarget {
   rpcUrl: string;
   nativeSymbol: string;
   explorerUrl?: string;
+  /** Where the platform wallet posts signed transactions (`<gateway>/contract/createTransaction`). */
+  gatewayUrl?: string;
 }
 
 export interface ConnectorEvents {
