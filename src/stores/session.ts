@@ -5,8 +5,20 @@
  * src/lib/db/session-store.ts.
  */
 import { proxy } from 'valtio';
+import type { Account } from '#shared/schemas/entities.ts';
 
 type WalletType = 'platform' | 'metamask' | 'walletconnect';
+
+/** The session's profile from the server's Account (sign-in, wallet sign-in, address links). */
+export function profileFromAccount(a: Account): Profile {
+  return {
+    id: String(a.id),
+    username: a.username,
+    email: a.email ?? undefined,
+    avatar: a.avatar,
+    bc_address_mints: [...a.bc_address_mints],
+  };
+}
 
 type AsyncSlot<T> = { isLoading: boolean; is_failure: boolean; data: T | null };
 

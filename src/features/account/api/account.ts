@@ -12,7 +12,7 @@ import type {
 } from '#shared/schemas/account.ts';
 import type { Account, Session } from '#shared/schemas/entities.ts';
 import { api, type DataBody } from '#web/lib/api-client.ts';
-import { type Profile, sessionActions } from '#web/stores/session.ts';
+import { profileFromAccount, sessionActions } from '#web/stores/session.ts';
 
 export type { Account, Session };
 
@@ -21,21 +21,11 @@ const ACCOUNT_QUERY_ROOT = ['account'] as const;
 const accountInfoQueryKey = (token: string | null) =>
   [...ACCOUNT_QUERY_ROOT, 'info', token] as const;
 
-function toProfile(a: Account): Profile {
-  return {
-    id: String(a.id),
-    username: a.username,
-    email: a.email ?? undefined,
-    avatar: a.avatar,
-    bc_address_mints: [...a.bc_address_mints],
-  };
-}
-
 export async function signIn(body: SignInBody): Promise<Session> {
   const { data } = await api.post<DataBody<Session>>('/api/v1/account/sign-in', body, {
     auth: false,
   });
-  sessionActions.SAVE_INFO(data.token, toProfile(data.user));
+  sessionActions.SAVE_INFO(data.token, profileFromAccount(data.user));
   return data;
 }
 
@@ -88,7 +78,7 @@ export function useUpdateInfo() {
   return useMutation({
     mutationFn: updateInfo,
     onSuccess: (updated) => {
-      sessionActions.SET_PROFILE(toProfile(updated));
+      sessionActions.SET_PROFILE(profileFromAccount(updated));
       void client.invalidateQueries({ queryKey: ACCOUNT_QUERY_ROOT });
     },
   });
