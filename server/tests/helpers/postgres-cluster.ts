@@ -33,7 +33,13 @@ export function postgresBinDir(): string {
   return path.join(root, versions[0], 'bin');
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/**
+ * `settings` are extra server settings (`-c name=value`), e.g. the API benchmark's
+ * `shared_preload_libraries=pg_stat_statements`.
+ */
+export async function startPostgresCluster(
+  settings: Record<string, string> = {},
+): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   const dir = await mkdtemp(path.join(tmpdir(), 'vbc-pg-'));
   const asRoot = process.getuid?.() === 0;
@@ -55,7 +61,10 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     '-l',
     path.join(dir, 'server.log'),
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
+    [
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
+      ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
+    ].join(' '),
     '-w',
     'start',
   ]);

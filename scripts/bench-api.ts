@@ -1,0 +1,193 @@
+/**
+ * `npm run bench:api [-- --nfts N] [--duration S] [--connections C] [--profile DIR]`: the
+ * catalogue API at scale. Loads N NFTs (default 100,000) with a realistic spread into a
+ * throwaway PostgreSQL cluster (as the server tests start one), starts the server as users run
+ * it, drives each route with autocannon (`/api/health` is the baseline of the same run) and
+ * prints req/s, p50, p99, the ratio to the baseline and SQL statements per request; then reads
+ * every offered list (each category or none, each sort, pages 1 and 100) through the server's
+ * repositories and prints p95 per statement with an EXPLAIN summary. Each budget gets a
+ * pass/fail line; the exit code is 1 when one fails. `--profile DIR` runs the server with
+ * `node --cpu-prof` and leaves the profile there. Not part of `npm test`.
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { freePort } from '#contracts/devnet/ports.ts';
+import { createDatabase } from '#server/db/create-database.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { startPostgresCluster } from '#server-tests/helpers/postgres-cluster.ts';
+import { driveRoute, type Route, type RouteResult, startServer } from './lib/bench-api/drive.ts';
+import { loadCatalogue } from './lib/bench-api/load.ts';
+import { measureQueries, type ShapeResult } from './lib/bench-api/queries.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    nfts: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    profile: { type: 'string' },
+    'skip-http': { type: 'boolean', default: false },
+    'skip-sql': { type: 'boolean', default: false },
+  },
+});
+const NFTS = Number(args.nfts);
+const NETWORK_ID = 7771;
+const BUDGET = { ratio: 0.25, p99: 50, queryP95: 5 };
+
+async function routes(url: string): Promise<Route[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ a: string; t: string }>(
+    `select collection_address as a, token_id::text as t from nfts
+     where id % greatest(1, (select count(*) from nfts) / 500) = 0 limit 500`,
+  );
+  const { rows: coll } = await client.query<{ a: string }>(
+    'select address as a from collections limit 1',
+  );
+  await client.end();
+  const v2 = '/api/v2/show';
+  const lists: Route[] = [];
+  for (const sort of ['newest', 'like', 'bid', 'price_desc', 'price_asc']) {
+    for (const page of [1, 100]) {
+      lists.push({
+        name: `market-nfts ${sort} p${page}`,
+        kind: 'list',
+        paths: [`${v2}/market-nfts?size=24&sort=${sort}&page=${page}`],
+      });
+    }
+  }
+  return [
+    { name: 'health (baseline)', kind: 'baseline', paths: ['/api/health'] },
+    ...lists,
+    {
+      name: 'market-nfts art newest',
+      kind: 'list',
+      paths: [`${v2}/market-nfts?size=24&labelId=3`],
+    },
+    {
+      name: 'market-nfts ONSALE art price_desc',
+      kind: 'list',
+      paths: [`${v2}/market-nfts?size=24&status=ONSALE&labelId=3&sort=price_desc`],
+    },
+    {
+      name: 'market-nft (500 details)',
+      kind: 'detail',
+      paths: rows.map((r) => `${v2}/market-nft?collectionAddr=${r.a}&tokenId=${r.t}`),
+    },
+    {
+      name: 'market-collections like',
+      kind: 'list',
+      paths: [`${v2}/market-collections?size=24&sort=like`],
+    },
+    { name: 'market-sets newest', kind: 'list', paths: [`${v2}/market-sets?size=24`] },
+    { name: 'market-bundles newest', kind: 'list', paths: [`${v2}/market-bundles?size=24`] },
+    { name: 'search "lotus"', kind: 'list', paths: [`${v2}/search?q=lotus`] },
+    { name: 'activity', kind: 'list', paths: ['/api/v2/activity'] },
+    {
+      name: 'activity of a collection',
+      kind: 'list',
+      paths: [`/api/v2/activity?collectionAddr=${coll[0]?.a}`],
+    },
+  ];
+}
+
+const fmt = (n: number, d = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+function printHttp(results: RouteResult[]): boolean {
+  const base = results.find((r) => r.route.kind === 'baseline');
+  let ok = true;
+  console.log(
+    `\n| route | req/s | p50 ms | p99 ms | × baseline | SQL/request | errors | budget (≥ ${BUDGET.ratio}×, p99 ≤ ${BUDGET.p99} ms) |`,
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+  for (const r of results) {
+    const ratio = base ? r.rps / base.rps : 0;
+    const pass =
+      r.route.kind === 'baseline' ||
+      (ratio >= BUDGET.ratio && r.p99 <= BUDGET.p99 && r.errors === 0);
+    if (!pass) ok = false;
+    const verdict = r.route.kind === 'baseline' ? '' : pass ? 'pass' : 'FAIL';
+    console.log(
+      `| ${r.route.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${fmt(ratio, 2)} | ${fmt(r.statementsPerRequest, 1)} | ${r.errors} | ${verdict} |`,
+    );
+  }
+  return ok;
+}
+
+function printShapes(shapes: ShapeResult[]): boolean {
+  let ok = true;
+  console.log(
+    `\n| p95 ms | max ms | runs | indexes | whole table | budget (p95 ≤ ${BUDGET.queryP95} ms, no whole-table plan) | statement |`,
+  );
+  console.log('|---:|---:|---:|---|---|---|---|');
+  for (const s of shapes) {
+    const pass = s.p95 <= BUDGET.queryP95 && !s.wholeTable;
+    if (!pass) ok = false;
+    console.log(
+      `| ${fmt(s.p95, 2)} | ${fmt(s.max, 2)} | ${s.runs} | ${s.indexes.join(', ')} | ${s.wholeTable ?? ''} | ${pass ? 'pass' : 'FAIL'} | \`${s.sql.slice(0, 160)}\` |`,
+    );
+  }
+  return ok;
+}
+
+async function machine(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ v: string }>(
+    "select current_setting('server_version') as v",
+  );
+  await client.end();
+  const cpu = os.cpus()[0]?.model ?? 'cpu';
+  return `${new Date().toISOString()} · ${os.cpus().length} × ${cpu} · ${fmt(os.totalmem() / 2 ** 30, 1)} GiB · Node ${process.version} · PostgreSQL ${rows[0]?.v}`;
+}
+
+async function main(): Promise<number> {
+  const cluster = await startPostgresCluster({
+    shared_preload_libraries: 'pg_stat_statements',
+    shared_buffers: '512MB',
+  });
+  try {
+    const url = await cluster.createDatabase('bench');
+    const handle = await createDatabase({ databaseUrl: url });
+    await migrate(handle.db);
+    await handle.close();
+    const started = Date.now();
+    const counts = await loadCatalogue(url, { nfts: NFTS, networkId: NETWORK_ID });
+    console.log(
+      `Loaded in ${fmt((Date.now() - started) / 1000, 1)} s: ${Object.entries(counts)
+        .map(([k, v]) => `${fmt(v)} ${k}`)
+        .join(', ')}`,
+    );
+    console.log(await machine(url));
+    let ok = true;
+    if (!args['skip-http']) ok = (await runHttp(url)) && ok;
+    if (!args['skip-sql']) ok = printShapes(await measureQueries(url)) && ok;
+    console.log(`\n${ok ? 'every budget met' : 'a budget was missed'} (${fmt(NFTS)} NFTs)`);
+    return ok ? 0 : 1;
+  } finally {
+    await cluster.stop();
+  }
+}
+
+async function runHttp(url: string): Promise<boolean> {
+  const stats = new pg.Client({ connectionString: url });
+  await stats.connect();
+  await stats.query('create extension if not exists pg_stat_statements');
+  const nodeArgs = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [];
+  const server = await startServer(url, await freePort(), nodeArgs);
+  const results: RouteResult[] = [];
+  try {
+    const options = { connections: Number(args.connections), duration: Number(args.duration) };
+    console.log(`autocannon: ${options.connections} connections, ${options.duration} s per route`);
+    for (const route of await routes(url)) {
+      results.push(await driveRoute(server.url, route, stats, options));
+    }
+  } finally {
+    await server.stop();
+    await stats.end();
+  }
+  return printHttp(results);
+}
+
+process.exit(await main());

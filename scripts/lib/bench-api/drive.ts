@@ -1,0 +1,128 @@
+/**
+ * The HTTP half of the API benchmark: the server started as users run it (`node --import tsx
+ * server/src/server.ts` with DATABASE_URL, indexer and rate limits off), each route driven by
+ * autocannon, and the SQL statements per request read from pg_stat_statements around each run.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type pg from 'pg';
+
+export interface Route {
+  name: string;
+  /** One path, or several that the connections take in turn (details of different NFTs). */
+  paths: string[];
+  /** The baseline, or a list or detail that the budgets apply to. */
+  kind: 'baseline' | 'list' | 'detail';
+}
+
+export interface RouteResult {
+  route: Route;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  statementsPerRequest: number;
+}
+
+export interface ServerHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts server/src/server.ts against `databaseUrl`; `nodeArgs` e.g. `--cpu-prof`. */
+export async function startServer(
+  databaseUrl: string,
+  port: number,
+  nodeArgs: string[] = [],
+): Promise<ServerHandle> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'vbc-bench-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', 'server/src/server.ts'],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '10',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        INDEXER: '0',
+        RATE_LIMIT_ENABLED: 'false',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 300) throw new Error('server did not answer /api/health in 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function statementCalls(client: pg.Client): Promise<number> {
+  const { rows } = await client.query(
+    `select coalesce(sum(calls), 0)::bigint as n from pg_stat_statements s
+     join pg_database d on d.oid = s.dbid where d.datname = current_database()
+       and query not ilike '%pg_stat_statements%'`,
+  );
+  return Number(rows[0].n);
+}
+
+/** One autocannon run of `route`; statements are counted over the same run. */
+export async function driveRoute(
+  baseUrl: string,
+  route: Route,
+  stats: pg.Client,
+  options: { connections: number; duration: number },
+): Promise<RouteResult> {
+  // A short warm-up (JIT, plans, pools), not measured.
+  await autocannon({ url: baseUrl + route.paths[0], connections: 4, duration: 1 });
+  await stats.query('select pg_stat_statements_reset()');
+  const before = await statementCalls(stats);
+  let next = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections: options.connections,
+    duration: options.duration,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const p = route.paths[next++ % route.paths.length] ?? '/';
+          return { ...request, path: p };
+        },
+      },
+    ],
+  });
+  const calls = (await statementCalls(stats)) - before;
+  const ok = result.requests.total;
+  return {
+    route,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+
+    statementsPerRequest: ok > 0 ? calls / ok : 0,
+  };
+}
