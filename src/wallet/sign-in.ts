@@ -1,0 +1,27 @@
+/**
+ * Sign in with a wallet (EIP-4361): the server writes the message (domain, chain, one-time
+ * nonce), the connected wallet signs it, the server checks it. An address linked to no account
+ * gets its default account (create/default) with the same signed message.
+ */
+
+import type { Session } from '#shared/schemas/entities.ts';
+import { ApiError } from '#web/lib/errors.ts';
+import { profileFromAccount, sessionActions } from '#web/stores/session.ts';
+import { walletApi } from './api.ts';
+import type { Connector } from './connectors/types.ts';
+
+export async function signInWithWallet(connector: Connector): Promise<void> {
+  const [address] = await connector.getAccounts();
+  if (!address) throw new Error('no account');
+  const chainId = await connector.getChainId();
+  const { message } = await walletApi.siweMessage(address, chainId);
+  const signature = await connector.signMessage({ account: address, message });
+  let session: Session;
+  try {
+    session = await walletApi.siweSignIn(message, signature);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'ACCOUNT_NOT_FOUND') throw error;
+    session = await walletApi.siweCreateDefault(message, signature);
+  }
+  sessionActions.SAVE_INFO(session.token, profileFromAccount(session.user));
+}
