@@ -12,6 +12,7 @@ export const NAMESPACES = [
   'account',
   'pages',
   'pwa',
+  'wallet',
 ] as const;
 export type Resources = typeof resources;
 

@@ -6,5 +6,6 @@ import help from '#locales/en/help.json';
 import market from '#locales/en/market.json';
 import pages from '#locales/en/pages.json';
 import pwa from '#locales/en/pwa.json';
+import wallet from '#locales/en/wallet.json';
 
-export const resources = { common, errors, help, market, account, pages, pwa };
+export const resources = { common, errors, help, market, account, pages, pwa, wallet };

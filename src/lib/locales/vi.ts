@@ -6,5 +6,6 @@ import help from '#locales/vi/help.json';
 import market from '#locales/vi/market.json';
 import pages from '#locales/vi/pages.json';
 import pwa from '#locales/vi/pwa.json';
+import wallet from '#locales/vi/wallet.json';
 
-export const resources = { common, errors, help, market, account, pages, pwa };
+export const resources = { common, errors, help, market, account, pages, pwa, wallet };
