@@ -13,6 +13,12 @@ import {MarketplaceCollection} from "./MarketplaceCollection.sol";
 import {IExchangeErrors, IExchangeEvents} from "./interfaces/IExchange.sol";
 import {AUCTION, BUNDLE, FIXED_PRICE, Order, SET, SINGLE} from "./lib/OrderTypes.sol";
 
+/// @dev The two WVBC reads of `recordBid` and `claim`'s floor check.
+interface WVBCLike {
+    function balanceOf(address owner) external view returns (uint256);
+    function allowance(address owner, address spender) external view returns (uint256);
+}
+
 /// @title Exchange: the VBChain Marketplace settlement contract
 /// @notice Settles EIP-712 signed sell orders (gasless listing): fixed-price sales paid in native
 /// VBC (`buy`) and English auctions paid in WVBC whose winning off-chain bid is settled by `claim`.
@@ -29,9 +35,16 @@ import {AUCTION, BUNDLE, FIXED_PRICE, Order, SET, SINGLE} from "./lib/OrderTypes
 /// COLLECTIONS. Only collections running `MarketplaceCollection`'s code trade: checked by
 /// EXTCODEHASH against the hash taken at deployment, about 100 gas. (docs/decisions/015)
 ///
-/// AUCTIONS. Bids are signed off chain and kept by the server; `claim` needs the settlement key's
-/// attestation of the winner. That key is trusted to pick the highest valid bid; its attestations
-/// do not yet expire and claims have no window. (docs/decisions/002)
+/// AUCTIONS. Bids are signed off chain and kept by the server. Claims open CLAIM_DELAY after the
+/// order's end (the longest extension, then at least an hour) and close CLAIM_WINDOW later.
+/// `claim` executes the bid the settlement key attests (with a deadline, void when the owner bumps
+/// `settlementEpoch`); anyone holding a higher signed, backed bid can put it on chain with
+/// `recordBid` before claims open, and then no lower attested bid can be claimed: the recorded
+/// one is claimed with `claimRecorded`, without the key. So the key alone cannot hand an auction
+/// to a lower bid. The exchange refuses to cancel an auction while it settles.
+/// (docs/decisions/002, 018, 019)
+///
+/// FEES. The fee is the lower of the owner's current fee and the order's signed `maxFeeBps`.
 contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents, IExchangeErrors {
     /*//////////////////////////////////////////////////////////////
                                CONSTANTS
@@ -39,13 +52,23 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
 
     /// @notice EIP-712 type hash of `Order`.
     bytes32 public constant ORDER_TYPEHASH = keccak256(
-        "Order(address maker,address collection,uint256[] tokenIds,uint256[] tokenNonces,uint8 saleKind,uint8 itemsKind,uint256 price,uint256 discountBps,uint256 minCountForDiscount,uint256 startTime,uint256 endTime,uint256 salt,uint256 counter)"
+        "Order(address maker,address collection,uint256[] tokenIds,uint256[] tokenNonces,uint8 saleKind,uint8 itemsKind,uint256 price,uint256 discountBps,uint256 minCountForDiscount,uint256 startTime,uint256 endTime,uint256 salt,uint256 counter,uint256 maxFeeBps)"
     );
-    /// @notice EIP-712 type hash of `Bid`.
-    bytes32 public constant BID_TYPEHASH = keccak256("Bid(bytes32 orderHash,address bidder,uint256 amount)");
+    /// @notice EIP-712 type hash of `Bid` (the order nested, so wallets show what is bid on).
+    bytes32 public constant BID_TYPEHASH = keccak256(
+        "Bid(Order order,address bidder,uint256 amount)Order(address maker,address collection,uint256[] tokenIds,uint256[] tokenNonces,uint8 saleKind,uint8 itemsKind,uint256 price,uint256 discountBps,uint256 minCountForDiscount,uint256 startTime,uint256 endTime,uint256 salt,uint256 counter,uint256 maxFeeBps)"
+    );
     /// @notice EIP-712 type hash of `Settlement`.
     bytes32 public constant SETTLEMENT_TYPEHASH =
-        keccak256("Settlement(bytes32 orderHash,address bidder,uint256 amount)");
+        keccak256("Settlement(bytes32 orderHash,address bidder,uint256 amount,uint256 deadline,uint256 epoch)");
+    /// @notice A bid in an auction's last 10 minutes moves its end to 10 minutes after the bid
+    /// (the server applies it), never more than MAX_EXTENSION past the signed `endTime`.
+    uint256 public constant MAX_EXTENSION = 1 hours;
+    /// @notice Claims open this long after `endTime`: past the longest extension, plus at least an
+    /// hour in which a higher bid can still be recorded against a wrong attestation.
+    uint256 public constant CLAIM_DELAY = 2 hours;
+    /// @notice Claims close this long after they open; after that the auction is void.
+    uint256 public constant CLAIM_WINDOW = 7 days;
     /// @notice The platform fee can never exceed 10% (basis points).
     uint256 public constant MAX_FEE_BPS = 1_000;
     /// @notice An order lists at most 256 items (one bit each in the buyer's item mask).
@@ -63,13 +86,18 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
 
     /// @notice The key that attests auction winners (see the contract's notes).
     address public settlementSigner;
-    /// @notice Platform fee in basis points (0 today: no fee is charged). Packed with `settlementSigner`:
-    /// `claim` reads both with one storage load.
+    /// @notice Platform fee in basis points (0 today: no fee is charged). Packed with `settlementSigner`
+    /// and `settlementEpoch`: `claim` reads all three with one storage load.
     uint16 public feeBps;
+    /// @notice Attestations signed for another epoch are void; `revokeSettlements` bumps it.
+    uint64 public settlementEpoch;
     /// @notice Who receives the platform fee (read only when the fee is not zero).
     address public feeRecipient;
     /// @notice Each maker's counter; orders signed with another value are void.
     mapping(address maker => uint256) public counters;
+    /// @notice The highest bid put on chain for each auction (bidder in the low 160 bits, amount
+    /// in the high 96): a floor for attested claims, claimable by itself (see `recordBid`).
+    mapping(bytes32 orderHash => uint256) private _recordedBids;
 
     /*//////////////////////////////////////////////////////////////
                               CONSTRUCTOR
@@ -95,11 +123,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     /// @param signature The maker's EIP-712 signature of the order (65 or 64 bytes, or ERC-1271).
     /// @param itemMask The chosen items: bit i chooses `order.tokenIds[i]`. SINGLE and SET orders
     /// must choose every item; a BUNDLE any non-empty subset.
-    function buy(Order calldata order, bytes calldata signature, uint256 itemMask)
-        external
-        payable
-        nonReentrant
-    {
+    function buy(Order calldata order, bytes calldata signature, uint256 itemMask) external payable nonReentrant {
         if (order.saleKind != FIXED_PRICE) revert OrderIsNotFixedPrice();
         address maker = order.maker;
         if (msg.sender == maker) revert SellerCannotBuy();
@@ -114,39 +138,86 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
 
         // Items first (their nonces move: the order cannot fill them again), then the value.
         _transferItems(order, itemMask, maker, msg.sender);
-        uint256 fee = _fee(total);
+        uint256 fee = _fee(total, order.maxFeeBps);
         if (fee != 0) _sendNative(feeRecipient, fee);
         _sendNative(maker, total - fee);
-        emit OrderFilled(orderHash, maker, msg.sender, itemMask, total);
+        emit OrderFilled(orderHash, maker, msg.sender, order.collection, itemMask, total, fee);
     }
 
-    /// @notice Settles an ended auction: the winning bid's WVBC goes from the bidder to the seller
-    /// and every item goes from the seller to the bidder, atomically.
-    /// @dev Callable by the winning bidder or by the seller, from `endTime` on. The signature of
-    /// the caller's own side may be empty (the call itself authorizes it). The bid's `orderHash`
-    /// is not passed: it is the hash of `order`, which every signature below covers.
+    /// @notice Settles an ended auction for the bid the settlement key attests: the bid's WVBC
+    /// goes from the bidder to the seller and every item from the seller to the bidder, atomically.
+    /// @dev Callable by the attested bidder or by the seller, while claims are open. The signature
+    /// of the caller's own side may be empty (the call itself authorizes it). Refused when a higher
+    /// bid recorded on chain is still backed (`HigherBidRecorded`).
     /// @param order The maker's auction order (SINGLE or SET).
     /// @param orderSignature The maker's signature of the order (may be empty when the maker calls).
     /// @param bidder The winning bidder (Bid.bidder).
     /// @param amount The winning bid in WVBC wei (Bid.amount).
     /// @param bidSignature The bidder's `Bid` signature (may be empty when the bidder calls).
-    /// @param settlementSignature The settlement signer's `Settlement` signature for this bid.
+    /// @param deadline The attestation's deadline (Settlement.deadline).
+    /// @param settlementSignature The settlement signer's `Settlement` signature, made for the
+    /// current `settlementEpoch`.
     function claim(
         Order calldata order,
         bytes calldata orderSignature,
         address bidder,
         uint256 amount,
         bytes calldata bidSignature,
+        uint256 deadline,
         bytes calldata settlementSignature
-    ) external nonReentrant {
-        bytes32 orderHash = _checkClaim(order, orderSignature, bidder, amount, bidSignature);
-        address signer = settlementSigner;
-        if (
-            signer == address(0)
-                || ECDSA.tryRecoverCalldata(_bidDigest(SETTLEMENT_TYPEHASH, orderHash, bidder, amount), settlementSignature)
-                    != signer
-        ) revert InvalidSettlementSignature();
+    ) external {
+        bytes32 orderHash = _checkClaim(order, orderSignature, bidder);
+        if (msg.sender != bidder && !_isValidSignature(bidder, _bidDigest(orderHash, bidder, amount), bidSignature)) {
+            revert InvalidBidderSignature();
+        }
+        if (block.timestamp > deadline) revert SettlementExpired();
+        _checkAttestation(orderHash, bidder, amount, deadline, settlementSignature);
+        uint256 recorded = _recordedBids[orderHash];
+        if (recorded >> 160 > amount && _isBacked(address(uint160(recorded)), recorded >> 160)) {
+            revert HigherBidRecorded(recorded >> 160);
+        }
         _settle(order, orderHash, bidder, amount);
+    }
+
+    /// @notice Settles an ended auction for the highest bid recorded on chain (`recordBid`),
+    /// without any attestation. Callable by that bidder or by the seller while claims are open.
+    /// @param order The maker's auction order.
+    /// @param orderSignature The maker's signature of the order (may be empty when the maker calls).
+    function claimRecorded(Order calldata order, bytes calldata orderSignature) external {
+        bytes32 orderHash = _hashOrder(order);
+        uint256 recorded = _recordedBids[orderHash];
+        address bidder = address(uint160(recorded));
+        if (bidder == address(0)) revert NoRecordedBid();
+        _checkClaim(order, orderSignature, bidder);
+        _settle(order, orderHash, bidder, recorded >> 160);
+    }
+
+    /// @notice Puts a bid on chain, before the auction's claims open: from then on no lower bid can
+    /// be claimed while this one stays backed, and this one can be claimed without the settlement
+    /// key. Anyone may send it (the bidder, the seller, the marketplace). It must be signed by the
+    /// bidder, reach the reserve, be backed now (WVBC balance and allowance to the exchange), and
+    /// be higher than the bid already recorded unless that one is no longer backed.
+    /// @param order The auction order bid on.
+    /// @param bidder The bidder (Bid.bidder).
+    /// @param amount The bid in WVBC wei (Bid.amount), below 2^96.
+    /// @param bidSignature The bidder's `Bid` signature.
+    function recordBid(Order calldata order, address bidder, uint256 amount, bytes calldata bidSignature) external {
+        if (order.saleKind != AUCTION) revert OrderIsNotAnAuction();
+        if (block.timestamp >= order.endTime + CLAIM_DELAY) revert BiddingClosed();
+        if (amount < order.price) revert BidBelowReserve();
+        if (amount >> 96 != 0) revert InvalidOrder();
+        if (bidder == order.maker) revert SellerCannotBuy();
+        bytes32 orderHash = _hashOrder(order);
+        if (!_isValidSignature(bidder, _bidDigest(orderHash, bidder, amount), bidSignature)) {
+            revert InvalidBidderSignature();
+        }
+        if (!_isBacked(bidder, amount)) revert BidNotBacked();
+        uint256 recorded = _recordedBids[orderHash];
+        if (amount <= recorded >> 160 && _isBacked(address(uint160(recorded)), recorded >> 160)) {
+            revert HigherBidRecorded(recorded >> 160);
+        }
+        _recordedBids[orderHash] = amount << 160 | uint256(uint160(bidder));
+        emit BidRecorded(orderHash, bidder, amount);
     }
 
     /// @notice Revokes an order (REVOKE): bumps the nonce of each of its items that the
@@ -154,9 +225,16 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     /// void. Maker only; the exchange acts as the maker's approved operator. Emits
     /// `OrderCancelled` only when at least one nonce was bumped (else there was nothing to revoke).
     /// @param order The order to revoke.
+    /// An auction cannot be cancelled here while it settles (from its end until claims close).
     function cancel(Order calldata order) external {
         address maker = order.maker;
         if (msg.sender != maker) revert CallerIsNotMaker();
+        if (order.saleKind == AUCTION) {
+            uint256 end = order.endTime;
+            if (block.timestamp >= end && block.timestamp < end + CLAIM_DELAY + CLAIM_WINDOW) {
+                revert AuctionIsSettling();
+            }
+        }
         IMarketplaceCollection collection = IMarketplaceCollection(order.collection);
         _checkCollection(address(collection));
         uint256[] calldata ids = order.tokenIds;
@@ -197,10 +275,18 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         emit FeeUpdated(newFeeBps, recipient);
     }
 
-    /// @notice Sets the key that attests auction winners. Owner only.
+    /// @notice Sets the key that attests auction winners (outstanding attestations of the old key
+    /// die with it). Owner only.
     function setSettlementSigner(address signer) external onlyOwner {
         settlementSigner = signer;
         emit SettlementSignerUpdated(signer);
+    }
+
+    /// @notice Voids every outstanding attestation without changing the key. Owner only.
+    function revokeSettlements() external onlyOwner {
+        uint64 epoch = settlementEpoch + 1;
+        settlementEpoch = epoch;
+        emit SettlementsRevoked(epoch);
     }
 
     /*//////////////////////////////////////////////////////////////
@@ -220,6 +306,12 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     /// @notice The EIP-712 domain separator.
     function domainSeparator() external view returns (bytes32) {
         return _domainSeparator();
+    }
+
+    /// @notice The highest bid recorded on chain for an auction (zero address and amount: none).
+    function recordedBid(bytes32 orderHash) external view returns (address bidder, uint256 amount) {
+        uint256 recorded = _recordedBids[orderHash];
+        return (address(uint160(recorded)), recorded >> 160);
     }
 
     /// @notice What `buy` would charge for the chosen items, discount applied, fee included.
@@ -243,33 +335,65 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         return false;
     }
 
-    /// @dev Every check of `claim` except the settlement attestation; returns the order hash.
-    function _checkClaim(
-        Order calldata order,
-        bytes calldata orderSignature,
-        address bidder,
-        uint256 amount,
-        bytes calldata bidSignature
-    ) private view returns (bytes32 orderHash) {
+    /// @dev The checks both claims share (auction, window, caller, reserve is checked by the
+    /// callers' amounts, counter, maker's signature); returns the order hash.
+    function _checkClaim(Order calldata order, bytes calldata orderSignature, address bidder)
+        private
+        view
+        returns (bytes32 orderHash)
+    {
         if (order.saleKind != AUCTION) revert OrderIsNotAnAuction();
         address maker = order.maker;
         if (msg.sender != bidder && msg.sender != maker) revert CallerIsNotWinnerOrSeller();
         if (bidder == maker) revert SellerCannotBuy();
-        if (block.timestamp < order.endTime) revert AuctionNotEnded();
-        if (amount < order.price) revert BidBelowReserve();
+        uint256 opens = order.endTime + CLAIM_DELAY;
+        if (block.timestamp < opens) revert AuctionNotEnded();
+        if (block.timestamp >= opens + CLAIM_WINDOW) revert ClaimWindowClosed();
         orderHash = _hashOrder(order);
         _checkCounter(maker, order.counter);
         if (msg.sender != maker && !_isValidSignature(maker, _hashTypedData(orderHash), orderSignature)) {
             revert InvalidMakerSignature();
         }
-        if (
-            msg.sender != bidder
-                && !_isValidSignature(bidder, _bidDigest(BID_TYPEHASH, orderHash, bidder, amount), bidSignature)
-        ) revert InvalidBidderSignature();
+    }
+
+    /// @dev The settlement signer signed this winner for the current epoch.
+    function _checkAttestation(
+        bytes32 orderHash,
+        address bidder,
+        uint256 amount,
+        uint256 deadline,
+        bytes calldata signature
+    ) private view {
+        address signer = settlementSigner;
+        bytes32 digest;
+        bytes32 typeHash = SETTLEMENT_TYPEHASH;
+        uint256 epoch = settlementEpoch;
+        /// @solidity memory-safe-assembly
+        assembly {
+            let m := mload(0x40)
+            mstore(m, typeHash)
+            mstore(add(m, 0x20), orderHash)
+            mstore(add(m, 0x40), bidder)
+            mstore(add(m, 0x60), amount)
+            mstore(add(m, 0x80), deadline)
+            mstore(add(m, 0xa0), epoch)
+            digest := keccak256(m, 0xc0)
+        }
+        if (signer == address(0) || ECDSA.tryRecoverCalldata(_hashTypedData(digest), signature) != signer) {
+            revert InvalidSettlementSignature();
+        }
+    }
+
+    /// @dev The bidder holds and has allowed the exchange at least `amount` WVBC.
+    function _isBacked(address bidder, uint256 amount) private view returns (bool) {
+        if (bidder == address(0)) return false;
+        WVBCLike token = WVBCLike(wvbc);
+        return token.balanceOf(bidder) >= amount && token.allowance(bidder, address(this)) >= amount;
     }
 
     /// @dev Moves every item of an auction order to the winner and the bid's WVBC to the seller.
     function _settle(Order calldata order, bytes32 orderHash, address bidder, uint256 amount) private {
+        if (amount < order.price) revert BidBelowReserve();
         if (order.itemsKind == BUNDLE) revert InvalidOrder(); // a bundle cannot be auctioned
         uint256 n = order.tokenIds.length;
         // forge-lint: disable-next-line(incorrect-shift)
@@ -277,10 +401,10 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         _quote(order, allItems); // validates the order's shape
         address maker = order.maker;
         _transferItems(order, allItems, maker, bidder);
-        uint256 fee = _fee(amount);
+        uint256 fee = _fee(amount, order.maxFeeBps);
         if (fee != 0) SafeTransferLib.safeTransferFrom(wvbc, bidder, feeRecipient, fee);
         SafeTransferLib.safeTransferFrom(wvbc, bidder, maker, amount - fee);
-        emit OrderFilled(orderHash, maker, bidder, allItems, amount);
+        emit OrderFilled(orderHash, maker, bidder, order.collection, allItems, amount, fee);
     }
 
     function _checkCounter(address maker, uint256 counter) private view {
@@ -328,8 +452,10 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         if (collection.codehash != collectionCodeHash) revert CollectionIsNotAMarketplaceCollection(collection);
     }
 
-    function _fee(uint256 amount) private view returns (uint256) {
+    /// @dev The fee: the lower of the current fee and the order's signed bound.
+    function _fee(uint256 amount, uint256 maxFeeBps) private view returns (uint256) {
         uint256 bps = feeBps;
+        if (bps > maxFeeBps) bps = maxFeeBps;
         return bps == 0 ? 0 : amount * bps / _BPS;
     }
 
@@ -344,23 +470,16 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     }
 
     /// @dev EOA signatures by ecrecover (64 or 65 bytes); contract accounts by ERC-1271.
-    function _isValidSignature(address signer, bytes32 digest, bytes calldata signature)
-        private
-        view
-        returns (bool)
-    {
+    function _isValidSignature(address signer, bytes32 digest, bytes calldata signature) private view returns (bool) {
         if (signer == address(0)) return false;
         if (ECDSA.tryRecoverCalldata(digest, signature) == signer) return true;
-        return signer.code.length != 0
-            && SignatureCheckerLib.isValidERC1271SignatureNowCalldata(signer, digest, signature);
+        return
+            signer.code.length != 0 && SignatureCheckerLib.isValidERC1271SignatureNowCalldata(signer, digest, signature);
     }
 
-    /// @dev Digest of a Bid or a Settlement (same fields, different type hash).
-    function _bidDigest(bytes32 typeHash, bytes32 orderHash, address bidder, uint256 amount)
-        private
-        view
-        returns (bytes32 structHash)
-    {
+    /// @dev Digest of a Bid: its struct hash nests the order's struct hash.
+    function _bidDigest(bytes32 orderHash, address bidder, uint256 amount) private view returns (bytes32 structHash) {
+        bytes32 typeHash = BID_TYPEHASH;
         /// @solidity memory-safe-assembly
         assembly {
             let m := mload(0x40)
@@ -373,7 +492,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         return _hashTypedData(structHash);
     }
 
-    /// @dev EIP-712 hashStruct(order): the 13 head words of the calldata struct, with the two
+    /// @dev EIP-712 hashStruct(order): the 14 head words of the calldata struct, with the two
     /// array offsets replaced by the hashes of the arrays (EIP-712 encodes arrays that way).
     function _hashOrder(Order calldata order) internal pure returns (bytes32 result) {
         bytes32 typeHash = ORDER_TYPEHASH;
@@ -390,10 +509,10 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
             calldatacopy(m, add(nonces, 0x20), noncesBytes)
             let noncesHash := keccak256(m, noncesBytes)
             mstore(m, typeHash)
-            calldatacopy(add(m, 0x20), order, 0x1a0)
+            calldatacopy(add(m, 0x20), order, 0x1c0)
             mstore(add(m, 0x60), idsHash)
             mstore(add(m, 0x80), noncesHash)
-            result := keccak256(m, 0x1c0)
+            result := keccak256(m, 0x1e0)
         }
     }
 }

@@ -49,7 +49,7 @@ contract ExchangeTest is Fixture, IExchangeEvents {
         bytes memory sig = _signOrder(SELLER_KEY, o);
         uint256 sellerBefore = seller.balance;
         vm.expectEmit(true, true, true, true, address(exchange));
-        emit OrderFilled(_structHash(o), seller, buyer, 1, 3 ether);
+        emit OrderFilled(_structHash(o), seller, buyer, address(collection), 1, 3 ether, 0);
         vm.prank(buyer);
         exchange.buy{value: 3 ether}(o, sig, 1);
         assertEq(collection.ownerOf(1), buyer);
@@ -384,16 +384,16 @@ contract ExchangeTest is Fixture, IExchangeEvents {
         o = _auction(1, reserve);
         orderSig = _signOrder(SELLER_KEY, o);
         _fundBidder(bidder, amount);
-        vm.warp(END);
+        vm.warp(CLAIM_OPEN);
     }
 
     function test_claim_byTheWinner() public {
         (Order memory o, bytes memory orderSig) = _claimSetup(1 ether, 2 ether);
         bytes memory att = _signSettlement(o, bidder, 2 ether);
         vm.expectEmit(true, true, true, true, address(exchange));
-        emit OrderFilled(_structHash(o), seller, bidder, 1, 2 ether);
+        emit OrderFilled(_structHash(o), seller, bidder, address(collection), 1, 2 ether, 0);
         vm.prank(bidder);
-        exchange.claim(o, orderSig, bidder, 2 ether, "", att);
+        exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, att);
         assertEq(collection.ownerOf(1), bidder);
         assertEq(wvbc.balanceOf(seller), 2 ether);
         assertEq(wvbc.balanceOf(bidder), 0);
@@ -405,7 +405,7 @@ contract ExchangeTest is Fixture, IExchangeEvents {
         bytes memory bidSig = _signBid(BIDDER_KEY, o, 2 ether);
         bytes memory att = _signSettlement(o, bidder, 2 ether);
         vm.prank(seller);
-        exchange.claim(o, "", bidder, 2 ether, bidSig, att);
+        exchange.claim(o, "", bidder, 2 ether, bidSig, DEADLINE, att);
         assertEq(collection.ownerOf(1), bidder);
         assertEq(wvbc.balanceOf(seller), 2 ether);
     }
@@ -414,10 +414,10 @@ contract ExchangeTest is Fixture, IExchangeEvents {
         Order memory o = _order(_ids(1, 3), AUCTION, SET, 1 ether);
         bytes memory orderSig = _signOrder(SELLER_KEY, o);
         _fundBidder(bidder, 1 ether);
-        vm.warp(END + 1);
+        vm.warp(CLAIM_OPEN + 1);
         bytes memory att = _signSettlement(o, bidder, 1 ether);
         vm.prank(bidder);
-        exchange.claim(o, orderSig, bidder, 1 ether, "", att);
+        exchange.claim(o, orderSig, bidder, 1 ether, "", DEADLINE, att);
         for (uint256 id = 1; id <= 3; ++id) {
             assertEq(collection.ownerOf(id), bidder);
         }
@@ -425,11 +425,11 @@ contract ExchangeTest is Fixture, IExchangeEvents {
 
     function test_claim_revertsBeforeTheEnd() public {
         (Order memory o, bytes memory orderSig) = _claimSetup(1 ether, 2 ether);
-        vm.warp(END - 1);
+        vm.warp(CLAIM_OPEN - 1);
         bytes memory att = _signSettlement(o, bidder, 2 ether);
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.AuctionNotEnded.selector);
-        exchange.claim(o, orderSig, bidder, 2 ether, "", att);
+        exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, att);
     }
 
     function test_claim_revertsForAStranger() public {
@@ -438,7 +438,7 @@ contract ExchangeTest is Fixture, IExchangeEvents {
         bytes memory att = _signSettlement(o, bidder, 2 ether);
         vm.prank(stranger);
         vm.expectRevert(IExchangeErrors.CallerIsNotWinnerOrSeller.selector);
-        exchange.claim(o, orderSig, bidder, 2 ether, bidSig, att);
+        exchange.claim(o, orderSig, bidder, 2 ether, bidSig, DEADLINE, att);
     }
 
     function test_claim_aLowerBidderCannotClaim() public {
@@ -448,10 +448,10 @@ contract ExchangeTest is Fixture, IExchangeEvents {
         bytes memory att = _signSettlement(o, bidder, 2 ether);
         vm.startPrank(otherBidder);
         vm.expectRevert(IExchangeErrors.InvalidSettlementSignature.selector);
-        exchange.claim(o, orderSig, otherBidder, 1.5 ether, "", att);
+        exchange.claim(o, orderSig, otherBidder, 1.5 ether, "", DEADLINE, att);
         // Claiming the winner's bid is refused too: the caller is not the winner.
         vm.expectRevert(IExchangeErrors.CallerIsNotWinnerOrSeller.selector);
-        exchange.claim(o, orderSig, bidder, 2 ether, "", att);
+        exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, att);
         vm.stopPrank();
     }
 
@@ -460,37 +460,38 @@ contract ExchangeTest is Fixture, IExchangeEvents {
         bytes memory att = _signSettlement(o, bidder, 0.5 ether);
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.BidBelowReserve.selector);
-        exchange.claim(o, orderSig, bidder, 0.5 ether, "", att);
+        exchange.claim(o, orderSig, bidder, 0.5 ether, "", DEADLINE, att);
     }
 
     function test_claim_revertsOnAFixedPriceOrder() public {
         Order memory o = _single(1, 1 ether);
         bytes memory orderSig = _signOrder(SELLER_KEY, o);
         _fundBidder(bidder, 1 ether);
-        vm.warp(END);
+        vm.warp(CLAIM_OPEN);
         bytes memory att = _signSettlement(o, bidder, 1 ether);
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.OrderIsNotAnAuction.selector);
-        exchange.claim(o, orderSig, bidder, 1 ether, "", att);
+        exchange.claim(o, orderSig, bidder, 1 ether, "", DEADLINE, att);
     }
 
     function test_claim_revertsWithoutAValidAttestation() public {
         (Order memory o, bytes memory orderSig) = _claimSetup(1 ether, 2 ether);
         vm.startPrank(bidder);
         vm.expectRevert(IExchangeErrors.InvalidSettlementSignature.selector);
-        exchange.claim(o, orderSig, bidder, 2 ether, "", "");
+        exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, "");
         // Signed by another key.
-        bytes memory forged = _sign(STRANGER_KEY, _digest(_settlementHash(_structHash(o), bidder, 2 ether)));
+        bytes memory forged =
+            _sign(STRANGER_KEY, _digest(_settlementHash(_structHash(o), bidder, 2 ether, DEADLINE, 0)));
         vm.expectRevert(IExchangeErrors.InvalidSettlementSignature.selector);
-        exchange.claim(o, orderSig, bidder, 2 ether, "", forged);
+        exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, forged);
         // Attests another amount.
         bytes memory other = _signSettlement(o, bidder, 3 ether);
         vm.expectRevert(IExchangeErrors.InvalidSettlementSignature.selector);
-        exchange.claim(o, orderSig, bidder, 2 ether, "", other);
+        exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, other);
         // A bid signature is not a settlement (distinct type hash).
         bytes memory bidSig = _signBid(BIDDER_KEY, o, 2 ether);
         vm.expectRevert(IExchangeErrors.InvalidSettlementSignature.selector);
-        exchange.claim(o, orderSig, bidder, 2 ether, "", bidSig);
+        exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, bidSig);
         vm.stopPrank();
     }
 
@@ -500,7 +501,7 @@ contract ExchangeTest is Fixture, IExchangeEvents {
         exchange.setSettlementSigner(address(0));
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.InvalidSettlementSignature.selector);
-        exchange.claim(o, orderSig, bidder, 2 ether, "", hex"00");
+        exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, hex"00");
     }
 
     function test_claim_theSellerNeedsTheBiddersSignature() public {
@@ -508,10 +509,10 @@ contract ExchangeTest is Fixture, IExchangeEvents {
         bytes memory att = _signSettlement(o, bidder, 2 ether);
         vm.startPrank(seller);
         vm.expectRevert(IExchangeErrors.InvalidBidderSignature.selector);
-        exchange.claim(o, "", bidder, 2 ether, "", att);
+        exchange.claim(o, "", bidder, 2 ether, "", DEADLINE, att);
         bytes memory wrongBid = _signBid(BIDDER_KEY, o, 1.5 ether);
         vm.expectRevert(IExchangeErrors.InvalidBidderSignature.selector);
-        exchange.claim(o, "", bidder, 2 ether, wrongBid, att);
+        exchange.claim(o, "", bidder, 2 ether, wrongBid, DEADLINE, att);
         vm.stopPrank();
     }
 
@@ -520,16 +521,16 @@ contract ExchangeTest is Fixture, IExchangeEvents {
         bytes memory att = _signSettlement(o, bidder, 2 ether);
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.InvalidMakerSignature.selector);
-        exchange.claim(o, "", bidder, 2 ether, "", att);
+        exchange.claim(o, "", bidder, 2 ether, "", DEADLINE, att);
     }
 
     function test_claim_revertsWhenClaimedTwice() public {
         (Order memory o, bytes memory orderSig) = _claimSetup(1 ether, 4 ether);
         bytes memory att = _signSettlement(o, bidder, 2 ether);
         vm.startPrank(bidder);
-        exchange.claim(o, orderSig, bidder, 2 ether, "", att);
+        exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, att);
         vm.expectRevert(_unavailable(1));
-        exchange.claim(o, orderSig, bidder, 2 ether, "", att);
+        exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, att);
         vm.stopPrank();
         assertEq(wvbc.balanceOf(bidder), 2 ether, "paid once");
     }
@@ -541,36 +542,38 @@ contract ExchangeTest is Fixture, IExchangeEvents {
         exchange.incrementCounter();
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.OrderCounterIsOutdated.selector);
-        exchange.claim(o, orderSig, bidder, 2 ether, "", att);
+        exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, att);
 
         Order memory o2 = _auction(2, 1 ether);
         bytes memory sig2 = _signOrder(SELLER_KEY, o2);
+        vm.warp(END - 1); // before its end the seller can still take it off sale
         vm.prank(seller);
         exchange.cancel(o2);
+        vm.warp(CLAIM_OPEN);
         bytes memory att2 = _signSettlement(o2, bidder, 2 ether);
         vm.prank(bidder);
         vm.expectRevert(_unavailable(2));
-        exchange.claim(o2, sig2, bidder, 2 ether, "", att2);
+        exchange.claim(o2, sig2, bidder, 2 ether, "", DEADLINE, att2);
     }
 
     function test_claim_revertsOnABundleAuction() public {
         Order memory o = _order(_ids(1, 2), AUCTION, BUNDLE, 1 ether);
         bytes memory orderSig = _signOrder(SELLER_KEY, o);
         _fundBidder(bidder, 1 ether);
-        vm.warp(END);
+        vm.warp(CLAIM_OPEN);
         bytes memory att = _signSettlement(o, bidder, 1 ether);
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.InvalidOrder.selector);
-        exchange.claim(o, orderSig, bidder, 1 ether, "", att);
+        exchange.claim(o, orderSig, bidder, 1 ether, "", DEADLINE, att);
     }
 
     function test_claim_revertsWhenTheSellerIsTheBidder() public {
         Order memory o = _auction(1, 1 ether);
-        vm.warp(END);
+        vm.warp(CLAIM_OPEN);
         bytes memory att = _signSettlement(o, seller, 1 ether);
         vm.prank(seller);
         vm.expectRevert(IExchangeErrors.SellerCannotBuy.selector);
-        exchange.claim(o, "", seller, 1 ether, "", att);
+        exchange.claim(o, "", seller, 1 ether, "", DEADLINE, att);
     }
 
     function test_claim_revertsWhenTheBidderCannotPay() public {
@@ -581,13 +584,13 @@ contract ExchangeTest is Fixture, IExchangeEvents {
         wvbc.withdraw(1 ether);
         vm.prank(bidder);
         vm.expectRevert(TRANSFER_FROM_FAILED);
-        exchange.claim(o, orderSig, bidder, 2 ether, "", att);
+        exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, att);
         // Or removed the allowance.
         vm.startPrank(bidder);
         wvbc.deposit{value: 1 ether}();
         wvbc.approve(address(exchange), 0);
         vm.expectRevert(TRANSFER_FROM_FAILED);
-        exchange.claim(o, orderSig, bidder, 2 ether, "", att);
+        exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, att);
         vm.stopPrank();
         assertEq(collection.ownerOf(1), seller, "nothing moved");
     }
@@ -599,7 +602,7 @@ contract ExchangeTest is Fixture, IExchangeEvents {
         (Order memory o, bytes memory orderSig) = _claimSetup(1 ether, 2 ether);
         bytes memory att = _signSettlement(o, bidder, 2 ether);
         vm.prank(bidder);
-        exchange.claim(o, orderSig, bidder, 2 ether, "", att);
+        exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, att);
         assertEq(wvbc.balanceOf(treasury), 0.2 ether);
         assertEq(wvbc.balanceOf(seller), 1.8 ether);
     }
@@ -727,12 +730,12 @@ contract ExchangeTest is Fixture, IExchangeEvents {
         a.collection = address(fake);
         a.tokenNonces[0] = 1;
         _fundBidder(bidder, 1 ether);
-        vm.warp(END);
+        vm.warp(CLAIM_OPEN);
         bytes memory att = _signSettlement(a, bidder, 1 ether);
         bytes memory aSig = _signOrder(STRANGER_KEY, a);
         vm.prank(bidder);
         vm.expectRevert(notOurs);
-        exchange.claim(a, aSig, bidder, 1 ether, "", att);
+        exchange.claim(a, aSig, bidder, 1 ether, "", DEADLINE, att);
         assertEq(wvbc.balanceOf(bidder), 1 ether, "no WVBC pulled");
 
         vm.prank(stranger);
@@ -818,12 +821,18 @@ contract ExchangeTest is Fixture, IExchangeEvents {
         assertEq(
             exchange.ORDER_TYPEHASH(),
             keccak256(
-                "Order(address maker,address collection,uint256[] tokenIds,uint256[] tokenNonces,uint8 saleKind,uint8 itemsKind,uint256 price,uint256 discountBps,uint256 minCountForDiscount,uint256 startTime,uint256 endTime,uint256 salt,uint256 counter)"
+                "Order(address maker,address collection,uint256[] tokenIds,uint256[] tokenNonces,uint8 saleKind,uint8 itemsKind,uint256 price,uint256 discountBps,uint256 minCountForDiscount,uint256 startTime,uint256 endTime,uint256 salt,uint256 counter,uint256 maxFeeBps)"
             )
         );
-        assertEq(exchange.BID_TYPEHASH(), keccak256("Bid(bytes32 orderHash,address bidder,uint256 amount)"));
         assertEq(
-            exchange.SETTLEMENT_TYPEHASH(), keccak256("Settlement(bytes32 orderHash,address bidder,uint256 amount)")
+            exchange.BID_TYPEHASH(),
+            keccak256(
+                "Bid(Order order,address bidder,uint256 amount)Order(address maker,address collection,uint256[] tokenIds,uint256[] tokenNonces,uint8 saleKind,uint8 itemsKind,uint256 price,uint256 discountBps,uint256 minCountForDiscount,uint256 startTime,uint256 endTime,uint256 salt,uint256 counter,uint256 maxFeeBps)"
+            )
+        );
+        assertEq(
+            exchange.SETTLEMENT_TYPEHASH(),
+            keccak256("Settlement(bytes32 orderHash,address bidder,uint256 amount,uint256 deadline,uint256 epoch)")
         );
         (, string memory name, string memory version, uint256 chainId, address verifying,,) = exchange.eip712Domain();
         assertEq(name, "VBChain Marketplace");

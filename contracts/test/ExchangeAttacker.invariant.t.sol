@@ -44,7 +44,8 @@ contract AttackerHandler is Test {
 
     bytes32 internal constant TRANSFER_SIG = keccak256("Transfer(address,address,uint256)");
     bytes32 internal constant BUMPED_SIG = keccak256("TokenNonceBumped(uint256,uint256)");
-    bytes32 internal constant FILLED_SIG = keccak256("OrderFilled(bytes32,address,address,uint256,uint256)");
+    bytes32 internal constant FILLED_SIG =
+        keccak256("OrderFilled(bytes32,address,address,address,uint256,uint256,uint256)");
 
     // Ghosts: intended owners, event counts, value flows, breaches.
     mapping(uint256 id => address) public ghostOwner;
@@ -155,6 +156,7 @@ contract AttackerHandler is Test {
         o.endTime = block.timestamp + (saleKind == AUCTION ? 1 hours : 30 days);
         o.salt = price ^ block.timestamp;
         o.counter = exchange.counters(maker);
+        o.maxFeeBps = exchange.MAX_FEE_BPS();
     }
 
     function _sign(uint256 key, bytes32 digest) internal pure returns (bytes memory) {
@@ -164,6 +166,25 @@ contract AttackerHandler is Test {
 
     function _signOrder(uint256 key, Order memory o) internal view returns (bytes memory) {
         return _sign(key, exchange.orderDigest(o));
+    }
+
+    /// @dev The settlement key's attestation, valid for a day after claims open.
+    function _attest(Order memory o, address who, uint256 amount) internal view returns (bytes memory) {
+        bytes32 h = keccak256(
+            abi.encode(
+                exchange.SETTLEMENT_TYPEHASH(),
+                exchange.hashOrder(o),
+                who,
+                amount,
+                _deadline(o),
+                exchange.settlementEpoch()
+            )
+        );
+        return _sign(SETTLEMENT_KEY, keccak256(abi.encodePacked("\x19\x01", exchange.domainSeparator(), h)));
+    }
+
+    function _deadline(Order memory o) internal view returns (uint256) {
+        return o.endTime + exchange.CLAIM_DELAY() + 1 days;
     }
 
     function _bidSig(uint256 key, bytes32 typeHash, Order memory o, address who, uint256 amount)
@@ -188,7 +209,7 @@ contract AttackerHandler is Test {
             } else if (l.emitter == address(collection) && t == BUMPED_SIG) {
                 ++ghostBumps[uint256(l.topics[1])];
             } else if (l.emitter == address(exchange) && t == FILLED_SIG) {
-                (uint256 mask,) = abi.decode(l.data, (uint256, uint256));
+                (, uint256 mask,,) = abi.decode(l.data, (address, uint256, uint256, uint256));
                 bytes32 h = l.topics[1];
                 if (_filledMask[h] & mask != 0) ++doubleFills;
                 _filledMask[h] |= mask;
@@ -216,7 +237,10 @@ contract AttackerHandler is Test {
                              HONEST ACTIONS
     //////////////////////////////////////////////////////////////*/
 
-    function buy(uint256 makerSeed, uint256 takerSeed, uint256 kindSeed, uint256 price, uint256 mask) external recorded {
+    function buy(uint256 makerSeed, uint256 takerSeed, uint256 kindSeed, uint256 price, uint256 mask)
+        external
+        recorded
+    {
         (uint256 makerKey, address maker) = _actor(makerSeed);
         (, address taker) = _actor(makerSeed % 3 + takerSeed % 2 + 1);
         uint8 itemsKind = uint8(kindSeed % 3);
@@ -245,11 +269,18 @@ contract AttackerHandler is Test {
         (bool ready, Settled memory s) = _newAuction(makerSeed, bidderSeed, reserve, amount);
         if (!ready) return;
         address maker = s.order.maker;
-        vm.warp(s.order.endTime);
+        vm.warp(s.order.endTime + exchange.CLAIM_DELAY());
+        uint256 deadline = _deadline(s.order);
         _snapshot(maker, s.bidder, true);
         vm.prank(bySeller ? maker : s.bidder);
         exchange.claim(
-            s.order, bySeller ? bytes("") : s.orderSig, s.bidder, s.amount, bySeller ? s.bidSig : bytes(""), s.att
+            s.order,
+            bySeller ? bytes("") : s.orderSig,
+            s.bidder,
+            s.amount,
+            bySeller ? s.bidSig : bytes(""),
+            deadline,
+            s.att
         );
         _absorbLogs();
         _account(maker, s.bidder, s.amount, true);
@@ -276,7 +307,7 @@ contract AttackerHandler is Test {
         s.order = _order(maker, ids, AUCTION, ids.length == 1 ? SINGLE : SET, reserve);
         s.orderSig = _signOrder(makerKey, s.order);
         s.bidSig = _bidSig(bidderKey, exchange.BID_TYPEHASH(), s.order, who, s.amount);
-        s.att = _bidSig(SETTLEMENT_KEY, exchange.SETTLEMENT_TYPEHASH(), s.order, who, s.amount);
+        s.att = _attest(s.order, who, s.amount);
         ready = true;
     }
 
@@ -353,9 +384,8 @@ contract AttackerHandler is Test {
         vm.prank(owner);
         exchange.setFee(uint16(bound(bps, 0, 1_000)), feeSink);
         vm.prank(owner);
-        (bool ok,) = address(exchange).call(
-            abi.encodeCall(Exchange.setFee, (uint16(bound(bps, 1_001, type(uint16).max)), feeSink))
-        );
+        (bool ok,) = address(exchange)
+            .call(abi.encodeCall(Exchange.setFee, (uint16(bound(bps, 1_001, type(uint16).max)), feeSink)));
         _expectFailure(ok);
     }
 
@@ -407,14 +437,16 @@ contract AttackerHandler is Test {
         forged[2] = _order(victim, one, FIXED_PRICE, SINGLE, o.price);
         forged[2].salt = o.salt;
         forged[2].tokenNonces[0] = o.tokenNonces[0] - 1; // an older nonce
-        if (ids.length > 1) forged[3] = _order(victim, _heldBy(victim, ids[1] - FIRST_ID, 1), FIXED_PRICE, SINGLE, o.price);
-        else forged[3] = _order(attacker, one, FIXED_PRICE, SINGLE, o.price); // another maker
+        if (ids.length > 1) {
+            forged[3] = _order(victim, _heldBy(victim, ids[1] - FIRST_ID, 1), FIXED_PRICE, SINGLE, o.price);
+        } else {
+            forged[3] = _order(attacker, one, FIXED_PRICE, SINGLE, o.price); // another maker
+        }
         forged[3].salt = o.salt;
         for (uint256 k; k < 4; ++k) {
             vm.prank(attacker);
-            (bool ok,) = address(exchange).call{value: forged[k].price}(
-                abi.encodeCall(Exchange.buy, (forged[k], sigs[k], 1))
-            );
+            (bool ok,) =
+                address(exchange).call{value: forged[k].price}(abi.encodeCall(Exchange.buy, (forged[k], sigs[k], 1)));
             _expectFailure(ok);
         }
     }
@@ -423,18 +455,20 @@ contract AttackerHandler is Test {
     function attackReuseSettlement(uint256 index, uint256 amount) external recorded {
         if (_settled.length == 0) return;
         Settled memory s = _settled[index % _settled.length];
+        uint256 deadline = _deadline(s.order);
         uint256 other = bound(amount, s.order.price, 100 ether);
         if (other == s.amount) other = s.amount + 1;
         vm.prank(s.bidder);
-        (bool ok,) = address(exchange).call(
-            abi.encodeCall(Exchange.claim, (s.order, s.orderSig, s.bidder, s.amount, s.bidSig, s.att))
-        );
+        (bool ok,) = address(exchange)
+            .call(abi.encodeCall(Exchange.claim, (s.order, s.orderSig, s.bidder, s.amount, s.bidSig, deadline, s.att)));
         _expectFailure(ok);
         vm.prank(s.bidder);
-        (ok,) = address(exchange).call(abi.encodeCall(Exchange.claim, (s.order, s.orderSig, s.bidder, other, "", s.att)));
+        (ok,) = address(exchange)
+            .call(abi.encodeCall(Exchange.claim, (s.order, s.orderSig, s.bidder, other, "", deadline, s.att)));
         _expectFailure(ok);
         vm.prank(attacker);
-        (ok,) = address(exchange).call(abi.encodeCall(Exchange.claim, (s.order, s.orderSig, attacker, s.amount, "", s.att)));
+        (ok,) = address(exchange)
+            .call(abi.encodeCall(Exchange.claim, (s.order, s.orderSig, attacker, s.amount, "", deadline, s.att)));
         _expectFailure(ok);
     }
 
@@ -523,9 +557,7 @@ contract ExchangeAttackerInvariantTest is Fixture {
     /// Every token's nonce is 1 (its mint) plus its transfers plus its revocations.
     function invariant_nonceIsOnePlusTransfersPlusBumps() public view {
         for (uint256 id = 13; id < 37; ++id) {
-            assertEq(
-                collection.tokenNonce(id), 1 + handler.ghostTransfers(id) + handler.ghostBumps(id), "nonce ghost"
-            );
+            assertEq(collection.tokenNonce(id), 1 + handler.ghostTransfers(id) + handler.ghostBumps(id), "nonce ghost");
         }
     }
 

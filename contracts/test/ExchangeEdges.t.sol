@@ -74,21 +74,21 @@ contract ExchangeEdgesTest is Fixture {
         Order memory a = _auction(1, 1 ether);
         a.maker = address(0);
         _fundBidder(bidder, 1 ether);
-        vm.warp(END);
+        vm.warp(CLAIM_OPEN);
         bytes memory att = _signSettlement(a, bidder, 1 ether);
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.InvalidMakerSignature.selector);
-        exchange.claim(a, new bytes(65), bidder, 1 ether, "", att);
+        exchange.claim(a, new bytes(65), bidder, 1 ether, "", DEADLINE, att);
     }
 
     /// The same for a bidder address(0) named by the seller with an attestation for it.
     function test_zeroBidder_aSignatureRecoveringToNobodyNeverValidates() public {
         Order memory a = _auction(1, 1 ether);
-        vm.warp(END);
+        vm.warp(CLAIM_OPEN);
         bytes memory att = _signSettlement(a, address(0), 1 ether);
         vm.prank(seller);
         vm.expectRevert(IExchangeErrors.InvalidBidderSignature.selector);
-        exchange.claim(a, "", address(0), 1 ether, new bytes(65), att);
+        exchange.claim(a, "", address(0), 1 ether, new bytes(65), DEADLINE, att);
         assertEq(collection.ownerOf(1), seller);
     }
 
@@ -114,10 +114,10 @@ contract ExchangeEdgesTest is Fixture {
         Order memory a = _order(_ids(257, 256), AUCTION, SET, 1 ether);
         bytes memory aSig = _signOrder(SELLER_KEY, a);
         _fundBidder(bidder, 1 ether);
-        vm.warp(END);
+        vm.warp(CLAIM_OPEN);
         bytes memory att = _signSettlement(a, bidder, 1 ether);
         vm.prank(bidder);
-        exchange.claim(a, aSig, bidder, 1 ether, "", att);
+        exchange.claim(a, aSig, bidder, 1 ether, "", DEADLINE, att);
         assertEq(collection.ownerOf(257), bidder);
         assertEq(collection.ownerOf(512), bidder);
         assertEq(wvbc.balanceOf(seller), 1 ether);
@@ -131,11 +131,11 @@ contract ExchangeEdgesTest is Fixture {
         Order memory a = _order(_ids(1, 257), AUCTION, SET, 1 ether);
         bytes memory aSig = _signOrder(SELLER_KEY, a);
         _fundBidder(bidder, 1 ether);
-        vm.warp(END);
+        vm.warp(CLAIM_OPEN);
         bytes memory att = _signSettlement(a, bidder, 1 ether);
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.InvalidOrder.selector);
-        exchange.claim(a, aSig, bidder, 1 ether, "", att);
+        exchange.claim(a, aSig, bidder, 1 ether, "", DEADLINE, att);
     }
 
     /*//////////////////////////////////////////////////////////////
@@ -158,10 +158,10 @@ contract ExchangeEdgesTest is Fixture {
 
                 Order memory a = _auction(1 + round, 1 ether);
                 a.counter = later[j];
-                vm.warp(END);
+                vm.warp(CLAIM_OPEN);
                 vm.prank(seller);
                 vm.expectRevert(IExchangeErrors.OrderCounterIsOutdated.selector);
-                exchange.claim(a, "", bidder, 1 ether, "", "");
+                exchange.claim(a, "", bidder, 1 ether, "", DEADLINE, "");
                 vm.warp(START);
             }
             vm.prank(seller);
@@ -245,13 +245,13 @@ contract ExchangeEdgesTest is Fixture {
         _exec(w, address(wvbc), 0, abi.encodeWithSignature("approve(address,uint256)", address(exchange), 3 ether));
         Order memory a = _auction(1, 1 ether);
         bytes32 bidDigest = _digest(_bidHash(_structHash(a), address(w), 3 ether));
-        vm.warp(END);
+        vm.warp(CLAIM_OPEN);
         bytes memory att = _signSettlement(a, address(w), 3 ether);
         vm.prank(seller);
         vm.expectRevert(IExchangeErrors.InvalidBidderSignature.selector);
-        exchange.claim(a, "", address(w), 3 ether, _sign(STRANGER_KEY, bidDigest), att);
+        exchange.claim(a, "", address(w), 3 ether, _sign(STRANGER_KEY, bidDigest), DEADLINE, att);
         vm.prank(seller);
-        exchange.claim(a, "", address(w), 3 ether, _sign(WALLET_KEY, bidDigest), att);
+        exchange.claim(a, "", address(w), 3 ether, _sign(WALLET_KEY, bidDigest), DEADLINE, att);
         assertEq(collection.ownerOf(1), address(w));
         assertEq(wvbc.balanceOf(seller), 3 ether);
         assertEq(wvbc.balanceOf(address(w)), 0);
@@ -265,7 +265,12 @@ contract ExchangeEdgesTest is Fixture {
             vm.prank(seller);
             collection.transferFrom(seller, address(w), id);
         }
-        _exec(w, address(collection), 0, abi.encodeWithSignature("setApprovalForAll(address,bool)", address(exchange), true));
+        _exec(
+            w,
+            address(collection),
+            0,
+            abi.encodeWithSignature("setApprovalForAll(address,bool)", address(exchange), true)
+        );
 
         Order memory o = _single(1, 2 ether);
         o.maker = address(w);
@@ -282,10 +287,10 @@ contract ExchangeEdgesTest is Fixture {
         a.maker = address(w);
         bytes memory aSig = _sign(WALLET_KEY, _digest(_structHash(a)));
         _fundBidder(bidder, 1 ether);
-        vm.warp(END);
+        vm.warp(CLAIM_OPEN);
         bytes memory att = _signSettlement(a, bidder, 1 ether);
         vm.prank(bidder);
-        exchange.claim(a, aSig, bidder, 1 ether, "", att);
+        exchange.claim(a, aSig, bidder, 1 ether, "", DEADLINE, att);
         assertEq(collection.ownerOf(2), bidder);
         assertEq(wvbc.balanceOf(address(w)), 1 ether);
     }
@@ -339,9 +344,9 @@ contract ExchangeEdgesTest is Fixture {
         Order memory a = _auction(1, 1 ether);
         bytes memory aSig = _signOrder(SELLER_KEY, a);
         _fundBidder(bidder, 1 ether);
-        vm.warp(END);
+        vm.warp(CLAIM_OPEN);
         bytes memory att = _signSettlement(a, bidder, 1 ether);
-        bytes memory clean = abi.encodeCall(Exchange.claim, (a, aSig, bidder, 1 ether, "", att));
+        bytes memory clean = abi.encodeCall(Exchange.claim, (a, aSig, bidder, 1 ether, "", DEADLINE, att));
         for (uint256 f; f < 4; ++f) {
             vm.prank(bidder);
             (bool ok,) = address(exchange).call(_dirty(clean, 4 + 0xc0, f));

@@ -78,11 +78,11 @@ contract ExchangeFuzzTest is Fixture {
         Order memory o = _auction(1, reserve);
         bytes memory orderSig = _signOrder(SELLER_KEY, o);
         _fundBidder(bidder, amount);
-        vm.warp(END);
+        vm.warp(CLAIM_OPEN);
         bytes memory att = _signSettlement(o, bidder, amount);
         vm.prank(bidder);
         if (amount < reserve) vm.expectRevert(IExchangeErrors.BidBelowReserve.selector);
-        exchange.claim(o, orderSig, bidder, amount, "", att);
+        exchange.claim(o, orderSig, bidder, amount, "", DEADLINE, att);
         if (amount >= reserve) {
             assertEq(collection.ownerOf(1), bidder);
             assertEq(wvbc.balanceOf(seller), amount);
@@ -96,11 +96,11 @@ contract ExchangeFuzzTest is Fixture {
         bytes memory orderSig = _signOrder(SELLER_KEY, o);
         bytes memory bidSig = _signBid(BIDDER_KEY, o, 1 ether);
         _fundBidder(bidder, 1 ether);
-        vm.warp(END);
+        vm.warp(CLAIM_OPEN);
         bytes memory att = _signSettlement(o, bidder, 1 ether);
         vm.prank(caller);
         vm.expectRevert(IExchangeErrors.CallerIsNotWinnerOrSeller.selector);
-        exchange.claim(o, orderSig, bidder, 1 ether, bidSig, att);
+        exchange.claim(o, orderSig, bidder, 1 ether, bidSig, DEADLINE, att);
     }
 
     function testFuzz_hashOrder_matchesEip712(

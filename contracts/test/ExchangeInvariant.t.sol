@@ -78,6 +78,7 @@ contract Handler is Test {
         o.endTime = block.timestamp + 1 days;
         o.salt = price;
         o.counter = exchange.counters(maker);
+        o.maxFeeBps = exchange.MAX_FEE_BPS();
     }
 
     function _sign(uint256 key, bytes32 digest) internal pure returns (bytes memory) {
@@ -137,13 +138,43 @@ contract Handler is Test {
         reserve = bound(reserve, 0, 5 ether);
         amount = bound(amount, reserve, 10 ether);
         Order memory o = _order(maker, ids, AUCTION, ids.length == 1 ? SINGLE : SET, reserve);
-        bytes memory orderSig = _sign(makerKey, exchange.orderDigest(o));
-        bytes memory bidSig = _bidSig(bidderKey, exchange.BID_TYPEHASH(), o, who, amount);
-        bytes memory att = _bidSig(SETTLEMENT_KEY, exchange.SETTLEMENT_TYPEHASH(), o, who, amount);
-        vm.warp(o.endTime);
+        Claim memory c = Claim(
+            _sign(makerKey, exchange.orderDigest(o)),
+            _bidSig(bidderKey, exchange.BID_TYPEHASH(), o, who, amount),
+            _attest(o, who, amount),
+            _deadline(o)
+        );
+        vm.warp(o.endTime + exchange.CLAIM_DELAY());
         vm.prank(bySeller ? maker : who);
-        exchange.claim(o, orderSig, who, amount, bidSig, att);
+        exchange.claim(o, c.orderSig, who, amount, c.bidSig, c.deadline, c.att);
         ++fills;
+    }
+
+    /// @dev The settlement key's attestation, valid for a day after claims open.
+    function _attest(Order memory o, address who, uint256 amount) internal view returns (bytes memory) {
+        bytes32 h = keccak256(
+            abi.encode(
+                exchange.SETTLEMENT_TYPEHASH(),
+                exchange.hashOrder(o),
+                who,
+                amount,
+                _deadline(o),
+                exchange.settlementEpoch()
+            )
+        );
+        return _sign(SETTLEMENT_KEY, _typed(h));
+    }
+
+    function _deadline(Order memory o) internal view returns (uint256) {
+        return o.endTime + exchange.CLAIM_DELAY() + 1 days;
+    }
+
+    /// @dev The signatures of one claim (kept together: too many locals for the stack).
+    struct Claim {
+        bytes orderSig;
+        bytes bidSig;
+        bytes att;
+        uint256 deadline;
     }
 
     function _bidSig(uint256 key, bytes32 typeHash, Order memory o, address who, uint256 amount)

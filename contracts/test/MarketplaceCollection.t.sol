@@ -17,9 +17,7 @@ contract MarketplaceCollectionTest is Fixture {
     function test_factory_onlyPartnersCreateCollectionsTheyOwn() public {
         bytes32 role = factory.PARTNER_ROLE();
         vm.prank(stranger);
-        vm.expectRevert(
-            abi.encodeWithSignature("AccessControlUnauthorizedAccount(address,bytes32)", stranger, role)
-        );
+        vm.expectRevert(abi.encodeWithSignature("AccessControlUnauthorizedAccount(address,bytes32)", stranger, role));
         factory.createCollection("X", "X", "");
         // Only the admin grants the role.
         vm.prank(stranger);

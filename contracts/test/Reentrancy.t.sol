@@ -10,12 +10,14 @@ import {Order, FIXED_PRICE, SINGLE} from "../src/lib/OrderTypes.sol";
 bytes4 constant REENTRANCY = 0xab143c06; // Solady ReentrancyGuard: Reentrancy()
 
 /// @notice A seller (ERC-1271 contract wallet) whose `receive` tries to re-enter the exchange to
-/// buy or claim another order with the payment it just received.
+/// buy or claim another order with the payment it just received. `buy` is guarded; `claim` makes
+/// no call that could re-enter and has no guard: a claim from inside fails on its own checks.
 contract MaliciousSeller {
     Exchange public immutable exchange;
     Order internal _next;
     bool internal _armed;
     bytes4 public reentryError;
+    bytes4 public claimError;
     bool public reentrySucceeded;
 
     constructor(Exchange exchange_) {
@@ -43,10 +45,10 @@ contract MaliciousSeller {
         } catch (bytes memory reason) {
             reentryError = bytes4(reason);
         }
-        try exchange.claim(_next, "", address(this), 0, "", "") {
+        try exchange.claim(_next, "", address(this), 0, "", type(uint256).max, "") {
             reentrySucceeded = true;
         } catch (bytes memory reason) {
-            if (bytes4(reason) != REENTRANCY) reentryError = bytes4(reason);
+            claimError = bytes4(reason);
         }
     }
 }
@@ -113,6 +115,7 @@ contract ReentrancyTest is Fixture {
         assertEq(c.ownerOf(2), e, "the re-entrant buy moved nothing");
         assertFalse(evil.reentrySucceeded());
         assertEq(uint256(uint32(evil.reentryError())), uint256(uint32(REENTRANCY)));
+        assertEq(uint256(uint32(evil.claimError())), uint256(uint32(IExchangeErrors.OrderIsNotAnAuction.selector)));
         assertEq(address(exchange).balance, 0);
         assertEq(e.balance, 1 ether);
     }

@@ -148,9 +148,7 @@ contract WVBCTest is Fixture {
             vm.stopPrank();
             assertTrue(address(wvbc).balance >= wvbc.totalSupply(), "backed");
         }
-        assertEq(
-            wvbc.balanceOf(buyer) + wvbc.balanceOf(bidder) + wvbc.balanceOf(stranger), wvbc.totalSupply(), "sum"
-        );
+        assertEq(wvbc.balanceOf(buyer) + wvbc.balanceOf(bidder) + wvbc.balanceOf(stranger), wvbc.totalSupply(), "sum");
     }
 }
 

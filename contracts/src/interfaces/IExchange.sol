@@ -4,18 +4,32 @@ pragma solidity 0.8.37;
 /// @notice Errors and events of the Exchange (errors read as sentences).
 interface IExchangeEvents {
     /// @notice An order was filled: the chosen items moved from maker to taker, who paid `amount`.
-    /// @dev Lean on purpose (each log word costs gas on every sale): the items are
+    /// @dev Enough to rebuild the fill without the stored order: the items are
     /// `order.tokenIds[i]` for each bit i of `itemMask` (every item for SINGLE, SET and auctions),
-    /// also visible as the collection's Transfer events of the same transaction; the currency
-    /// follows from the order's saleKind (FIXED_PRICE: VBC, AUCTION: WVBC).
+    /// also visible as `collection`'s Transfer events of the same transaction; the currency is VBC
+    /// for `buy` (itemMask as chosen) and WVBC for the claims.
     /// @param orderHash The EIP-712 struct hash of the order.
     /// @param maker The seller.
     /// @param taker The buyer (fixed price) or the winning bidder (auction).
+    /// @param collection The order's collection.
     /// @param itemMask Bit i set: `order.tokenIds[i]` was bought.
     /// @param amount The total paid by the taker (fee included), in wei.
+    /// @param fee The platform's part of `amount`; the seller received `amount - fee`.
     event OrderFilled(
-        bytes32 indexed orderHash, address indexed maker, address indexed taker, uint256 itemMask, uint256 amount
+        bytes32 indexed orderHash,
+        address indexed maker,
+        address indexed taker,
+        address collection,
+        uint256 itemMask,
+        uint256 amount,
+        uint256 fee
     );
+
+    /// @notice A bid was put on chain for an auction (see `Exchange.recordBid`).
+    event BidRecorded(bytes32 indexed orderHash, address indexed bidder, uint256 amount);
+
+    /// @notice The owner voided every outstanding settlement attestation; new ones carry `epoch`.
+    event SettlementsRevoked(uint64 epoch);
 
     /// @notice The maker cancelled (revoked) an order: at least one of its items' nonces was
     /// bumped, which also voids every other open order on those items. Not emitted when nothing
@@ -64,7 +78,7 @@ interface IExchangeErrors {
     error SetMustBeBoughtWhole();
     /// @notice The seller cannot buy its own order.
     error SellerCannotBuy();
-    /// @notice The auction has not ended yet.
+    /// @notice The auction's claims are not open yet (they open CLAIM_DELAY after its end).
     error AuctionNotEnded();
     /// @notice The bid is below the auction's reserve price.
     error BidBelowReserve();
@@ -76,4 +90,18 @@ interface IExchangeErrors {
     error CollectionIsNotAMarketplaceCollection(address collection);
     /// @notice The fee is above the hard cap, or a non-zero fee has no recipient.
     error InvalidFee();
+    /// @notice The settlement attestation's deadline has passed.
+    error SettlementExpired();
+    /// @notice A higher bid of this auction is recorded on chain and still backed.
+    error HigherBidRecorded(uint256 amount);
+    /// @notice No bid of this auction is recorded on chain.
+    error NoRecordedBid();
+    /// @notice Bids can no longer be recorded: the auction's claims are open.
+    error BiddingClosed();
+    /// @notice The bidder's WVBC balance or allowance to the exchange is below the bid.
+    error BidNotBacked();
+    /// @notice The auction's claim window has closed: it can no longer be settled.
+    error ClaimWindowClosed();
+    /// @notice An ended auction cannot be cancelled while it can still be claimed.
+    error AuctionIsSettling();
 }

@@ -28,6 +28,9 @@ uint8 constant BUNDLE = 2; // several tokens, the buyer picks any non-empty subs
 /// claiming starts at this second.
 /// @param salt Makes otherwise equal orders distinct.
 /// @param counter The maker's counter when signing; `incrementCounter` voids older orders.
+/// @param maxFeeBps The highest platform fee (basis points) the maker accepts: the exchange
+/// charges the lower of its current fee and this, so the seller receives at least
+/// `price * (10000 - maxFeeBps) / 10000` whatever the owner does to the fee later.
 struct Order {
     address maker;
     address collection;
@@ -42,19 +45,25 @@ struct Order {
     uint256 endTime;
     uint256 salt;
     uint256 counter;
+    uint256 maxFeeBps;
 }
 
-/// @notice An off-chain bid on an auction order, signed by the bidder, payable in WVBC.
+/// @notice An off-chain bid on an auction order, signed by the bidder, payable in WVBC. The order
+/// is nested (EIP-712 `Bid(Order order,address bidder,uint256 amount)Order(...)`), so the wallet
+/// shows what is bid on; on chain its struct hash is the order's, computed anyway.
 struct Bid {
-    bytes32 orderHash;
+    Order order;
     address bidder;
     uint256 amount;
 }
 
-/// @notice The marketplace settlement key's attestation that `bidder`'s bid of `amount` is the
-/// winning bid of an ended auction. Same fields as Bid, a distinct type (and type hash).
+/// @notice The marketplace settlement key's attestation that `bidder`'s bid of `amount` wins the
+/// ended auction `orderHash`. Valid until `deadline` (a timestamp) and only while the exchange's
+/// `settlementEpoch` equals `epoch`: the owner voids every outstanding attestation by bumping it.
 struct Settlement {
     bytes32 orderHash;
     address bidder;
     uint256 amount;
+    uint256 deadline;
+    uint256 epoch;
 }

@@ -33,6 +33,9 @@ abstract contract Fixture is Test {
 
     uint256 internal constant START = 1_700_000_000;
     uint256 internal constant END = START + 7 days;
+    /// @dev Claims open CLAIM_DELAY (2 hours) after the end; attestations here last a day.
+    uint256 internal constant CLAIM_OPEN = END + 2 hours;
+    uint256 internal constant DEADLINE = CLAIM_OPEN + 1 days;
 
     function setUp() public virtual {
         vm.warp(START);
@@ -97,6 +100,7 @@ abstract contract Fixture is Test {
         o.endTime = END;
         o.salt = uint256(keccak256(abi.encode(ids, price, saleKind, itemsKind)));
         o.counter = exchange.counters(seller);
+        o.maxFeeBps = exchange.MAX_FEE_BPS(); // the seller accepts any fee the exchange allows
     }
 
     function _single(uint256 id, uint256 price) internal view returns (Order memory) {
@@ -123,26 +127,23 @@ abstract contract Fixture is Test {
 
     /// @dev hashStruct(order) written the plain way, to check the exchange's assembly version.
     function _structHash(Order memory o) internal pure returns (bytes32) {
-        return keccak256(
-            abi.encode(
-                keccak256(
-                    "Order(address maker,address collection,uint256[] tokenIds,uint256[] tokenNonces,uint8 saleKind,uint8 itemsKind,uint256 price,uint256 discountBps,uint256 minCountForDiscount,uint256 startTime,uint256 endTime,uint256 salt,uint256 counter)"
-                ),
-                o.maker,
-                o.collection,
-                keccak256(abi.encodePacked(o.tokenIds)),
-                keccak256(abi.encodePacked(o.tokenNonces)),
-                o.saleKind,
-                o.itemsKind,
-                o.price,
-                o.discountBps,
-                o.minCountForDiscount,
-                o.startTime,
-                o.endTime,
-                o.salt,
-                o.counter
-            )
+        // Two halves (one abi.encode of 15 values is too deep for the legacy code generator);
+        // every value is one static word, so the concatenation is the single encoding.
+        bytes memory head = abi.encode(
+            keccak256(
+                "Order(address maker,address collection,uint256[] tokenIds,uint256[] tokenNonces,uint8 saleKind,uint8 itemsKind,uint256 price,uint256 discountBps,uint256 minCountForDiscount,uint256 startTime,uint256 endTime,uint256 salt,uint256 counter,uint256 maxFeeBps)"
+            ),
+            o.maker,
+            o.collection,
+            keccak256(abi.encodePacked(o.tokenIds)),
+            keccak256(abi.encodePacked(o.tokenNonces)),
+            o.saleKind,
+            o.itemsKind,
+            o.price
         );
+        bytes memory tail =
+            abi.encode(o.discountBps, o.minCountForDiscount, o.startTime, o.endTime, o.salt, o.counter, o.maxFeeBps);
+        return keccak256(bytes.concat(head, tail));
     }
 
     function _domainSeparator() internal view returns (bytes32) {
@@ -176,22 +177,40 @@ abstract contract Fixture is Test {
         return _sign(key, _digest(_structHash(o)));
     }
 
-    function _bidHash(bytes32 orderHash, address who, uint256 amount) internal pure returns (bytes32) {
-        return keccak256(abi.encode(keccak256("Bid(bytes32 orderHash,address bidder,uint256 amount)"), orderHash, who, amount));
+    /// @dev The nested Bid type: its string is checked against an independent one in Exchange.t.sol.
+    function _bidHash(bytes32 orderHash, address who, uint256 amount) internal view returns (bytes32) {
+        return keccak256(abi.encode(exchange.BID_TYPEHASH(), orderHash, who, amount));
     }
 
-    function _settlementHash(bytes32 orderHash, address who, uint256 amount) internal pure returns (bytes32) {
-        return keccak256(
-            abi.encode(keccak256("Settlement(bytes32 orderHash,address bidder,uint256 amount)"), orderHash, who, amount)
+    function _settlementHash(bytes32 orderHash, address who, uint256 amount, uint256 deadline, uint256 epoch)
+        internal
+        pure
+        returns (bytes32)
+    {
+        bytes memory head = abi.encode(
+            keccak256("Settlement(bytes32 orderHash,address bidder,uint256 amount,uint256 deadline,uint256 epoch)"),
+            orderHash,
+            who
         );
+        return keccak256(abi.encodePacked(head, amount, deadline, epoch));
     }
 
     function _signBid(uint256 key, Order memory o, uint256 amount) internal view returns (bytes memory) {
         return _sign(key, _digest(_bidHash(_structHash(o), vm.addr(key), amount)));
     }
 
+    /// @dev An attestation valid until DEADLINE in the exchange's current epoch.
     function _signSettlement(Order memory o, address who, uint256 amount) internal view returns (bytes memory) {
-        return _sign(SETTLEMENT_KEY, _digest(_settlementHash(_structHash(o), who, amount)));
+        return _signSettlementUntil(o, who, amount, DEADLINE);
+    }
+
+    function _signSettlementUntil(Order memory o, address who, uint256 amount, uint256 deadline)
+        internal
+        view
+        returns (bytes memory)
+    {
+        bytes32 h = _settlementHash(_structHash(o), who, amount, deadline, exchange.settlementEpoch());
+        return _sign(SETTLEMENT_KEY, _digest(h));
     }
 
     /// @dev A bidder wraps and approves WVBC for the exchange.
