@@ -9,10 +9,11 @@ import type { Network, Wallet } from '#shared/schemas/entities.ts';
 import { session, sessionActions } from '#web/stores/session.ts';
 import { walletApi } from './api.ts';
 import { chainTarget, selectedNetwork } from './chains.ts';
-import { connectPlatform, requestApproval, walletUi } from './connection.ts';
+import { activeConnector, connectPlatform, requestApproval, walletUi } from './connection.ts';
 import { createPlatformConnector } from './connectors/platform.ts';
 import { passphraseCheck, type UnlockedKey } from './platform/keystore.ts';
 import { decryptInWorker, encryptInWorker } from './platform/scrypt-worker-client.ts';
+import { signInWithWallet } from './sign-in.ts';
 
 const progress = (fraction: number) => {
   walletUi.progress = fraction;
@@ -77,4 +78,24 @@ export async function activatePlatformWallet(
   } finally {
     walletUi.progress = null;
   }
+}
+
+/**
+ * The end of /create-wallet: a visitor who is not signed in signs in with the new key first
+ * (EIP-4361; an address without account gets its default account), then the wallet is stored
+ * (keystore + passphrase check) and connected.
+ */
+export async function createAndConnect(
+  key: UnlockedKey,
+  passphrase: string,
+  name: string,
+  networks: readonly Network[],
+): Promise<void> {
+  await connectUnlockedKey(key, networks);
+  if (!session.account.isSignedIn) {
+    const connector = activeConnector();
+    if (!connector) throw new Error('not connected');
+    await signInWithWallet(connector);
+  }
+  await savePlatformWallet(key, passphrase, name);
 }

@@ -6,6 +6,7 @@ import { session } from '#web/stores/session.ts';
 import { ui, uiActions } from '#web/stores/ui.ts';
 
 const WalletSidebar = lazy(() => import('#web/features/wallet/components/wallet-sidebar.tsx'));
+const PendingBadge = lazy(() => import('#web/features/wallet/components/pending-badge.tsx'));
 
 /** Mounted once opened, so its chunk loads only on demand. */
 export function WalletSlot() {
@@ -26,12 +27,23 @@ export function WalletButton() {
   const { t } = useTranslation();
   const { chainAddress } = useSnapshot(session);
   return (
-    <button type="button" className="btn btn--secondary wallet-btn" onClick={uiActions.OPEN_WALLET}>
+    <>
+      <button
+        type="button"
+        className="btn btn--secondary wallet-btn"
+        onClick={uiActions.OPEN_WALLET}
+      >
+        {chainAddress ? (
+          <span title={chainAddress}>{shortenAddress(chainAddress)}</span>
+        ) : (
+          t('wallet.connect')
+        )}
+      </button>
       {chainAddress ? (
-        <span title={chainAddress}>{shortenAddress(chainAddress)}</span>
-      ) : (
-        t('wallet.connect')
-      )}
-    </button>
+        <Suspense fallback={null}>
+          <PendingBadge />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

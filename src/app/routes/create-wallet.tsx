@@ -1,11 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
+import { CreateWalletScreen } from '#web/features/wallet/components/create-wallet-screen.tsx';
 
-/**
- * /create-wallet. Creating a platform wallet (passphrase, secret phrase confirmation) is not
- * offered yet: the screen says 'Improving feature'.
- */
+/** /create-wallet: a platform wallet made in the browser (its own lazy route chunk). */
 export function Component() {
   const { t } = useTranslation('account');
   usePageTitle(t('createWallet.title'));
@@ -13,7 +10,7 @@ export function Component() {
     <>
       <h1>{t('createWallet.title')}</h1>
       <p>{t('createWallet.intro')}</p>
-      <EmptyState kind="improvingFeature" />
+      <CreateWalletScreen />
     </>
   );
 }

@@ -1,36 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { Address } from '#web/components/ui/address.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
-import { paths } from '#web/config/paths.ts';
+import { ERROR_VALUES } from '#web/lib/errors.ts';
+import { networksQueryOptions } from '#web/lib/networks.ts';
 import { session } from '#web/stores/session.ts';
 import { ui, uiActions } from '#web/stores/ui.ts';
+import { selectedNetwork } from '#web/wallet/chains.ts';
+import { setProcess, walletUi } from '#web/wallet/connection.ts';
+import './wallet.css';
+import { ApprovalDialog } from './approval-dialog.tsx';
+import { ConnectView } from './connect-view.tsx';
+import { ConnectedView } from './connected-view.tsx';
+import { NetworkPicker } from './network-picker.tsx';
+
+/** The process alert: error, warning (no cancel: one OK that closes it), chooseNw. */
+function ProcessAlert() {
+  const { t } = useTranslation(['wallet', 'errors']);
+  const { process, message, hint } = useSnapshot(walletUi);
+  if (process !== 'error' && process !== 'warning' && process !== 'chooseNw') return null;
+  return (
+    <div className={`wallet__alert wallet__alert--${process}`} role="alert">
+      <p>{message ? t(`errors:${message}`, ERROR_VALUES) : t('alert.failed')}</p>
+      {hint ? <p>{t(`errors:${hint}`)}</p> : null}
+      {process === 'chooseNw' ? <p>{t('network.wrongChain')}</p> : null}
+      {process !== 'chooseNw' ? (
+        <Button variant="secondary" onClick={() => setProcess('closeAlert')}>
+          {t('alert.ok')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
 
 /**
- * The wallet sidebar's place in the shell. Connecting a wallet (platform wallets, browser
- * extensions, WalletConnect) is not offered yet: it shows the connected address or says the
- * feature is being improved. Loaded only when opened (its own chunk).
+ * The wallet sidebar: network picker, then the connect view or the connected view. Loaded
+ * only when opened (its own chunk, with the whole wallet layer).
  */
 export default function WalletSidebar() {
-  const { t } = useTranslation(['common', 'errors']);
+  const { t } = useTranslation('wallet');
   const { walletOpen } = useSnapshot(ui);
-  const snap = useSnapshot(session);
+  const { selectedNetworkId, chainAddress } = useSnapshot(session);
+  const { connector } = useSnapshot(walletUi);
+  const networks = useQuery(networksQueryOptions());
+  const list = networks.data ?? [];
+  const network = selectedNetwork(list, selectedNetworkId);
   return (
-    <Dialog open={walletOpen} onClose={uiActions.CLOSE_WALLET} title={t('wallet.connect')}>
-      {snap.chainAddress ? (
-        <Address address={snap.chainAddress} />
-      ) : !snap.account.isSignedIn ? (
-        <p>
-          {t('errors:notSignedIn')}{' '}
-          <Link to={paths.signIn.build({})} onClick={uiActions.CLOSE_WALLET}>
-            {t('account.signIn')}
-          </Link>
-        </p>
-      ) : (
-        <EmptyState kind="improvingFeature" />
-      )}
-    </Dialog>
+    <>
+      <Dialog open={walletOpen} onClose={uiActions.CLOSE_WALLET} title={t('title')}>
+        <div className="wallet">
+          {list.length > 0 ? <NetworkPicker networks={list} /> : null}
+          <ProcessAlert />
+          {connector && chainAddress && network ? (
+            <ConnectedView network={network} />
+          ) : (
+            <ConnectView networks={list} />
+          )}
+        </div>
+      </Dialog>
+      <ApprovalDialog />
+    </>
   );
 }

@@ -1,0 +1,109 @@
+import { Interface } from 'ethers';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { WVBC_ABI } from '#contracts/abi/index.ts';
+import { Amount } from '#web/components/ui/amount.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog } from '#web/components/ui/dialog.tsx';
+import { useNetworkSymbols } from '#web/lib/networks.ts';
+import { answerApproval, walletUi } from '#web/wallet/connection.ts';
+import type { SignRequest } from '#web/wallet/connectors/platform.ts';
+import type { TxRequest } from '#web/wallet/connectors/types.ts';
+
+const wvbc = new Interface(WVBC_ABI);
+
+/** The call a transaction makes, by name (deposit, withdraw, approve), for the approval view. */
+export function callName(data: string): 'deposit' | 'withdraw' | 'approve' | 'unknown' {
+  try {
+    const name = wvbc.parseTransaction({ data })?.name;
+    return name === 'deposit' || name === 'withdraw' || name === 'approve' ? name : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The domain line of an EIP-4361 message ("<domain> wants you to sign in ..."). */
+export function siweDomain(message: string): string | null {
+  const match = /^(\S+) wants you to sign in with your Ethereum account:/.exec(message);
+  return match ? match[1]! : null;
+}
+
+function Rows({ request }: { request: SignRequest }) {
+  const { t } = useTranslation('wallet');
+  if (request.kind === 'message') {
+    const domain = siweDomain(request.message);
+    return <p>{domain ? t('approve.signIn', { domain }) : t('approve.message')}</p>;
+  }
+  if (request.kind === 'typedData') {
+    const { primaryType, message } = request.typedData;
+    return (
+      <>
+        <p>{t('approve.typedData', { type: primaryType })}</p>
+        <dl className="approval__rows">
+          {Object.entries(message).map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{String(v)}</dd>
+            </div>
+          ))}
+        </dl>
+      </>
+    );
+  }
+  return <TransactionRows tx={request.tx} />;
+}
+
+function TransactionRows({ tx }: { tx: TxRequest }) {
+  const { t } = useTranslation('wallet');
+  const symbols = useNetworkSymbols(tx.chainId);
+  const call = callName(tx.data);
+  const withdrawn =
+    call === 'withdraw' ? (wvbc.decodeFunctionData('withdraw', tx.data)[0] as bigint) : null;
+  return (
+    <dl className="approval__rows">
+      <div>
+        <dt>{t('approve.call')}</dt>
+        <dd>{t(`approve.calls.${call}`)}</dd>
+      </div>
+      <div>
+        <dt>{t('approve.to')}</dt>
+        <dd className="approval__address">{tx.to}</dd>
+      </div>
+      <div>
+        <dt>{t('approve.value')}</dt>
+        <dd>
+          {withdrawn !== null ? (
+            <Amount wei={withdrawn} symbol={symbols.wrapped} />
+          ) : (
+            <Amount wei={tx.value} symbol={symbols.native} />
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The platform wallet's approval step: what will be signed, in the user's language. */
+export function ApprovalDialog() {
+  const { t } = useTranslation('wallet');
+  const { approval } = useSnapshot(walletUi);
+  return (
+    <Dialog
+      open={approval !== null}
+      onClose={() => answerApproval(false)}
+      title={t('approve.title')}
+    >
+      {approval ? (
+        <div className="approval">
+          <Rows request={approval as SignRequest} />
+          <div className="approval__actions">
+            <Button variant="secondary" onClick={() => answerApproval(false)}>
+              {t('approve.reject')}
+            </Button>
+            <Button onClick={() => answerApproval(true)}>{t('approve.sign')}</Button>
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

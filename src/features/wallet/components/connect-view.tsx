@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import type { Network } from '#shared/schemas/entities.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { paths } from '#web/config/paths.ts';
+import { session } from '#web/stores/session.ts';
+import { uiActions } from '#web/stores/ui.ts';
+import { walletApi } from '#web/wallet/api.ts';
+import { walletQueryRoot } from '#web/wallet/balances.ts';
+import { connectInjected, setProcess } from '#web/wallet/connection.ts';
+import type { Eip6963Detail } from '#web/wallet/connectors/injected.ts';
+import { writeErrorKey } from '#web/wallet/pipeline.ts';
+import { UnlockForm } from './unlock-form.tsx';
+
+function PlatformWallets({ networks }: { networks: readonly Network[] }) {
+  const { t } = useTranslation('wallet');
+  const { account } = useSnapshot(session);
+  const wallets = useQuery({
+    queryKey: [...walletQueryRoot, 'platform-wallets', account.data?.token ?? null],
+    queryFn: walletApi.wallets,
+    enabled: account.isSignedIn,
+  });
+  const platform = (wallets.data ?? []).filter((w) => w.platform === 0);
+  return (
+    <section className="wallet__section" aria-labelledby="wallet-platform">
+      <h3 id="wallet-platform">{t('connect.platformTitle')}</h3>
+      {!account.isSignedIn ? <p>{t('connect.signInForPlatform')}</p> : null}
+      {account.isSignedIn && wallets.isSuccess && platform.length === 0 ? (
+        <p>{t('connect.none')}</p>
+      ) : null}
+      {platform.map((w) => (
+        <UnlockForm key={w._id} wallet={w} networks={networks} />
+      ))}
+      <Link to={paths.createWallet.build({})} onClick={uiActions.CLOSE_WALLET}>
+        {t('connect.create')}
+      </Link>
+    </section>
+  );
+}
+
+function BrowserWallets({ networks }: { networks: readonly Network[] }) {
+  const { t } = useTranslation(['wallet', 'errors']);
+  const [found, setFound] = useState<Eip6963Detail[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('#web/wallet/connectors/injected.ts')
+      .then((m) => m.discoverInjected())
+      .then((list) => live && setFound(list));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const phone = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+  return (
+    <section className="wallet__section" aria-labelledby="wallet-browser">
+      <h3 id="wallet-browser">{t('connect.browserTitle')}</h3>
+      {found === null ? <p>{t('connect.searching')}</p> : null}
+      {found?.length === 0 ? <p role="alert">{t('errors:installMetamask')}</p> : null}
+      {found?.length === 0 && phone ? <p>{t('connect.walletConnectHint')}</p> : null}
+      {found?.map((d) => (
+        <Button
+          key={d.info.rdns}
+          variant="secondary"
+          className="wallet__option"
+          onClick={() => {
+            setProcess('loading');
+            connectInjected(d, networks).catch((error: unknown) =>
+              setProcess('error', writeErrorKey(error)),
+            );
+          }}
+        >
+          {d.info.icon ? <img src={d.info.icon} alt="" width="24" height="24" /> : null}
+          {t('connect.connectTo', { name: d.info.name })}
+        </Button>
+      ))}
+    </section>
+  );
+}
+
+/** Connect view: platform wallets (each asks for its passphrase) and the browser wallets. */
+export function ConnectView({ networks }: { networks: readonly Network[] }) {
+  return (
+    <>
+      <PlatformWallets networks={networks} />
+      <BrowserWallets networks={networks} />
+    </>
+  );
+}
