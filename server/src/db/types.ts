@@ -273,6 +273,21 @@ export interface BidsTable {
   message: Json<Record<string, unknown>>;
   signature: string;
   is_highest: Generated<boolean>;
+  /** Chain time (unix seconds) when the bid was accepted; null for bids stored before it existed. */
+  placed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+}
+
+/** The current settlement attestation of an auction (one at a time). */
+export interface SettlementsTable {
+  order_hash: string;
+  network_id: number;
+  bidder: string;
+  amount: Wei;
+  /** Unix seconds. */
+  deadline: Wei;
+  epoch: Wei;
+  signature: string;
   created_at: Generated<Date>;
 }
 
@@ -371,6 +386,14 @@ export interface IndexedBlocksTable {
   parent_hash: string;
 }
 
+/** NFTs per network, category (0: none) and status; kept by a trigger (migration 005). */
+export interface NftCountsTable {
+  network_id: number;
+  label_id: number;
+  status: string;
+  n: string;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;
@@ -385,12 +408,14 @@ export interface Database {
   sets: SetsTable;
   bundles: BundlesTable;
   nfts: NftsTable;
+  nft_counts: NftCountsTable;
   set_items: SetItemsTable;
   bundle_items: BundleItemsTable;
   nft_properties: NftPropertiesTable;
   inspection_reports: InspectionReportsTable;
   orders: OrdersTable;
   bids: BidsTable;
+  settlements: SettlementsTable;
   activities: ActivitiesTable;
   wvbc_transfers: WvbcTransfersTable;
   likes: LikesTable;
