@@ -17,7 +17,7 @@ import {
   pageByIds,
   pageOf,
 } from './paging.ts';
-import { dbAddress } from './query-params.ts';
+import { dbAddress, isEveryStatus } from './query-params.ts';
 
 export interface BundleFilters {
   statuses: NftStatus[];
@@ -32,7 +32,9 @@ function bundleWhere(
   eb: ExpressionBuilder<Database, 'bundles'>,
   f: BundleFilters,
 ): Expression<SqlBool> {
-  const c: Expression<SqlBool>[] = [eb('bundles.status', 'in', f.statuses)];
+  const c: Expression<SqlBool>[] = isEveryStatus(f.statuses)
+    ? []
+    : [eb('bundles.status', 'in', f.statuses)];
   if (f.owner) c.push(eb('bundles.owner', '=', dbAddress(f.owner)));
   if (f.networkId !== undefined) c.push(eb('bundles.network_id', '=', f.networkId));
   if (f.labelId !== undefined) c.push(eb('bundles.label_id', '=', f.labelId));

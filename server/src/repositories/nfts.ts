@@ -13,15 +13,15 @@ import { likedIds } from './likes.ts';
 import { orderBySort } from './list-sort.ts';
 import { orderByHash } from './orders.ts';
 import {
+  cachedCount,
   type Db,
   offsetOf,
   type PageRequest,
   type PageResult,
-  pageByIds,
   pageRequest,
 } from './paging.ts';
-import { dbAddress, flag, parseStatuses } from './query-params.ts';
-import { userOfAddress } from './users.ts';
+import { dbAddress, flag, isEveryStatus, parseStatuses } from './query-params.ts';
+import { usersOfAddresses } from './users.ts';
 
 export interface NftFilters {
   statuses: NftStatus[];
@@ -38,7 +38,9 @@ export interface NftFilters {
 }
 
 function nftWhere(eb: ExpressionBuilder<Database, 'nfts'>, f: NftFilters): Expression<SqlBool> {
-  const c: Expression<SqlBool>[] = [eb('status', 'in', f.statuses)];
+  const c: Expression<SqlBool>[] = isEveryStatus(f.statuses)
+    ? []
+    : [eb('status', 'in', f.statuses)];
   if (f.isSet !== undefined) c.push(eb('is_set', '=', f.isSet));
   if (f.isBundle !== undefined) c.push(eb('is_bundle', '=', f.isBundle));
   if (f.isBid !== undefined) c.push(eb('is_bid', '=', f.isBid));
@@ -52,38 +54,70 @@ function nftWhere(eb: ExpressionBuilder<Database, 'nfts'>, f: NftFilters): Expre
   return eb.and(c);
 }
 
+const NFT_SORT_COLUMNS = {
+  id: 'id',
+  created: 'created_at',
+  likes: 'likes_count',
+  bids: 'bids_count',
+  price: 'buy_price',
+};
+
+/**
+ * A page in one statement: the ordered ids in a subquery (a walk of one narrow index, then
+ * LIMIT/OFFSET) and the full rows of those ids by primary key, sorted again the same way (24
+ * rows). The total comes from nft_counts when the filters allow, else from a cached COUNT.
+ */
 export async function listNfts(
   db: Db,
   filters: NftFilters,
   sort: ListSort,
   page: PageRequest,
 ): Promise<PageResult<NftRow>> {
-  const ids = orderBySort(
+  const pageIds = orderBySort(
     db
       .selectFrom('nfts')
       .select('id')
       .where((eb) => nftWhere(eb, filters)),
     sort,
-    {
-      id: 'id',
-      created: 'created_at',
-      likes: 'likes_count',
-      bids: 'bids_count',
-      price: 'buy_price',
-    },
-  );
-  return pageByIds(
-    db,
-    ids.limit(page.size).offset(offsetOf(page)).execute(),
-    `nfts:${JSON.stringify(filters)}`,
-    () =>
-      db
-        .selectFrom('nfts')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where((eb) => nftWhere(eb, filters))
-        .executeTakeFirst(),
-    (list) => db.selectFrom('nfts').selectAll().where('id', 'in', list).execute(),
-  );
+    NFT_SORT_COLUMNS,
+  )
+    .limit(page.size)
+    .offset(offsetOf(page));
+  const rows = orderBySort(
+    db.selectFrom('nfts').selectAll().where('id', 'in', pageIds),
+    sort,
+    NFT_SORT_COLUMNS,
+  ).execute();
+  const total = isCountedByKeys(filters)
+    ? countByKeys(db, filters)
+    : cachedCount(db, `nfts:${JSON.stringify(filters)}`, async () => {
+        const row = await db
+          .selectFrom('nfts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where((eb) => nftWhere(eb, filters))
+          .executeTakeFirst();
+        return Number(row?.n ?? 0);
+      });
+  const [list, n] = await Promise.all([rows, total]);
+  return { rows: list, total: n };
+}
+
+/** Filters by status, category and network only: nft_counts has the total (migration 005). */
+function isCountedByKeys(f: NftFilters): boolean {
+  const { statuses, labelId, networkId, ...others } = f;
+  return Object.values(others).every((v) => v === undefined);
+}
+
+/** The exact total from nft_counts: a sum over at most a few dozen rows. */
+async function countByKeys(db: Db, f: NftFilters): Promise<number> {
+  let q = db
+    .selectFrom('nft_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('n'), eb.lit(0)).as('n'));
+  if (!isEveryStatus(f.statuses)) q = q.where('status', 'in', f.statuses);
+  if (f.labelId !== undefined) q = q.where('label_id', '=', f.labelId);
+  if (f.networkId !== undefined) q = q.where('network_id', '=', f.networkId);
+  const row = await q.executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -161,7 +195,7 @@ export async function nftListPage(db: Db, q: NftListQuery) {
 
 /** The NFT with its collection, owner and creator profiles and its live order. */
 export async function nftDetailView(db: Db, row: NftRow, likeAddress?: string): Promise<NftDetail> {
-  const [[nft], collection, ownerUser, creatorUser, order] = await Promise.all([
+  const [[nft], collection, users, order] = await Promise.all([
     nftsView(db, [row], likeAddress),
     row.collection_id === null
       ? Promise.resolve(undefined)
@@ -170,16 +204,15 @@ export async function nftDetailView(db: Db, row: NftRow, likeAddress?: string): 
           .select(['id', 'name', 'image'])
           .where('id', '=', row.collection_id)
           .executeTakeFirst(),
-    userOfAddress(db, row.owner),
-    userOfAddress(db, row.creator),
+    usersOfAddresses(db, [row.owner, row.creator]),
     orderByHash(db, row.current_order_hash),
   ]);
   if (!nft) throw new Error('unreachable: one row mapped');
   return {
     ...nft,
     collection: collection ?? null,
-    ownerUser,
-    creatorUser,
+    ownerUser: users.get(row.owner) ?? null,
+    creatorUser: users.get(row.creator) ?? null,
     order: order ? toOrder(order) : null,
   };
 }

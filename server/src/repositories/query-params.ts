@@ -17,6 +17,15 @@ export function parseStatuses(value: string | undefined): NftStatus[] {
   return [...new Set(value.split(','))] as NftStatus[];
 }
 
+/**
+ * Whether a status list names all four statuses: then a list filters nothing by status (the
+ * column holds no other value), and leaving the condition out lets the planner walk an index
+ * that does not lead with status (a category's newest, say) instead of sorting the matches.
+ */
+export function isEveryStatus(statuses: readonly NftStatus[]): boolean {
+  return NFT_STATUSES.every((s) => statuses.includes(s));
+}
+
 /** Address from a query or body, lowercase for the database; a bad one → INVALID_ADDRESS. */
 export function dbAddress(value: string): string {
   try {

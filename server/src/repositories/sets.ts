@@ -7,7 +7,7 @@ import type { Database, NftRow, SetRow } from '../db/types.ts';
 import { likedIds } from './likes.ts';
 import { orderBySort } from './list-sort.ts';
 import { type Db, offsetOf, type PageRequest, type PageResult, pageByIds } from './paging.ts';
-import { dbAddress } from './query-params.ts';
+import { dbAddress, isEveryStatus } from './query-params.ts';
 
 export interface SetFilters {
   statuses: NftStatus[];
@@ -19,7 +19,9 @@ export interface SetFilters {
 }
 
 function setWhere(eb: ExpressionBuilder<Database, 'sets'>, f: SetFilters): Expression<SqlBool> {
-  const c: Expression<SqlBool>[] = [eb('status', 'in', f.statuses)];
+  const c: Expression<SqlBool>[] = isEveryStatus(f.statuses)
+    ? []
+    : [eb('status', 'in', f.statuses)];
   if (f.owner) c.push(eb('owner', '=', dbAddress(f.owner)));
   if (f.networkId !== undefined) c.push(eb('network_id', '=', f.networkId));
   if (f.labelId !== undefined) c.push(eb('label_id', '=', f.labelId));

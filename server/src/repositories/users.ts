@@ -2,7 +2,9 @@
  * Users: the list (most followed first; featured creators with `isCreator`), the chain addresses
  * linked to each, and the addresses an account may act with. Addresses are lowercase.
  */
+
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { User } from '#shared/schemas/entities.ts';
 import { toUser } from '../db/mappers.ts';
 import type { Database, UserRow } from '../db/types.ts';
@@ -78,16 +80,6 @@ export async function addressesOfUsers(db: Db, userIds: number[]): Promise<Map<n
   return map;
 }
 
-/** The user an address is linked to, if any. */
-async function userByAddress(db: Db, address: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('bc_addresses')
-    .innerJoin('users', 'users.id', 'bc_addresses.user_id')
-    .selectAll('users')
-    .where('bc_addresses.address', '=', dbAddress(address))
-    .executeTakeFirst();
-}
-
 /**
  * Every chain address of an account, sorted: linked addresses (bc-address/add-to-account,
  * browser wallets) and the addresses of its platform wallets and their accounts.
@@ -132,10 +124,31 @@ export async function usersView(db: Db, rows: UserRow[]): Promise<User[]> {
   return rows.map((r) => toUser(r, addresses.get(r.id) ?? []));
 }
 
-/** The profile of the user an address is linked to, or null. */
-export async function userOfAddress(db: Db, address: string): Promise<User | null> {
-  const row = await userByAddress(db, address);
-  if (!row) return null;
-  const [user] = await usersView(db, [row]);
-  return user ?? null;
+/**
+ * The profiles of the users some addresses are linked to, by lowercase address, in one
+ * statement: each user with all of their linked addresses (oldest link first).
+ */
+export async function usersOfAddresses(db: Db, addresses: string[]): Promise<Map<string, User>> {
+  const wanted = [...new Set(addresses.map(dbAddress))];
+  const rows = await db
+    .selectFrom('bc_addresses as linked')
+    .innerJoin('users', 'users.id', 'linked.user_id')
+    .selectAll('users')
+    .select('linked.address as linked_address')
+    .select((eb) =>
+      sql<string[]>`array(${eb
+        .selectFrom('bc_addresses')
+        .select('address')
+        .whereRef('bc_addresses.user_id', '=', 'users.id')
+        .orderBy('created_at')
+        .orderBy('address')})::text[]`.as('all_addresses'),
+    )
+    .where('linked.address', 'in', wanted)
+    .execute();
+  return new Map(
+    rows.map(({ linked_address, all_addresses, ...user }) => [
+      linked_address,
+      toUser(user, all_addresses),
+    ]),
+  );
 }
