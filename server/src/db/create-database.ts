@@ -9,6 +9,7 @@ import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { nameStatements } from './named-statements.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './types.ts';
 
@@ -38,6 +39,7 @@ export interface DatabaseOptions {
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    nameStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, backend: 'postgres', close: () => db.destroy() };
   }

@@ -1,0 +1,48 @@
+/**
+ * Named (prepared) statements for the `pg` pool: each distinct SQL text with parameters gets a
+ * name, so a connection parses and analyses it once and afterwards only binds and executes it
+ * (one round trip either way). Kysely sends the same few dozen texts for every catalogue call.
+ * Texts without parameters (migrations, `begin`, several statements in one) stay on the simple
+ * protocol, as `pg` sends them. Bounded: past MAX_NAMES distinct texts the rest go unnamed.
+ * A table whose columns change while a node runs (a migration run by a newer node) makes
+ * PostgreSQL refuse the prepared `select *` of the old shape; the connection then prepares its
+ * statements again under new names and the statement is tried once more.
+ */
+import type pg from 'pg';
+
+const MAX_NAMES = 2000;
+const names = new Map<string, string>();
+
+function nameOf(text: string): string | undefined {
+  let name = names.get(text);
+  if (name === undefined && names.size < MAX_NAMES) {
+    name = `k${names.size + 1}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+const STALE_PLAN = 'cached plan must not change result type';
+
+/** Makes the pool's clients name their parameterised statements. */
+export function nameStatements(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    let epoch = 0;
+    const run = (text: string, values: unknown[]) => {
+      const name = nameOf(text);
+      return query(name ? { text, values, name: `${name}_${epoch}` } : { text, values });
+    };
+    const named = (text: unknown, values?: unknown, callback?: unknown) => {
+      if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || callback) {
+        return query(text, values, callback);
+      }
+      return run(text, values).catch((error: unknown) => {
+        if (!(error instanceof Error) || !error.message.includes(STALE_PLAN)) throw error;
+        epoch += 1;
+        return run(text, values);
+      });
+    };
+    client.query = named as typeof client.query;
+  });
+}
