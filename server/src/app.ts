@@ -16,6 +16,7 @@ import { registerChain } from './plugins/app/chain.ts';
 import { registerDatabase } from './plugins/app/database.ts';
 import { registerErrorHandler } from './plugins/app/error-handler.ts';
 import { registerMailer } from './plugins/app/mailer.ts';
+import { registerEtags } from './plugins/etag.ts';
 import { registerExternalPlugins } from './plugins/external.ts';
 import { registerRoutes } from './plugins/routes.ts';
 import { registerThumbnails } from './plugins/thumbnails.ts';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     app.decorate('indexer', null);
   }
 
+  registerEtags(app);
   await registerRoutes(app);
   if (options.webDir) await registerWebApp(app, options.webDir);
   return app;

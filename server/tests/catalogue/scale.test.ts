@@ -1,0 +1,100 @@
+/**
+ * What the catalogue does for speed must not change what it answers: list totals kept in
+ * nft_counts (migration 005) equal a COUNT at once after any write, HTTP validators answer 304
+ * only while the body is the same, and the address shortcuts give what ethers gives.
+ */
+import { getAddress } from 'ethers';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checksum, toDbAddress } from '#server/db/mappers.ts';
+import { describeBackends, json } from '../helpers/test-app.ts';
+import { type Catalogue, seedCatalogue } from './fixtures.ts';
+
+const LIST = '/api/v2/show/market-nfts';
+
+describe('address shortcuts', () => {
+  it.each([
+    '0xAbCdEf0123456789abcdef0123456789ABCDEF01',
+    'abcdef0123456789abcdef0123456789abcdef01',
+    '0xabcdef0123456789abcdef0123456789abcdef01',
+  ])('toDbAddress(%s) is the lowercase checksummed address', (a) => {
+    expect(toDbAddress(a)).toBe(getAddress(a.toLowerCase()).toLowerCase());
+  });
+  it('refuses what is not an address, and a checksum that does not match', () => {
+    expect(() => toDbAddress('0x1234')).toThrow();
+    expect(() => checksum('0xAbCdEf0123456789abcdef0123456789ABCDEF01')).toThrow();
+    const a = '0x52908400098527886e0f7030069857d2e4169ee7';
+    expect(checksum(a)).toBe(getAddress(a));
+    expect(checksum(a)).toBe(getAddress(a));
+  });
+});
+
+describeBackends('catalogue at scale: exact totals, validators', (t) => {
+  let cat: Catalogue;
+  beforeAll(async () => {
+    cat = await seedCatalogue(t);
+  });
+  const total = async (query: Record<string, string>) => {
+    const res = await t.app.inject({ method: 'GET', url: LIST, query });
+    expect(res.statusCode, res.body).toBe(200);
+    return json<{ total: number }>(res).total;
+  };
+  const counted = async (where: string) =>
+    Number(
+      (
+        await sql<{ n: string }>`select count(*) as n from nfts where ${sql.raw(where)}`.execute(
+          t.db,
+        )
+      ).rows[0]?.n,
+    );
+
+  it('totals by status and category equal a COUNT, and follow writes at once', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{}, 'true'],
+      [{ status: 'ONSALE' }, "status = 'ONSALE'"],
+      [{ labelId: '3' }, 'label_id = 3'],
+      [{ status: 'ONSALE,SOLD', labelId: '3' }, "status in ('ONSALE', 'SOLD') and label_id = 3"],
+      [{ networkId: '97' }, 'network_id = 97'],
+    ];
+    const check = async () => {
+      for (const [query, where] of cases) expect(await total(query)).toBe(await counted(where));
+    };
+    await check();
+    const id = cat.nfts.n1;
+    const before = await total({ status: 'ONSALE', labelId: '3' });
+    await t.db
+      .updateTable('nfts')
+      .set({ status: 'SOLD', label_id: 4 })
+      .where('id', '=', id)
+      .execute();
+    await check();
+    await t.db
+      .updateTable('nfts')
+      .set({ status: 'ONSALE', label_id: 3 })
+      .where('id', '=', id)
+      .execute();
+    expect(await total({ status: 'ONSALE', labelId: '3' })).toBe(before);
+    await check();
+  });
+
+  it('answers an ETag; 304 while the list is the same, 200 with a new one after a write', async () => {
+    const query = { sort: 'newest', size: '24' };
+    const first = await t.app.inject({ method: 'GET', url: LIST, query });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const revalidate = () =>
+      t.app.inject({ method: 'GET', url: LIST, query, headers: { 'if-none-match': etag } });
+    const again = await revalidate();
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await t.db
+      .updateTable('nfts')
+      .set((eb) => ({ likes_count: eb('likes_count', '+', 1) }))
+      .where('id', '=', cat.nfts.n1)
+      .execute();
+    const changed = await revalidate();
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+});
