@@ -18,12 +18,14 @@ import { freePort } from '#contracts/devnet/ports.ts';
 import { runSeed, type SeedParameters, type SeedReport } from '#scripts/seed/seed.ts';
 import type { App } from '#server/app.ts';
 import type { DatabaseHandle } from '#server/db/create-database.ts';
+import type { Relay } from '#server/walletconnect-relay/relay.ts';
 import { startChain, startIntervalMining, wantedChainPort } from './stack/chain.ts';
 import { deployContracts } from './stack/contracts.ts';
 import { openDatabase } from './stack/database.ts';
 import { type Demo, demoCredentials } from './stack/demo.ts';
 import { resolveOptions, type StartStackOptions } from './stack/options.ts';
 import { startServer } from './stack/server.ts';
+import { startWalletConnectRelay } from './stack/walletconnect.ts';
 import { buildWebApp, DIST, webBuildIsStale } from './stack/web-build.ts';
 
 export type { DemoWallet } from './stack/demo.ts';
@@ -45,6 +47,8 @@ export interface Stack {
   /** Why the demo seed failed on this start, if it did (the stack runs without the rest of it). */
   seedError: Error | null;
   demo: Demo;
+  /** The WalletConnect relay the page uses (the local one, or WALLETCONNECT_RELAY_URL). */
+  walletConnectRelayUrl: string | undefined;
   /** Seconds each step took. */
   timings: Record<string, number>;
   stop(): Promise<void>;
@@ -56,6 +60,7 @@ type Parts = {
   anvil: AnvilHandle | null;
   database: DatabaseHandle | null;
   app: App | null;
+  relay: Relay | null;
 };
 
 export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
@@ -65,7 +70,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   };
   const { timings, took } = stepTimer();
   mkdirSync(o.dataDir, { recursive: true });
-  const parts: Parts = { children: new Set(), anvil: null, database: null, app: null };
+  const parts: Parts = { children: new Set(), anvil: null, database: null, app: null, relay: null };
   const stop = stopper(parts);
   options.onStopReady?.(stop);
   try {
@@ -105,6 +110,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     took('deploy');
     const port =
       options.port === 0 ? await freePort() : (options.port ?? Number(process.env.PORT ?? 3000));
+    const wc = await startWalletConnectRelay(options, o.host, say);
+    parts.relay = wc.relay;
     const { app, url } = await startServer({
       port,
       host: o.host,
@@ -116,6 +123,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       database: opened.database,
       logLevel: options.logLevel,
       webDir: options.webDir ?? DIST,
+      walletConnectRelayUrl: wc.relayUrl,
     });
     parts.app = app;
     took('server');
@@ -139,6 +147,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       deployment,
       app,
       demo: demoCredentials(),
+      walletConnectRelayUrl: wc.relayUrl,
       timings,
       stop,
     };
@@ -167,6 +176,7 @@ function stopper(parts: Parts): () => Promise<void> {
     stopped = true;
     for (const child of parts.children) if (child.pid) process.kill(child.pid, 'SIGTERM');
     await parts.app?.close().catch(() => undefined);
+    await parts.relay?.close().catch(() => undefined);
     await parts.database?.close().catch(() => undefined);
     await parts.anvil?.stop().catch(() => undefined);
   };

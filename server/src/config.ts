@@ -79,6 +79,8 @@ const EnvSchema = Type.Object({
   SETTLEMENT_PRIVATE_KEY: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' })),
   TRUST_PROXY: Type.Boolean({ default: false }),
   RATE_LIMIT_ENABLED: Type.Boolean({ default: true }),
+  WALLETCONNECT_RELAY_URL: Type.Optional(Type.String({ pattern: '^wss?://' })),
+  WALLETCONNECT_PROJECT_ID: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 export type Env = Static<typeof EnvSchema>;
@@ -104,6 +106,8 @@ export interface Config {
   settlementPrivateKey: string | undefined;
   trustProxy: boolean;
   rateLimitEnabled: boolean;
+  /** What the page's WalletConnect uses (server/src/walletconnect-relay/README.md). */
+  walletConnect: { relayUrl: string | undefined; projectId: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -152,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     settlementPrivateKey: e.SETTLEMENT_PRIVATE_KEY,
     trustProxy: e.TRUST_PROXY,
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
+    walletConnect: { relayUrl: e.WALLETCONNECT_RELAY_URL, projectId: e.WALLETCONNECT_PROJECT_ID },
   };
 }
 

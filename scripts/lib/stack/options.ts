@@ -16,6 +16,8 @@ export interface StartStackOptions {
   blockTime?: number | 'automine';
   /** anvil's port: default CHAIN_PORT or 8545 (a free one if taken); 0 = a free port. */
   chainPort?: number;
+  /** The WalletConnect relay's port: default WC_RELAY_PORT or 8555; 0 = a free port. */
+  walletConnectRelayPort?: number;
   /** A node to use instead of anvil; default RPC_URL ('' = anvil). */
   rpcUrl?: string;
   /** PostgreSQL instead of PGlite; default DATABASE_URL ('' = PGlite). */

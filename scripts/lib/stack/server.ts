@@ -19,6 +19,8 @@ export type ServerOptions = {
   logLevel: LogLevel | undefined;
   /** The built web app to serve. */
   webDir: string;
+  /** The WalletConnect relay the page uses (none: the environment's, or the public one). */
+  walletConnectRelayUrl?: string | undefined;
 };
 
 /** Builds the app and listens; returns it with its public URL. */
@@ -32,6 +34,7 @@ export async function startServer(o: ServerOptions): Promise<{ app: App; url: st
     CHAIN_ID: String(o.chainId),
     ...(o.settlementKey ? { SETTLEMENT_PRIVATE_KEY: o.settlementKey } : {}),
     ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
+    ...(o.walletConnectRelayUrl ? { WALLETCONNECT_RELAY_URL: o.walletConnectRelayUrl } : {}),
     LOG_LEVEL: o.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
     PUBLIC_URL:
       process.env.PUBLIC_URL ?? `http://${o.host === '0.0.0.0' ? '127.0.0.1' : o.host}:${o.port}`,

@@ -1,0 +1,43 @@
+/**
+ * The stack's WalletConnect relay (server/src/walletconnect-relay): started on WC_RELAY_PORT
+ * (default 8555, another free port when taken; a free one when the server's port is 0) unless
+ * WALLETCONNECT_PROJECT_ID or WALLETCONNECT_RELAY_URL says to use another relay. The page learns
+ * the relay's URL from the server (GET /api/v1/walletconnect).
+ */
+import { freePort, portIsFree } from '#contracts/devnet/ports.ts';
+import { type Relay, startRelay } from '#server/walletconnect-relay/relay.ts';
+import type { StartStackOptions } from './options.ts';
+
+export const DEFAULT_WC_RELAY_PORT = 8555;
+
+export type StackRelay = {
+  relay: Relay | null;
+  /** What the page uses: the local relay, WALLETCONNECT_RELAY_URL, or undefined (public relay). */
+  relayUrl: string | undefined;
+};
+
+export async function startWalletConnectRelay(
+  options: Pick<StartStackOptions, 'walletConnectRelayPort' | 'port'>,
+  host: string,
+  say: (line: string) => void,
+): Promise<StackRelay> {
+  const external = process.env.WALLETCONNECT_RELAY_URL || undefined;
+  if (external || process.env.WALLETCONNECT_PROJECT_ID) return { relay: null, relayUrl: external };
+  const wanted = Number(process.env.WC_RELAY_PORT ?? DEFAULT_WC_RELAY_PORT);
+  let port = options.walletConnectRelayPort ?? (options.port === 0 ? 0 : wanted);
+  if (port !== 0 && !(await portIsFree(port))) {
+    const taken = port;
+    port = await freePort();
+    say(`port ${taken} is taken: the WalletConnect relay uses ${port}`);
+  }
+  const relay = await startRelay({
+    port,
+    host,
+    log: (level, message, fields) => {
+      if (level === 'warn' || level === 'error') {
+        console.error(`[walletconnect-relay] ${message} ${fields ? JSON.stringify(fields) : ''}`);
+      }
+    },
+  });
+  return { relay, relayUrl: relay.url };
+}
