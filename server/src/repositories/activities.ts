@@ -1,12 +1,12 @@
 /**
  * Activity and provenance: item events newest first (the id breaks ties), filtered only by what
- * is given; the count is a separate query. The activity filters and what they cover are in
+ * is given; the count is a separate query (cached for a second when large, paging.ts). The activity filters and what they cover are in
  * docs/product-rules.md (Statuses and provenance).
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { ACTIVITY_FILTER_TYPES, type ActivityFilter } from '#shared/enums.ts';
 import type { ActivityRow, ActivityType, Database } from '../db/types.ts';
-import { type Db, offsetOf, type PageRequest, type PageResult, pageOf } from './paging.ts';
+import { cachedCount, type Db, offsetOf, type PageRequest, type PageResult } from './paging.ts';
 import { dbAddress } from './query-params.ts';
 
 /** `LIST,purchase` → ['LIST', 'PURCHASE', 'BUY']; undefined → no type filter. */
@@ -56,7 +56,9 @@ export async function listActivities(
   filters: ActivityFilters,
   page: PageRequest,
 ): Promise<PageResult<ActivityRow>> {
-  return pageOf(
+  // The total is a COUNT over the filter (every event of the marketplace when none is given):
+  // a count of 1000+ rows is kept for a second like the lists' (paging.ts).
+  const [rows, total] = await Promise.all([
     db
       .selectFrom('activities')
       .selectAll()
@@ -66,10 +68,14 @@ export async function listActivities(
       .limit(page.size)
       .offset(offsetOf(page))
       .execute(),
-    db
-      .selectFrom('activities')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where((eb) => activityWhere(eb, filters))
-      .executeTakeFirst(),
-  );
+    cachedCount(db, `activities:${JSON.stringify(filters)}`, async () => {
+      const row = await db
+        .selectFrom('activities')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where((eb) => activityWhere(eb, filters))
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    }),
+  ]);
+  return { rows, total };
 }
