@@ -74,6 +74,8 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     /// @notice An order lists at most 256 items (one bit each in the buyer's item mask).
     uint256 public constant MAX_ITEMS = 256;
     uint256 private constant _BPS = 10_000;
+    /// @dev The top bit of `_counters`: counters stay far below it (2^127 jumps of at most 2^128).
+    uint256 private constant _RECORDED_FLAG = 1 << 255;
 
     /// @notice The wrapped native coin auctions are paid in.
     address public immutable wvbc;
@@ -93,8 +95,10 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     uint64 public settlementEpoch;
     /// @notice Who receives the platform fee (read only when the fee is not zero).
     address public feeRecipient;
-    /// @notice Each maker's counter; orders signed with another value are void.
-    mapping(address maker => uint256) public counters;
+    /// @dev Each maker's counter (see `counters`), with RECORDED_FLAG set once a bid on one of
+    /// the maker's auctions was recorded on chain: only then does `claim` read `_recordedBids`
+    /// (a cold load that the claim budget cannot afford on every claim).
+    mapping(address maker => uint256) private _counters;
     /// @notice The highest bid put on chain for each auction (bidder in the low 160 bits, amount
     /// in the high 96): a floor for attested claims, claimable by itself (see `recordBid`).
     mapping(bytes32 orderHash => uint256) private _recordedBids;
@@ -166,15 +170,17 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         uint256 deadline,
         bytes calldata settlementSignature
     ) external {
-        bytes32 orderHash = _checkClaim(order, orderSignature, bidder);
+        (bytes32 orderHash, bool anyRecorded) = _checkClaim(order, orderSignature, bidder);
         if (msg.sender != bidder && !_isValidSignature(bidder, _bidDigest(orderHash, bidder, amount), bidSignature)) {
             revert InvalidBidderSignature();
         }
         if (block.timestamp > deadline) revert SettlementExpired();
         _checkAttestation(orderHash, bidder, amount, deadline, settlementSignature);
-        uint256 recorded = _recordedBids[orderHash];
-        if (recorded >> 160 > amount && _isBacked(address(uint160(recorded)), recorded >> 160)) {
-            revert HigherBidRecorded(recorded >> 160);
+        if (anyRecorded) {
+            uint256 recorded = _recordedBids[orderHash];
+            if (recorded >> 160 > amount && _isBacked(address(uint160(recorded)), recorded >> 160)) {
+                revert HigherBidRecorded(recorded >> 160);
+            }
         }
         _settle(order, orderHash, bidder, amount);
     }
@@ -217,6 +223,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
             revert HigherBidRecorded(recorded >> 160);
         }
         _recordedBids[orderHash] = amount << 160 | uint256(uint160(bidder));
+        _counters[order.maker] |= _RECORDED_FLAG;
         emit BidRecorded(orderHash, bidder, amount);
     }
 
@@ -253,13 +260,14 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     /// the counter that "cancel all" would produce. 2^128 jumps would be needed to overflow.
     /// @return newCounter The counter to sign new orders with.
     function incrementCounter() external returns (uint256 newCounter) {
-        uint256 old = counters[msg.sender];
+        uint256 packed = _counters[msg.sender];
+        uint256 old = packed & ~_RECORDED_FLAG;
         bytes32 seed;
         unchecked {
             seed = keccak256(abi.encode(blockhash(block.number - 1), msg.sender, old));
         }
         newCounter = old + 1 + uint128(uint256(seed));
-        counters[msg.sender] = newCounter;
+        _counters[msg.sender] = newCounter | (packed & _RECORDED_FLAG);
         emit CounterIncremented(msg.sender, newCounter);
     }
 
@@ -308,6 +316,11 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         return _domainSeparator();
     }
 
+    /// @notice Each maker's counter; orders signed with another value are void.
+    function counters(address maker) external view returns (uint256) {
+        return _counters[maker] & ~_RECORDED_FLAG;
+    }
+
     /// @notice The highest bid recorded on chain for an auction (zero address and amount: none).
     function recordedBid(bytes32 orderHash) external view returns (address bidder, uint256 amount) {
         uint256 recorded = _recordedBids[orderHash];
@@ -340,7 +353,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     function _checkClaim(Order calldata order, bytes calldata orderSignature, address bidder)
         private
         view
-        returns (bytes32 orderHash)
+        returns (bytes32 orderHash, bool anyRecorded)
     {
         if (order.saleKind != AUCTION) revert OrderIsNotAnAuction();
         address maker = order.maker;
@@ -350,7 +363,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         if (block.timestamp < opens) revert AuctionNotEnded();
         if (block.timestamp >= opens + CLAIM_WINDOW) revert ClaimWindowClosed();
         orderHash = _hashOrder(order);
-        _checkCounter(maker, order.counter);
+        anyRecorded = _checkCounter(maker, order.counter);
         if (msg.sender != maker && !_isValidSignature(maker, _hashTypedData(orderHash), orderSignature)) {
             revert InvalidMakerSignature();
         }
@@ -407,8 +420,11 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         emit OrderFilled(orderHash, maker, bidder, order.collection, allItems, amount, fee);
     }
 
-    function _checkCounter(address maker, uint256 counter) private view {
-        if (counters[maker] != counter) revert OrderCounterIsOutdated();
+    /// @dev Reverts unless `counter` is the maker's; answers whether the maker has recorded bids.
+    function _checkCounter(address maker, uint256 counter) private view returns (bool anyRecorded) {
+        uint256 packed = _counters[maker];
+        if (packed & ~_RECORDED_FLAG != counter) revert OrderCounterIsOutdated();
+        return packed & _RECORDED_FLAG != 0;
     }
 
     /// @dev Validates the order's shape and the selection; returns the chosen count and the total.
