@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
-import {Fixture} from "./utils/Fixture.sol";
+import {SettlementFixture} from "./utils/SettlementFixture.sol";
 import {Vm} from "./utils/Test.sol";
 import {Exchange} from "../src/Exchange.sol";
 import {MarketplaceCollection} from "../src/MarketplaceCollection.sol";
@@ -25,24 +25,9 @@ contract QuackingCollection {
 /// behaviour: the attack now reverts, or the outcome is the fair one. The `test_OK_*` properties
 /// that held then still hold. Auction timeline: bids until END, bids can still be recorded on chain
 /// until CLAIM_OPEN (END + CLAIM_DELAY), claims until CLAIM_OPEN + CLAIM_WINDOW.
-contract AuditRegressionTest is Fixture, IExchangeEvents {
+contract AuditRegressionTest is SettlementFixture, IExchangeEvents {
     bytes4 internal constant NOT_OWNER_NOR_APPROVED = 0x4b6e7f18;
     uint256 internal constant ATTACKER_KEY = 0xBAD;
-
-    function _gone(uint256 id) internal pure returns (bytes memory) {
-        return abi.encodeWithSelector(IExchangeErrors.ItemNoLongerAvailable.selector, id);
-    }
-
-    function _higher(uint256 amount) internal pure returns (bytes memory) {
-        return abi.encodeWithSelector(IExchangeErrors.HigherBidRecorded.selector, amount);
-    }
-
-    /// @dev Anyone (here a stranger: the server or a watcher) puts the key's signed bid on chain.
-    function _record(Order memory o, uint256 key, uint256 amount) internal {
-        bytes memory sig = _signBid(key, o, amount);
-        vm.prank(stranger);
-        exchange.recordBid(o, vm.addr(key), amount, sig);
-    }
 
     /*//////////////////////////////////////////////////////////////
       M-01 The settlement key alone no longer decides an ended auction

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.37;
+
+import {Fixture} from "./Fixture.sol";
+import {IExchangeErrors} from "../../src/interfaces/IExchange.sol";
+import {Order} from "../../src/lib/OrderTypes.sol";
+
+/// @notice Fixture plus the auction-settlement helpers: bids recorded on chain and the errors
+/// that carry arguments.
+abstract contract SettlementFixture is Fixture {
+    function _gone(uint256 id) internal pure returns (bytes memory) {
+        return abi.encodeWithSelector(IExchangeErrors.ItemNoLongerAvailable.selector, id);
+    }
+
+    function _higher(uint256 amount) internal pure returns (bytes memory) {
+        return abi.encodeWithSelector(IExchangeErrors.HigherBidRecorded.selector, amount);
+    }
+
+    /// @dev Anyone (here a stranger: the server or a watcher) puts the key's signed bid on chain.
+    function _record(Order memory o, uint256 key, uint256 amount) internal {
+        bytes memory sig = _signBid(key, o, amount);
+        vm.prank(stranger);
+        exchange.recordBid(o, vm.addr(key), amount, sig);
+    }
+}
