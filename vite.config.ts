@@ -60,9 +60,11 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
               priority: 3,
             },
+            // Not WalletConnect's own nested copies (AppKit's valtio): they stay in its lazy chunks.
+            // (Neither group takes a package's own src/ folders: `app` is our src/ only.)
             {
               name: 'vendor',
-              test: /node_modules[\\/](react-router|i18next|react-i18next|@tanstack|valtio|proxy-compare|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
+              test: /^(?!.*node_modules[\\/]@(reown|walletconnect)[\\/]).*node_modules[\\/](react-router|i18next|react-i18next|@tanstack|valtio|proxy-compare|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
               priority: 2,
             },
             // The app's shared code, with the few small modules most first screens use (the card
@@ -70,7 +72,7 @@ export default defineConfig({
             // than four tiny ones, each a request, a module and a preload on the main thread.
             {
               name: 'app',
-              test: /[\\/]src[\\/](components|config|stores|lib[\\/](?!db[\\/]|locales[\\/])[^\\/]+$|features[\\/][^\\/]+[\\/]api[\\/]|app[\\/]route-params\.tsx$|lib[\\/]db[\\/]presence\.ts$)/,
+              test: /^(?!.*node_modules).*[\\/]src[\\/](components|config|stores|lib[\\/](?!db[\\/]|locales[\\/])[^\\/]+$|features[\\/][^\\/]+[\\/]api[\\/]|app[\\/]route-params\.tsx$|lib[\\/]db[\\/]presence\.ts$)/,
               priority: 1,
             },
           ],
