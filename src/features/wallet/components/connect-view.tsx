@@ -14,6 +14,7 @@ import { connectInjected, setProcess } from '#web/wallet/connection.ts';
 import type { Eip6963Detail } from '#web/wallet/connectors/injected.ts';
 import { writeErrorKey } from '#web/wallet/pipeline.ts';
 import { UnlockForm } from './unlock-form.tsx';
+import { WalletConnectOption } from './walletconnect-option.tsx';
 
 function PlatformWallets({ networks }: { networks: readonly Network[] }) {
   const { t } = useTranslation('wallet');
@@ -86,6 +87,7 @@ export function ConnectView({ networks }: { networks: readonly Network[] }) {
     <>
       <PlatformWallets networks={networks} />
       <BrowserWallets networks={networks} />
+      <WalletConnectOption networks={networks} />
     </>
   );
 }

@@ -1,0 +1,130 @@
+/**
+ * WalletConnect as a Connector: `@walletconnect/ethereum-provider` (loaded here with a dynamic
+ * import, so it is its own chunk and never part of the first screen) behind the EIP-1193
+ * connector, with our own QR code from its `display_uri` event (no hosted modal). The relay is the
+ * one the server names (GET /api/v1/walletconnect): the local relay of `npm start`, or the public
+ * one with a project id. A session lives in the SDK's storage (localStorage), so a reload
+ * restores it without a new scan.
+ */
+import { createEip1193Connector } from './eip1193.ts';
+import type { ChainTarget, Connector, Eip1193Provider } from './types.ts';
+
+export interface WalletConnectSetup {
+  /** null: the SDK's default (public) relay. */
+  relayUrl: string | null;
+  projectId: string;
+  /** Our networks; the first is asked for first. */
+  chains: readonly ChainTarget[];
+  appName: string;
+}
+
+export interface WalletConnectHandle {
+  connector: Connector;
+  /** A session of an earlier visit is live again. */
+  hasSession(): boolean;
+  /** Whether the SDK's socket to the relay is open. */
+  relayConnected(): boolean;
+  onRelayChange(listener: (connected: boolean) => void): () => void;
+  onUri(listener: (uri: string) => void): () => void;
+  /**
+   * Starts a pairing (a new `wc:` URI arrives through onUri) and resolves once the wallet approved
+   * it. Calling it again replaces the pending pairing with a new one.
+   */
+  pair(): Promise<void>;
+}
+
+export const WALLETCONNECT_METHODS = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+];
+
+type Relayer = {
+  connected: boolean;
+  on(event: string, listener: () => void): void;
+  off(event: string, listener: () => void): void;
+};
+
+export async function loadWalletConnect(setup: WalletConnectSetup): Promise<WalletConnectHandle> {
+  const { EthereumProvider } = await import('@walletconnect/ethereum-provider');
+  const ids = setup.chains.map((c) => c.chainId);
+  if (ids.length === 0) throw new Error('no network');
+  const provider = await EthereumProvider.init({
+    projectId: setup.projectId,
+    ...(setup.relayUrl ? { relayUrl: setup.relayUrl } : {}),
+    showQrModal: false,
+    optionalChains: [ids[0]!, ...ids.slice(1)],
+    rpcMap: Object.fromEntries(setup.chains.map((c) => [c.chainId, c.rpcUrl])),
+    optionalMethods: WALLETCONNECT_METHODS,
+    optionalEvents: ['accountsChanged', 'chainChanged'],
+    metadata: {
+      name: setup.appName,
+      description: setup.appName,
+      url: location.origin,
+      icons: [`${location.origin}/icons/icon-192.png`],
+    },
+    telemetryEnabled: false,
+  });
+  const relayer = (provider.signer.client as unknown as { core: { relayer: Relayer } }).core
+    .relayer;
+  const connector = createEip1193Connector(provider as unknown as Eip1193Provider, {
+    id: 'walletconnect',
+    type: 'walletconnect',
+    name: 'WalletConnect',
+    onDisconnect: () => provider.disconnect().catch(() => undefined),
+  });
+  return {
+    connector,
+    hasSession: () => Boolean(provider.session) && provider.accounts.length > 0,
+    relayConnected: () => relayer.connected,
+    onRelayChange(listener) {
+      const up = () => listener(true);
+      const down = () => listener(false);
+      relayer.on('relayer_connect', up);
+      relayer.on('relayer_disconnect', down);
+      return () => {
+        relayer.off('relayer_connect', up);
+        relayer.off('relayer_disconnect', down);
+      };
+    },
+    onUri(listener) {
+      provider.on('display_uri', listener);
+      return () => provider.removeListener('display_uri', listener);
+    },
+    pair: () => provider.connect(),
+  };
+}
+
+/** Whether the SDK keeps a session from an earlier visit (checked without loading it). */
+export function hasStoredWalletConnectSession(storage: Storage = localStorage): boolean {
+  try {
+    const raw = storage.getItem('wc@2:client:0.3//session');
+    return raw !== null && raw !== '[]';
+  } catch {
+    return false;
+  }
+}
+
+/** Opens a socket to the relay to see whether it answers (the local relay takes no auth). */
+export function probeRelay(url: string, timeoutMs = 3000): Promise<boolean> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (ok: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      try {
+        socket.close();
+      } catch {
+        // already closed
+      }
+      resolve(ok);
+    };
+    const socket = new WebSocket(url);
+    const timer = setTimeout(() => done(false), timeoutMs);
+    socket.onopen = () => done(true);
+    socket.onerror = () => done(false);
+  });
+}
