@@ -14,8 +14,8 @@ import {
   offsetOf,
   type PageRequest,
   type PageResult,
-  pageByIds,
   pageOf,
+  pageWithCount,
 } from './paging.ts';
 import { dbAddress, isEveryStatus } from './query-params.ts';
 
@@ -64,22 +64,29 @@ export async function listBundles(
   sort: Exclude<ListSort, 'bid'>,
   page: PageRequest,
 ): Promise<PageResult<BundleRow>> {
+  const columns = {
+    id: 'bundles.id',
+    created: 'bundles.created_at',
+    likes: 'bundles.likes_count',
+    price: UNSOLD_TOTAL,
+  };
   const ids = orderBySort(
     db
       .selectFrom('bundles')
       .select('bundles.id')
       .where((eb) => bundleWhere(eb, filters)),
     sort,
-    {
-      id: 'bundles.id',
-      created: 'bundles.created_at',
-      likes: 'bundles.likes_count',
-      price: UNSOLD_TOTAL,
-    },
-  );
-  return pageByIds(
+    columns,
+  )
+    .limit(page.size)
+    .offset(offsetOf(page));
+  return pageWithCount(
     db,
-    ids.limit(page.size).offset(offsetOf(page)).execute(),
+    orderBySort(
+      db.selectFrom('bundles').selectAll().where('bundles.id', 'in', ids),
+      sort,
+      columns,
+    ).execute(),
     `bundles:${JSON.stringify(filters)}`,
     () =>
       db
@@ -87,7 +94,6 @@ export async function listBundles(
         .select((eb) => eb.fn.countAll().as('n'))
         .where((eb) => bundleWhere(eb, filters))
         .executeTakeFirst(),
-    (list) => db.selectFrom('bundles').selectAll().where('id', 'in', list).execute(),
   );
 }
 

@@ -6,7 +6,7 @@ import { toCollection } from '../db/mappers.ts';
 import type { CollectionRow, Database } from '../db/types.ts';
 import { likedIds } from './likes.ts';
 import { orderBySort } from './list-sort.ts';
-import { type Db, offsetOf, type PageRequest, type PageResult, pageByIds } from './paging.ts';
+import { type Db, offsetOf, type PageRequest, type PageResult, pageWithCount } from './paging.ts';
 import { dbAddress } from './query-params.ts';
 
 /** Largest id a collection can have (int4): a bigger number is no collection's id. */
@@ -36,23 +36,30 @@ export async function listCollections(
   sort: ListSort,
   page: PageRequest,
 ): Promise<PageResult<CollectionRow>> {
+  const columns = {
+    id: 'id',
+    created: 'created_at',
+    likes: 'likes_count',
+    bids: 'bids_count',
+    price: 'floor_price',
+  };
   const ids = orderBySort(
     db
       .selectFrom('collections')
       .select('id')
       .where((eb) => collectionWhere(eb, filters)),
     sort,
-    {
-      id: 'id',
-      created: 'created_at',
-      likes: 'likes_count',
-      bids: 'bids_count',
-      price: 'floor_price',
-    },
-  );
-  return pageByIds(
+    columns,
+  )
+    .limit(page.size)
+    .offset(offsetOf(page));
+  return pageWithCount(
     db,
-    ids.limit(page.size).offset(offsetOf(page)).execute(),
+    orderBySort(
+      db.selectFrom('collections').selectAll().where('id', 'in', ids),
+      sort,
+      columns,
+    ).execute(),
     `collections:${JSON.stringify(filters)}`,
     () =>
       db
@@ -60,7 +67,6 @@ export async function listCollections(
         .select((eb) => eb.fn.countAll().as('n'))
         .where((eb) => collectionWhere(eb, filters))
         .executeTakeFirst(),
-    (list) => db.selectFrom('collections').selectAll().where('id', 'in', list).execute(),
   );
 }
 

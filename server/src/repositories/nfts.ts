@@ -13,12 +13,12 @@ import { likedIds } from './likes.ts';
 import { orderBySort } from './list-sort.ts';
 import { orderByHash } from './orders.ts';
 import {
-  cachedCount,
   type Db,
   offsetOf,
   type PageRequest,
   type PageResult,
   pageRequest,
+  pageWithCount,
 } from './paging.ts';
 import { dbAddress, flag, isEveryStatus, parseStatuses } from './query-params.ts';
 import { usersOfAddresses } from './users.ts';
@@ -88,18 +88,17 @@ export async function listNfts(
     sort,
     NFT_SORT_COLUMNS,
   ).execute();
-  const total = isCountedByKeys(filters)
-    ? countByKeys(db, filters)
-    : cachedCount(db, `nfts:${JSON.stringify(filters)}`, async () => {
-        const row = await db
-          .selectFrom('nfts')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where((eb) => nftWhere(eb, filters))
-          .executeTakeFirst();
-        return Number(row?.n ?? 0);
-      });
-  const [list, n] = await Promise.all([rows, total]);
-  return { rows: list, total: n };
+  const count = () =>
+    db
+      .selectFrom('nfts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where((eb) => nftWhere(eb, filters))
+      .executeTakeFirst();
+  if (!isCountedByKeys(filters)) {
+    return pageWithCount(db, rows, `nfts:${JSON.stringify(filters)}`, count);
+  }
+  const [list, total] = await Promise.all([rows, countByKeys(db, filters)]);
+  return { rows: list, total };
 }
 
 /** Filters by status, category and network only: nft_counts has the total (migration 005). */

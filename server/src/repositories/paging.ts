@@ -1,7 +1,7 @@
 /**
- * Pages of catalogue lists. A page is read "ids first, then rows": the ordered, filtered id scan
- * touches one narrow index and the full rows are fetched by primary key, which stays fast at deep
- * pages where OFFSET over whole rows changes plans. The total is a separate COUNT query (never
+ * Pages of catalogue lists. A page is read "ids first, then rows", in one statement: the ordered,
+ * filtered id scan touches one narrow index and the full rows are fetched by primary key, which
+ * stays fast at deep pages where OFFSET over whole rows changes plans. The total is a separate COUNT query (never
  * `COUNT(*) OVER()`); counts of 1000 rows or more are kept for one second in process, so a hot
  * list does not count a large table on every call, and smaller counts are always exact.
  */
@@ -78,30 +78,20 @@ export async function cachedCount(
   return total;
 }
 
-/** Rows fetched by id, returned in the order of `ids`. */
-function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [row] : [];
-  });
-}
-
 /**
- * The page's ids and the (cached) count run together, then the rows of those ids are read and
- * returned in the page's order.
+ * A page's rows and its (cached) count, read together. Lists read their rows in one statement,
+ * `select * ... where id in (<ordered ids, LIMIT/OFFSET>) order by <same order>`: the inner
+ * query walks one narrow index, the outer reads the page's rows by primary key.
  */
-export async function pageByIds<Row extends { id: number }>(
+export async function pageWithCount<Row>(
   db: Db,
-  pageIds: Promise<{ id: number }[]>,
+  rows: Promise<Row[]>,
   countKey: string,
   count: () => Promise<CountRow>,
-  rowsOf: (ids: number[]) => Promise<Row[]>,
 ): Promise<PageResult<Row>> {
-  const [idRows, total] = await Promise.all([
-    pageIds,
+  const [list, total] = await Promise.all([
+    rows,
     cachedCount(db, countKey, async () => toCount(await count())),
   ]);
-  const ids = idRows.map((r) => r.id);
-  return { rows: ids.length === 0 ? [] : inOrder(ids, await rowsOf(ids)), total };
+  return { rows: list, total };
 }

@@ -6,7 +6,7 @@ import { toSet } from '../db/mappers.ts';
 import type { Database, NftRow, SetRow } from '../db/types.ts';
 import { likedIds } from './likes.ts';
 import { orderBySort } from './list-sort.ts';
-import { type Db, offsetOf, type PageRequest, type PageResult, pageByIds } from './paging.ts';
+import { type Db, offsetOf, type PageRequest, type PageResult, pageWithCount } from './paging.ts';
 import { dbAddress, isEveryStatus } from './query-params.ts';
 
 export interface SetFilters {
@@ -36,17 +36,26 @@ export async function listSets(
   sort: ListSort,
   page: PageRequest,
 ): Promise<PageResult<SetRow>> {
+  const columns = {
+    id: 'id',
+    created: 'created_at',
+    likes: 'likes_count',
+    bids: 'bids_count',
+    price: 'price',
+  };
   const ids = orderBySort(
     db
       .selectFrom('sets')
       .select('id')
       .where((eb) => setWhere(eb, filters)),
     sort,
-    { id: 'id', created: 'created_at', likes: 'likes_count', bids: 'bids_count', price: 'price' },
-  );
-  return pageByIds(
+    columns,
+  )
+    .limit(page.size)
+    .offset(offsetOf(page));
+  return pageWithCount(
     db,
-    ids.limit(page.size).offset(offsetOf(page)).execute(),
+    orderBySort(db.selectFrom('sets').selectAll().where('id', 'in', ids), sort, columns).execute(),
     `sets:${JSON.stringify(filters)}`,
     () =>
       db
@@ -54,7 +63,6 @@ export async function listSets(
         .select((eb) => eb.fn.countAll().as('n'))
         .where((eb) => setWhere(eb, filters))
         .executeTakeFirst(),
-    (list) => db.selectFrom('sets').selectAll().where('id', 'in', list).execute(),
   );
 }
 
