@@ -6,6 +6,7 @@ import {Test, Vm} from "./utils/Test.sol";
 import {Exchange} from "../src/Exchange.sol";
 import {WVBC} from "../src/WVBC.sol";
 import {MarketplaceCollection} from "../src/MarketplaceCollection.sol";
+import {IExchangeErrors} from "../src/interfaces/IExchange.sol";
 import {Order, FIXED_PRICE, AUCTION, SINGLE, SET, BUNDLE} from "../src/lib/OrderTypes.sol";
 
 /// @notice Looks like a collection, moves nothing: a buyer paying for its "items" would be robbed.
@@ -21,10 +22,12 @@ contract HollowCollection {
     }
 }
 
-/// @notice Honest trading by three actors (buys, claims, cancels, counter bumps, transfers,
-/// wraps, fee changes by the owner within the cap) mixed with an attacker who replays dead
-/// orders and attestations, forges other makers' orders, signs for future counters, sells
-/// through a hollow collection and calls the collection directly. Ghost variables record what
+/// @notice Honest trading by three actors (buys, claims, bids recorded on chain and claimed
+/// without the key, cancels, counter bumps, transfers, wraps, fee changes by the owner within the
+/// cap) mixed with an attacker who replays dead orders and attestations, forges other makers'
+/// orders, signs for future counters, sells through a hollow collection, calls the collection
+/// directly, and uses the settlement key against a recorded higher bid, a revoked epoch or an
+/// expired deadline, or raises the fee on signed orders. Ghost variables record what
 /// honest actions were meant to do and what the events say happened; an attack that succeeds
 /// counts as a breach.
 contract AttackerHandler is Test {
@@ -61,6 +64,10 @@ contract AttackerHandler is Test {
     uint256 public wvbcFees;
     uint256 public breaches;
     uint256 public attacksRefused;
+    /// Fills where the maker received less than its order's fee bound promised.
+    uint256 public makersUnderpaid;
+    /// Makes every auction's hash distinct (a hash reused would meet its own old record).
+    uint256 internal _auctions;
 
     /// A dead order (its `mask` items moved or were revoked) and its maker's signature.
     struct Dead {
@@ -229,8 +236,15 @@ contract AttackerHandler is Test {
         }
     }
 
-    function _fee(uint256 amount) internal view returns (uint256) {
-        return amount * exchange.feeBps() / 10_000;
+    /// `_expectFailure`, and the refusal must be for `reason` (else the attack tested nothing).
+    function _expectRefusal(bool ok, bytes memory ret, bytes4 reason) internal {
+        _expectFailure(ok);
+        if (!ok) require(bytes4(ret) == reason, "refused for another reason");
+    }
+
+    function _fee(uint256 amount, uint256 maxFeeBps) internal view returns (uint256) {
+        uint256 bps = exchange.feeBps();
+        return amount * (bps < maxFeeBps ? bps : maxFeeBps) / 10_000;
     }
 
     /*//////////////////////////////////////////////////////////////
@@ -255,7 +269,7 @@ contract AttackerHandler is Test {
         vm.prank(taker);
         exchange.buy{value: total}(o, sig, mask);
         _absorbLogs();
-        _account(maker, taker, total, false);
+        _account(maker, taker, total, false, o.maxFeeBps);
         for (uint256 i; i < ids.length; ++i) {
             if (mask >> i & 1 != 0) ghostOwner[ids[i]] = taker;
         }
@@ -268,9 +282,15 @@ contract AttackerHandler is Test {
     {
         (bool ready, Settled memory s) = _newAuction(makerSeed, bidderSeed, reserve, amount);
         if (!ready) return;
-        address maker = s.order.maker;
         vm.warp(s.order.endTime + exchange.CLAIM_DELAY());
-        uint256 deadline = _deadline(s.order);
+        _claimAttested(s, bySeller);
+    }
+
+    /// The attested claim, by the seller (with the bid's signature) or the bidder (with the
+    /// order's), then the ghosts.
+    function _claimAttested(Settled memory s, bool bySeller) internal {
+        address maker = s.order.maker;
+        uint256 deadline = _deadline(s.order); // before the prank: it reads the exchange
         _snapshot(maker, s.bidder, true);
         vm.prank(bySeller ? maker : s.bidder);
         exchange.claim(
@@ -282,18 +302,48 @@ contract AttackerHandler is Test {
             deadline,
             s.att
         );
+        _settledBy(s);
+    }
+
+    /// The recorded bid claimed without the key, by the seller or the bidder, then the ghosts.
+    function _claimRecorded(Settled memory s, bool bySeller) internal {
+        _snapshot(s.order.maker, s.bidder, true);
+        vm.prank(bySeller ? s.order.maker : s.bidder);
+        exchange.claimRecorded(s.order, bySeller ? bytes("") : s.orderSig);
+        _settledBy(s);
+    }
+
+    function _settledBy(Settled memory s) internal {
         _absorbLogs();
-        _account(maker, s.bidder, s.amount, true);
+        _account(s.order.maker, s.bidder, s.amount, true, s.order.maxFeeBps);
         for (uint256 i; i < s.order.tokenIds.length; ++i) {
             ghostOwner[s.order.tokenIds[i]] = s.bidder;
         }
         _settled.push(s);
     }
 
+    /// Anyone (here the attacker, which is allowed) puts the bid on chain before claims open.
+    function _recordBid(Settled memory s) internal {
+        vm.prank(attacker);
+        exchange.recordBid(s.order, s.bidder, s.amount, s.bidSig);
+        _absorbLogs();
+    }
+
+    /// An auction settled without the settlement key: its bid recorded on chain, then claimed.
+    function recordAndClaim(uint256 makerSeed, uint256 bidderSeed, uint256 reserve, uint256 amount, bool bySeller)
+        external
+        recorded
+    {
+        (bool ready, Settled memory s) = _newAuction(makerSeed, bidderSeed, reserve, amount);
+        if (!ready) return;
+        _recordBid(s);
+        vm.warp(s.order.endTime + exchange.CLAIM_DELAY() + amount % 7 days);
+        _claimRecorded(s, bySeller);
+    }
+
     /// An auction of up to two of the maker's items, the bidder's bid and the attestation.
     function _newAuction(uint256 makerSeed, uint256 bidderSeed, uint256 reserve, uint256 amount)
         internal
-        view
         returns (bool ready, Settled memory s)
     {
         (uint256 makerKey, address maker) = _actor(makerSeed);
@@ -305,6 +355,7 @@ contract AttackerHandler is Test {
         s.bidder = who;
         s.amount = bound(amount, reserve, funds < 5 ether ? funds : 5 ether);
         s.order = _order(maker, ids, AUCTION, ids.length == 1 ? SINGLE : SET, reserve);
+        s.order.salt = ++_auctions;
         s.orderSig = _signOrder(makerKey, s.order);
         s.bidSig = _bidSig(bidderKey, exchange.BID_TYPEHASH(), s.order, who, s.amount);
         s.att = _attest(s.order, who, s.amount);
@@ -321,13 +372,15 @@ contract AttackerHandler is Test {
         _before = [_balance(maker, wrapped), _balance(taker, wrapped), _balance(feeSink, wrapped)];
     }
 
-    /// Adds a fill's flows to the ghosts and checks its fee against the current rate.
-    function _account(address maker, address taker, uint256 amount, bool wrapped) internal {
+    /// Adds a fill's flows to the ghosts and checks its fee against the current rate, bounded by
+    /// the order's signed `maxFeeBps`.
+    function _account(address maker, address taker, uint256 amount, bool wrapped, uint256 maxFeeBps) internal {
         uint256 paid = _before[1] - _balance(taker, wrapped);
         uint256 toMaker = _balance(maker, wrapped) - _before[0];
         uint256 fee = _balance(feeSink, wrapped) - _before[2];
         require(paid == amount, "taker paid another amount");
-        require(fee == _fee(amount), "fee differs from the rate");
+        require(fee == _fee(amount, maxFeeBps), "fee differs from the bounded rate");
+        if (maxFeeBps <= 10_000 && toMaker < amount - amount * maxFeeBps / 10_000) ++makersUnderpaid;
         if (wrapped) {
             (wvbcPaid, wvbcToMakers, wvbcFees) = (wvbcPaid + paid, wvbcToMakers + toMaker, wvbcFees + fee);
         } else {
@@ -470,6 +523,9 @@ contract AttackerHandler is Test {
         (ok,) = address(exchange)
             .call(abi.encodeCall(Exchange.claim, (s.order, s.orderSig, attacker, s.amount, "", deadline, s.att)));
         _expectFailure(ok);
+        vm.prank(s.order.maker);
+        (ok,) = address(exchange).call(abi.encodeCall(Exchange.claimRecorded, (s.order, "")));
+        _expectFailure(ok);
     }
 
     /// A signed order on a hollow collection: a buyer would pay for nothing.
@@ -512,6 +568,102 @@ contract AttackerHandler is Test {
         exchange.cancel(o); // revokes nothing: the item is not the attacker's
         _absorbLogs();
         if (collection.tokenNonce(id) != nonce) ++breaches;
+    }
+
+    /// The settlement key against a recorded higher bid: attesting the other actor's lower bid
+    /// (claimed by it, or by the seller with its bid signature) or the attacker itself at the
+    /// reserve. All refused; the recorded bid then settles.
+    function attackStaleAttestation(uint256 makerSeed, uint256 bidderSeed, uint256 reserve, uint256 amount)
+        external
+        recorded
+    {
+        (bool ready, Settled memory s) = _newAuction(makerSeed, bidderSeed, reserve, amount);
+        if (!ready || s.amount == s.order.price) return;
+        _recordBid(s);
+        vm.warp(s.order.endTime + exchange.CLAIM_DELAY());
+        (uint256 rivalKey, address rival) = _actor(makerSeed % 3 + (bidderSeed + 1) % 2 + 1);
+        uint256 lower = s.order.price + (s.amount - s.order.price) / 2; // below the record
+        _tryBelowTheFloor(s, rival, lower, _bidSig(rivalKey, exchange.BID_TYPEHASH(), s.order, rival, lower));
+        _tryBelowTheFloor(s, attacker, s.order.price, "");
+        _claimRecorded(s, reserve % 2 == 0);
+    }
+
+    /// Claims `who`'s bid of `amount` with the key's attestation, by `who` and (when the bid is
+    /// signed) by the seller: both must be refused for the recorded higher bid.
+    function _tryBelowTheFloor(Settled memory s, address who, uint256 amount, bytes memory bidSig) internal {
+        bytes memory att = _attest(s.order, who, amount);
+        uint256 deadline = _deadline(s.order);
+        bytes4 floor = IExchangeErrors.HigherBidRecorded.selector;
+        vm.prank(who);
+        (bool ok, bytes memory ret) = address(exchange)
+            .call(abi.encodeCall(Exchange.claim, (s.order, s.orderSig, who, amount, "", deadline, att)));
+        _expectRefusal(ok, ret, floor);
+        if (bidSig.length == 0) return;
+        vm.prank(s.order.maker);
+        (ok, ret) = address(exchange).call(abi.encodeCall(Exchange.claim, (s.order, "", who, amount, bidSig, deadline, att)));
+        _expectRefusal(ok, ret, floor);
+    }
+
+    /// Attestations of a revoked epoch are void; the owner's next one settles.
+    function attackRevokedEpoch(uint256 makerSeed, uint256 bidderSeed, uint256 reserve, uint256 amount, bool bySeller)
+        external
+        recorded
+    {
+        (bool ready, Settled memory s) = _newAuction(makerSeed, bidderSeed, reserve, amount);
+        if (!ready) return;
+        vm.warp(s.order.endTime + exchange.CLAIM_DELAY());
+        vm.prank(owner);
+        exchange.revokeSettlements();
+        uint256 deadline = _deadline(s.order);
+        vm.prank(s.bidder);
+        (bool ok, bytes memory ret) = address(exchange)
+            .call(abi.encodeCall(Exchange.claim, (s.order, s.orderSig, s.bidder, s.amount, "", deadline, s.att)));
+        _expectRefusal(ok, ret, IExchangeErrors.InvalidSettlementSignature.selector);
+        s.att = _attest(s.order, s.bidder, s.amount); // signed for the new epoch
+        _claimAttested(s, bySeller);
+    }
+
+    /// An attestation past its deadline is void; the bid recorded before claims opened still
+    /// settles without it, within the window.
+    function attackExpiredDeadline(uint256 makerSeed, uint256 bidderSeed, uint256 reserve, uint256 amount)
+        external
+        recorded
+    {
+        (bool ready, Settled memory s) = _newAuction(makerSeed, bidderSeed, reserve, amount);
+        if (!ready) return;
+        _recordBid(s);
+        vm.warp(_deadline(s.order) + 1 + amount % 1 days);
+        uint256 deadline = _deadline(s.order);
+        vm.prank(s.bidder);
+        (bool ok, bytes memory ret) = address(exchange)
+            .call(abi.encodeCall(Exchange.claim, (s.order, s.orderSig, s.bidder, s.amount, "", deadline, s.att)));
+        _expectRefusal(ok, ret, IExchangeErrors.SettlementExpired.selector);
+        _claimRecorded(s, reserve % 2 == 1);
+    }
+
+    /// The owner raises the fee (within the cap) between the maker's signature and the sale, as a
+    /// front-runner would: the maker still receives at least what its fee bound promised.
+    function attackFeeRaise(uint256 makerSeed, uint256 takerSeed, uint256 price, uint256 maxFeeBps, uint256 newBps)
+        external
+        recorded
+    {
+        (uint256 makerKey, address maker) = _actor(makerSeed);
+        (, address taker) = _actor(makerSeed % 3 + takerSeed % 2 + 1);
+        uint256[] memory ids = _heldBy(maker, price, 1);
+        if (ids.length == 0) return;
+        Order memory o = _order(maker, ids, FIXED_PRICE, SINGLE, bound(price, 0, 5 ether));
+        o.maxFeeBps = bound(maxFeeBps, 0, 1_000);
+        bytes memory sig = _signOrder(makerKey, o);
+        vm.prank(owner);
+        exchange.setFee(uint16(bound(newBps, o.maxFeeBps, 1_000)), feeSink);
+        _absorbLogs();
+        _snapshot(maker, taker, false);
+        vm.prank(taker);
+        exchange.buy{value: o.price}(o, sig, 1);
+        _absorbLogs();
+        _account(maker, taker, o.price, false, o.maxFeeBps);
+        ghostOwner[ids[0]] = taker;
+        _dead.push(Dead(o, sig, 1));
     }
 
     /// Total fills recorded for an order hash (view for the invariants).
@@ -575,13 +727,15 @@ contract ExchangeAttackerInvariantTest is Fixture {
     }
 
     /// What takers paid is what makers received plus fees, in VBC and in WVBC; nothing is
-    /// created or lost; the exchange keeps nothing.
+    /// created or lost; the exchange keeps nothing; whatever the owner did to the fee, every
+    /// maker received at least its order's fee-bounded price.
     function invariant_valuePaidIsValueReceivedPlusFees() public view {
         assertEq(handler.vbcPaid(), handler.vbcToMakers() + handler.vbcFees(), "VBC flow");
         assertEq(handler.wvbcPaid(), handler.wvbcToMakers() + handler.wvbcFees(), "WVBC flow");
         assertEq(_vbcInTheSystem(), totalVbc + handler.vbcMinted(), "VBC conserved");
         assertEq(address(exchange).balance, 0, "exchange holds VBC");
         assertEq(wvbc.balanceOf(address(exchange)), 0, "exchange holds WVBC");
+        assertEq(handler.makersUnderpaid(), 0, "a maker received less than its fee bound allows");
     }
 
     /// WVBC is backed by the VBC it holds, and the holders' balances add up to its supply.
