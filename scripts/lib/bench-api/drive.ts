@@ -24,7 +24,8 @@ export interface RouteResult {
   p50: number;
   p99: number;
   errors: number;
-  statementsPerRequest: number;
+  /** null where statements are not counted (PGlite). */
+  statementsPerRequest: number | null;
 }
 
 export interface ServerHandle {
@@ -32,20 +33,24 @@ export interface ServerHandle {
   stop(): Promise<void>;
 }
 
-/** Starts server/src/server.ts against `databaseUrl`; `nodeArgs` e.g. `--cpu-prof`. */
+/**
+ * Starts server/src/server.ts on PostgreSQL (`databaseUrl`) or on the PGlite in `dataDir`;
+ * `nodeArgs` e.g. `--cpu-prof`.
+ */
 export async function startServer(
-  databaseUrl: string,
+  db: { databaseUrl?: string | undefined; dataDir?: string | undefined },
   port: number,
   nodeArgs: string[] = [],
 ): Promise<ServerHandle> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'vbc-bench-'));
+  const dataDir = db.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'vbc-bench-')));
+  const { DATABASE_URL: _ignored, ...env } = process.env;
   const child: ChildProcess = spawn(
     process.execPath,
     [...nodeArgs, '--import', 'tsx', 'server/src/server.ts'],
     {
       env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
+        ...env,
+        ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
         DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '10',
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -93,13 +98,13 @@ async function statementCalls(client: pg.Client): Promise<number> {
 export async function driveRoute(
   baseUrl: string,
   route: Route,
-  stats: pg.Client,
+  stats: pg.Client | null,
   options: { connections: number; duration: number },
 ): Promise<RouteResult> {
   // A short warm-up (JIT, plans, pools), not measured.
   await autocannon({ url: baseUrl + route.paths[0], connections: 4, duration: 1 });
-  await stats.query('select pg_stat_statements_reset()');
-  const before = await statementCalls(stats);
+  await stats?.query('select pg_stat_statements_reset()');
+  const before = stats ? await statementCalls(stats) : 0;
   let next = 0;
   const result = await autocannon({
     url: baseUrl,
@@ -114,7 +119,7 @@ export async function driveRoute(
       },
     ],
   });
-  const calls = (await statementCalls(stats)) - before;
+  const calls = stats ? (await statementCalls(stats)) - before : null;
   const ok = result.requests.total;
   return {
     route,
@@ -123,6 +128,6 @@ export async function driveRoute(
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
 
-    statementsPerRequest: ok > 0 ? calls / ok : 0,
+    statementsPerRequest: calls === null ? null : ok > 0 ? calls / ok : 0,
   };
 }
