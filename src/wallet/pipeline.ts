@@ -14,7 +14,11 @@ import {
   WalletError,
 } from './connectors/types.ts';
 import { rpc } from './rpc.ts';
-import { type TxKind, type TxStatus, track, waitFor } from './tracker.ts';
+import type { TxKind, TxStatus } from './tracker.ts';
+import * as idbTracker from './tracker.ts';
+
+/** Where sent transactions are kept and followed (IndexedDB by default: ./tracker.ts). */
+export type Tracker = Pick<typeof idbTracker, 'track' | 'waitFor'>;
 
 export type WriteStage = 'preparing' | 'signing' | 'pending' | 'indexing';
 
@@ -29,6 +33,7 @@ export interface WriteParameters {
   /** Refreshes what shows the result (query invalidation). */
   refresh?: () => Promise<unknown> | unknown;
   pollMs?: number;
+  tracker?: Tracker;
 }
 
 export type WriteResult =
@@ -62,6 +67,7 @@ async function sentNonce(chain: ChainTarget, hash: string, guess: number): Promi
 }
 
 export async function runWrite(p: WriteParameters): Promise<WriteResult> {
+  const { track, waitFor } = p.tracker ?? idbTracker;
   let hash: string;
   let request: TxRequest;
   try {

@@ -96,27 +96,16 @@ export function ConnectedView({ network }: { network: Network }) {
         </div>
       </section>
       <div className="wallet__actions">
-        <Button
-          variant={mode === 'wrap' ? 'primary' : 'secondary'}
-          aria-pressed={mode === 'wrap'}
-          onClick={() => setMode('wrap')}
-        >
-          {t('connected.wrap')}
-        </Button>
-        <Button
-          variant={mode === 'unwrap' ? 'primary' : 'secondary'}
-          aria-pressed={mode === 'unwrap'}
-          onClick={() => setMode('unwrap')}
-        >
-          {t('connected.unwrap')}
-        </Button>
-        <Button
-          variant={mode === 'withdraw' ? 'primary' : 'secondary'}
-          aria-pressed={mode === 'withdraw'}
-          onClick={() => setMode('withdraw')}
-        >
-          {t('connected.withdraw')}
-        </Button>
+        {(['wrap', 'unwrap', 'withdraw'] as const).map((m) => (
+          <Button
+            key={m}
+            variant={mode === m ? 'primary' : 'secondary'}
+            aria-pressed={mode === m}
+            onClick={() => setMode(m)}
+          >
+            {t(`connected.${m}`)}
+          </Button>
+        ))}
       </div>
       {mode && b ? (
         <section className="wallet__dialog">

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { FormError, TextAreaField, TextField } from '#web/components/ui/field.tsx';
+import { paths } from '#web/config/paths.ts';
 import type { ErrorKey } from '#web/lib/errors.ts';
 import { networksQueryOptions } from '#web/lib/networks.ts';
 import { RequiresNetwork } from '#web/pwa/requires-network.tsx';
@@ -192,7 +193,9 @@ export function CreateWalletScreen() {
     return (
       <section>
         <p role="status">{t('create.done')}</p>
-        <Button onClick={uiActions.OPEN_WALLET}>{t('create.open')}</Button>
+        <ButtonLink to={paths.marketplace.build({})} onClick={uiActions.OPEN_WALLET}>
+          {t('create.open')}
+        </ButtonLink>
       </section>
     );
   }

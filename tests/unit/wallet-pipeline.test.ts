@@ -1,0 +1,151 @@
+// @vitest-environment node
+/**
+ * The write pipeline and the tracker's reading of the chain against a real anvil: a sent
+ * transaction ends in success (0x1) or failure (0x0), a refusal in the wallet never reaches the
+ * chain, and a transaction whose nonce another one took is reported replaced, not failed.
+ * The tracker's IndexedDB store is swapped for an in-memory one (Node has no IndexedDB); the
+ * chain reading (`checkOnce`) is the one the app runs.
+ */
+import { JsonRpcProvider, parseUnits, Wallet } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
+import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
+import { keyBackedProvider } from '#tests/wallet/key-provider.ts';
+import { createEip1193Connector } from '#web/wallet/connectors/eip1193.ts';
+import type { TxRequest } from '#web/wallet/connectors/types.ts';
+import { runWrite, type Tracker, type WriteStage } from '#web/wallet/pipeline.ts';
+import { checkOnce, type TrackedTx } from '#web/wallet/tracker.ts';
+
+let anvil: AnvilHandle;
+let provider: JsonRpcProvider;
+const chainId = VBCHAIN_DEVNET.chainId;
+const KEY = ANVIL_KEYS[4];
+const from = new Wallet(KEY).address;
+const to = new Wallet(ANVIL_KEYS[5]).address;
+// Init code that deploys `PUSH1 0 PUSH1 0 REVERT`: every call to it reverts.
+const REVERTER_INIT = '0x600580600b6000396000f360006000fd';
+
+/** The tracker's store in memory, its chain reading the app's own. */
+function memoryTracker(): Tracker {
+  const rows = new Map<string, TrackedTx>();
+  return {
+    async track(tx) {
+      rows.set(tx.hash, { ...tx, status: 'pending', createdAt: Date.now() });
+    },
+    async waitFor(hash) {
+      for (;;) {
+        const status = await checkOnce(rows.get(hash)!);
+        if (status) return status;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
+}
+
+beforeAll(async () => {
+  anvil = await startAnvil({ chainId });
+  provider = new JsonRpcProvider(anvil.url, chainId, { staticNetwork: true, cacheTimeout: -1 });
+});
+
+afterAll(async () => {
+  provider?.destroy();
+  await anvil?.stop();
+});
+
+const chain = () => ({ chainId, name: 'devnet', rpcUrl: anvil.url, nativeSymbol: 'VBC' });
+const connector = () =>
+  createEip1193Connector(
+    keyBackedProvider({ privateKeys: [KEY], chains: { [chainId]: anvil.url }, chainId }),
+    { id: 'test', type: 'injected', name: 'Test' },
+  );
+
+async function write(tx: Partial<TxRequest>, c = connector()) {
+  const stages: WriteStage[] = [];
+  let refreshed = 0;
+  const result = await runWrite({
+    connector: c,
+    chain: chain(),
+    kind: 'other',
+    tracker: memoryTracker(),
+    prepare: async () => ({ from, to, data: '0x', value: 1n, chainId, ...tx }),
+    onStage: (s) => stages.push(s),
+    refresh: () => {
+      refreshed++;
+    },
+  });
+  return { result, stages, refreshed };
+}
+
+describe('runWrite', () => {
+  it('sends, follows the receipt to success and refreshes', async () => {
+    const before = await provider.getBalance(to);
+    const { result, stages, refreshed } = await write({ value: 123n });
+    expect(result.status).toBe('success');
+    expect(stages).toEqual(['preparing', 'signing', 'pending']);
+    expect(refreshed).toBe(1);
+    expect(await provider.getBalance(to)).toBe(before + 123n);
+  });
+
+  it('reports a reverted transaction (receipt 0x0) as failed with a catalogue key', async () => {
+    const deployer = new Wallet(ANVIL_KEYS[6], provider);
+    const created = await (await deployer.sendTransaction({ data: REVERTER_INIT })).wait();
+    const { result } = await write({ to: created!.contractAddress!, value: 0n, gasLimit: 60_000n });
+    expect(result).toMatchObject({ status: 'failed', error: 'txRejected' });
+    expect(result.hash).toMatch(/^0x[0-9a-f]{64}$/);
+  });
+
+  it('stops at a refusal in the wallet: nothing is sent', async () => {
+    const nonce = await provider.getTransactionCount(from);
+    const refusing = createEip1193Connector(
+      {
+        request: async ({ method }) => {
+          if (method === 'eth_chainId') return `0x${chainId.toString(16)}`;
+          throw Object.assign(new Error('User rejected'), { code: 4001 });
+        },
+      },
+      { id: 'x', type: 'injected', name: 'X' },
+    );
+    const { result, refreshed } = await write({}, refusing);
+    expect(result).toEqual({ status: 'refused', hash: null, error: 'txRejected' });
+    expect(refreshed).toBe(0);
+    expect(await provider.getTransactionCount(from)).toBe(nonce);
+  });
+});
+
+describe('checkOnce', () => {
+  it('reports a transaction whose nonce another one took as replaced', async () => {
+    const signer = new Wallet(ANVIL_KEYS[7], provider);
+    await provider.send('evm_setAutomine', [false]);
+    try {
+      const nonce = await provider.getTransactionCount(signer.address);
+      const base = { to, value: 1n, nonce, chainId, gasLimit: 21_000n, type: 2 };
+      const slow = await signer.sendTransaction({
+        ...base,
+        maxFeePerGas: parseUnits('10', 'gwei'),
+        maxPriorityFeePerGas: parseUnits('1', 'gwei'),
+      });
+      const tracked: TrackedTx = {
+        hash: slow.hash,
+        chainId,
+        rpcUrl: anvil.url,
+        from: signer.address,
+        nonce,
+        kind: 'other',
+        value: '1',
+        status: 'pending',
+        createdAt: Date.now(),
+      };
+      expect(await checkOnce(tracked)).toBeNull();
+      await signer.sendTransaction({
+        ...base,
+        value: 2n,
+        maxFeePerGas: parseUnits('20', 'gwei'),
+        maxPriorityFeePerGas: parseUnits('2', 'gwei'),
+      });
+      await provider.send('evm_mine', []);
+      expect(await checkOnce(tracked)).toBe('replaced');
+    } finally {
+      await provider.send('evm_setAutomine', [true]);
+    }
+  });
+});
