@@ -30,7 +30,7 @@ import {
   signOrder,
   signSettlement,
 } from '#contracts/typed-data/index.ts';
-import { buildOrder } from '#shared/orders.ts';
+import { buildOrder, claimWindow } from '#shared/orders.ts';
 import {
   approveExchange,
   collectionAt,
@@ -161,8 +161,9 @@ try {
     rows.push({ scenario: 'buy 1 ERC-721 for VBC', gasUsed: r.gasUsed, budget: BUDGETS.buy });
   }
 
-  // Claim a won auction in WVBC (called by the winner; the settlement key attests the winner).
-  {
+  // Claim a won auction in WVBC (called by the winner; the settlement key attests the winner),
+  // then the path without the key: a bid recorded on chain and claimed by itself.
+  for (const path of ['attested', 'recorded'] as const) {
     const { seller, collection, ids } = await freshSeller(2);
     const bidder = await freshAccount();
     const wvbc = wvbcAt(d.wvbc, bidder);
@@ -174,18 +175,36 @@ try {
       endTime: end,
     });
     const orderSig = await signOrder(seller, domain, o);
-    const bid = { orderHash: hashOrder(o), bidder: bidder.address, amount: 2n * ONE };
-    await signBid(bidder, domain, bid); // the server holds it; the winner's own call authorizes it
-    await provider.send('evm_setNextBlockTimestamp', [Number(end + 1n)]);
+    const bid = { order: o, bidder: bidder.address, amount: 2n * ONE };
+    const bidSig = await signBid(bidder, domain, bid); // the server holds it
+    const exchange = exchangeAt(d.exchange, bidder);
+    if (path === 'recorded') {
+      const r = await mined(exchange.getFunction('recordBid')(o, bid.bidder, bid.amount, bidSig));
+      rows.push({ scenario: 'record a bid on chain (anyone)', gasUsed: r.gasUsed });
+    }
+    const opens = claimWindow(end).opens;
+    await provider.send('evm_setNextBlockTimestamp', [Number(opens)]);
     await provider.send('evm_mine', []);
-    const settlementSig = await signSettlement(settlementKey, domain, bid);
+    if (path === 'recorded') {
+      const r = await mined(exchange.getFunction('claimRecorded')(o, orderSig));
+      rows.push({ scenario: 'claim the recorded bid (no key)', gasUsed: r.gasUsed });
+      continue;
+    }
+    const deadline = opens + 86_400n;
+    const settlement = { orderHash: hashOrder(o), bidder: bid.bidder, amount: bid.amount };
+    const settlementSig = await signSettlement(settlementKey, domain, {
+      ...settlement,
+      deadline,
+      epoch: 0n,
+    });
     const r = await mined(
-      exchangeAt(d.exchange, bidder).getFunction('claim')(
+      exchange.getFunction('claim')(
         o,
         orderSig,
         bid.bidder,
         bid.amount,
         '0x',
+        deadline,
         settlementSig,
       ),
     );

@@ -60,6 +60,12 @@ export const ERRORS = {
   BID_TOO_LOW: { status: 400, message: 'A bid must be at least 5% above the highest bid' },
   NOT_THE_WINNER: { status: 403, message: 'Only the winner or the seller can claim' },
   NO_VALID_BID: { status: 409, message: 'There is no valid bid to claim' },
+  CLAIMS_NOT_OPEN: { status: 400, message: 'Claims open two hours after the auction ends' },
+  CLAIM_WINDOW_CLOSED: { status: 409, message: 'The time to claim this auction has passed' },
+  AUCTION_SETTLING: {
+    status: 409,
+    message: 'This auction has ended and can be claimed: it cannot be taken off sale now',
+  },
   WRONG_CONTRACT: { status: 400, message: 'The transaction is not for the marketplace' },
   TX_REJECTED: { status: 400, message: 'The transaction was refused' },
   // transport

@@ -5,7 +5,16 @@
  * server, the seed, the benchmarks and the tests all use these; hashing and signing live in
  * contracts/typed-data (ethers), which re-exports everything here.
  */
-import { BPS, DEFAULT_ORDER_LIFETIME_SECONDS, MIN_BID_INCREMENT_BPS } from './rules.ts';
+import {
+  AUCTION_CLAIM_DELAY_SECONDS,
+  AUCTION_CLAIM_WINDOW_SECONDS,
+  AUCTION_EXTENSION_SECONDS,
+  AUCTION_MAX_EXTENSION_SECONDS,
+  BPS,
+  DEFAULT_ORDER_LIFETIME_SECONDS,
+  MIN_BID_INCREMENT_BPS,
+  PLATFORM_FEE_BPS,
+} from './rules.ts';
 
 export { BPS } from './rules.ts';
 
@@ -35,10 +44,12 @@ export type Order = {
   minCountForDiscount: bigint;
   /** Unix seconds. */
   startTime: bigint;
-  /** Unix seconds: fixed price expires, auction ends (claim from then on). */
+  /** Unix seconds: fixed price expires; auction's scheduled end (late bids extend it, capped). */
   endTime: bigint;
   salt: bigint;
   counter: bigint;
+  /** The highest platform fee (bps) the maker accepts: the seller gets at least price - this. */
+  maxFeeBps: bigint;
 };
 
 /** The buyer's item mask: bit i chooses `order.tokenIds[i]`. */
@@ -105,6 +116,37 @@ export function minimumBid(reserve: bigint, highest: bigint | null): bigint {
   return raised > reserve ? raised : reserve;
 }
 
+/**
+ * An auction's end after a bid at `bidAt` (unix seconds): a bid in the last
+ * AUCTION_EXTENSION_SECONDS before the current end moves the end to that long after the bid,
+ * never past `signedEnd + AUCTION_MAX_EXTENSION_SECONDS`. A bid at or after the end changes nothing.
+ */
+export function extendAuction(signedEnd: bigint, currentEnd: bigint, bidAt: bigint): bigint {
+  if (bidAt >= currentEnd || currentEnd - bidAt >= AUCTION_EXTENSION_SECONDS) return currentEnd;
+  const moved = bidAt + AUCTION_EXTENSION_SECONDS;
+  const cap = signedEnd + AUCTION_MAX_EXTENSION_SECONDS;
+  if (moved > cap) return cap;
+  return moved;
+}
+
+/** An auction's effective end after all its bids (unix seconds, any order). */
+export function auctionEnd(signedEnd: bigint, bidTimes: readonly bigint[]): bigint {
+  const sorted = [...bidTimes].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return sorted.reduce((end, at) => extendAuction(signedEnd, end, at), signedEnd);
+}
+
+/** When an auction's claims open and close (unix seconds; the Exchange enforces both). */
+export function claimWindow(endTime: bigint): { opens: bigint; closes: bigint } {
+  const opens = endTime + AUCTION_CLAIM_DELAY_SECONDS;
+  return { opens, closes: opens + AUCTION_CLAIM_WINDOW_SECONDS };
+}
+
+/** The platform fee charged on an order: the lower of the current fee and the signed bound. */
+export function orderFee(amount: bigint, feeBps: bigint, maxFeeBps: bigint): bigint {
+  const bps = feeBps < maxFeeBps ? feeBps : maxFeeBps;
+  return (amount * bps) / BPS;
+}
+
 /** What building an order reads from the chain (contracts/order-reader.ts gives one on ethers). */
 export type OrderChainReader = {
   /** Unix seconds of the latest block. */
@@ -147,6 +189,7 @@ export async function buildOrder(reader: OrderChainReader, fields: OrderFields):
     startTime: now - 60n,
     endTime: now + DEFAULT_ORDER_LIFETIME_SECONDS,
     salt: randomSalt(),
+    maxFeeBps: PLATFORM_FEE_BPS,
     ...fields,
     tokenNonces,
     counter,
@@ -174,5 +217,6 @@ export function orderToJson(order: Order): OrderJson {
     endTime: order.endTime.toString(),
     salt: order.salt.toString(),
     counter: order.counter.toString(),
+    maxFeeBps: order.maxFeeBps.toString(),
   };
 }

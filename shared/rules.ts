@@ -32,3 +32,18 @@ export const PLATFORM_FEE_BPS = 0n;
 export const PLATFORM_FEE_CAP_BPS = 1_000n;
 /** Chosen: an order built without an end lasts 30 days (seconds). */
 export const DEFAULT_ORDER_LIFETIME_SECONDS = 30n * 86_400n;
+
+/*
+ * Auction timing (docs/decisions/019-auction-end-and-claims.md). The Exchange's constants
+ * MAX_EXTENSION, CLAIM_DELAY and CLAIM_WINDOW are these values; contracts/test-ts checks it.
+ */
+/** A bid this close to the end (seconds) moves the end to this long after the bid. */
+export const AUCTION_EXTENSION_SECONDS = 600n;
+/** An auction never ends more than this after its signed end time (seconds). */
+export const AUCTION_MAX_EXTENSION_SECONDS = 3_600n;
+/** Claims open this long after the signed end time: past the longest extension, plus an hour. */
+export const AUCTION_CLAIM_DELAY_SECONDS = 7_200n;
+/** Claims close this long after they open; the auction is then void (seconds). */
+export const AUCTION_CLAIM_WINDOW_SECONDS = 7n * 86_400n;
+/** Chosen: the server's settlement attestations last a day; it re-issues one only after that. */
+export const SETTLEMENT_TTL_SECONDS = 86_400n;

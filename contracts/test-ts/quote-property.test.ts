@@ -49,6 +49,7 @@ function randomCase(rng: ReturnType<typeof random>) {
     minCountForDiscount: BigInt(rng.int(items + 2)),
     startTime: 1_700_000_000n,
     endTime: 1_800_000_000n,
+    maxFeeBps: 0n,
     salt: 1n,
     counter: 0n,
   };

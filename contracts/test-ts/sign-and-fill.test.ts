@@ -25,6 +25,7 @@ import { orderReader } from '../order-reader.ts';
 import {
   allItemsMask,
   buildOrder,
+  claimWindow,
   hashOrder,
   ItemsKind,
   itemMask,
@@ -116,8 +117,10 @@ describe('sign in the browser, fill on chain', () => {
       orderHash: hashOrder(o),
       maker: seller.address,
       taker: buyer.address,
+      collection: await collection.getAddress(),
       itemMask: 1n,
       amount: 2n * ONE,
+      fee: 0n,
     });
   });
 
@@ -167,22 +170,30 @@ describe('sign in the browser, fill on chain', () => {
     const end = BigInt((await chain.provider.getBlock('latest'))!.timestamp) + 7200n;
     const o = await listing([8n], { saleKind: SaleKind.AUCTION, price: ONE, endTime: end });
     const orderSig = await signOrder(seller, domain, o);
-    const bid = { orderHash: hashOrder(o), bidder: bidder.address, amount: 2n * ONE };
+    const bid = { order: o, bidder: bidder.address, amount: 2n * ONE };
     const bidSig = await signBid(bidder, domain, bid);
     const claim = (exchange.connect(bidder) as Contract).getFunction('claim');
+    const { opens } = claimWindow(end);
+    const deadline = opens + 3600n;
     await expect(
-      claim.staticCall(o, orderSig, bid.bidder, bid.amount, bidSig, '0x'),
+      claim.staticCall(o, orderSig, bid.bidder, bid.amount, bidSig, deadline, '0x'),
     ).rejects.toMatchObject({ revert: { name: 'AuctionNotEnded' } });
-    await chain.provider.send('evm_setNextBlockTimestamp', [Number(end)]);
+    await chain.provider.send('evm_setNextBlockTimestamp', [Number(opens)]);
     await chain.provider.send('evm_mine', []);
     const settlementKey: Signer = chain.wallet(1);
-    const attestation = await signSettlement(settlementKey, domain, bid);
+    const attestation = await signSettlement(settlementKey, domain, {
+      orderHash: hashOrder(o),
+      bidder: bid.bidder,
+      amount: bid.amount,
+      deadline,
+      epoch: 0n,
+    });
     // The seller may claim too, with the bidder's signature.
     const byStranger = (exchange.connect(buyer) as Contract).getFunction('claim');
     await expect(
-      byStranger.staticCall(o, orderSig, bid.bidder, bid.amount, bidSig, attestation),
+      byStranger.staticCall(o, orderSig, bid.bidder, bid.amount, bidSig, deadline, attestation),
     ).rejects.toMatchObject({ revert: { name: 'CallerIsNotWinnerOrSeller' } });
-    await mined(claim(o, orderSig, bid.bidder, bid.amount, '0x', attestation));
+    await mined(claim(o, orderSig, bid.bidder, bid.amount, '0x', deadline, attestation));
     expect(await ownerOf(8n)).toBe(bidder.address);
     expect(await wvbc.getFunction('balanceOf')(seller.address)).toBe(2n * ONE);
     expect(await wvbc.getFunction('balanceOf')(chain.deployment.exchange)).toBe(0n);

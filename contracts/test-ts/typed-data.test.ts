@@ -1,5 +1,11 @@
 import { Contract, getAddress, TypedDataEncoder } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AUCTION_CLAIM_DELAY_SECONDS,
+  AUCTION_CLAIM_WINDOW_SECONDS,
+  AUCTION_MAX_EXTENSION_SECONDS,
+  PLATFORM_FEE_CAP_BPS,
+} from '#shared/rules.ts';
 import { EXCHANGE_ABI } from '../abi/index.ts';
 import { type MarketplaceChain, startMarketplaceChain } from '../devnet/marketplace-chain.ts';
 import {
@@ -37,6 +43,7 @@ function order(fields: Partial<Order> = {}): Order {
     endTime: 1_800_000_000n,
     salt: 123456789n,
     counter: 0n,
+    maxFeeBps: 250n,
     ...fields,
   };
 }
@@ -56,6 +63,14 @@ describe('typed data against the deployed Exchange', () => {
     expect(await exchange.getFunction('ORDER_TYPEHASH')()).toBe(ORDER_TYPEHASH);
     expect(await exchange.getFunction('BID_TYPEHASH')()).toBe(BID_TYPEHASH);
     expect(await exchange.getFunction('SETTLEMENT_TYPEHASH')()).toBe(SETTLEMENT_TYPEHASH);
+  });
+
+  it('uses the auction timing rules of #shared/rules.ts', async () => {
+    const read = (name: string) => exchange.getFunction(name)() as Promise<bigint>;
+    expect(await read('MAX_EXTENSION')).toBe(AUCTION_MAX_EXTENSION_SECONDS);
+    expect(await read('CLAIM_DELAY')).toBe(AUCTION_CLAIM_DELAY_SECONDS);
+    expect(await read('CLAIM_WINDOW')).toBe(AUCTION_CLAIM_WINDOW_SECONDS);
+    expect(await read('MAX_FEE_BPS')).toBe(PLATFORM_FEE_CAP_BPS);
   });
 
   it('has the contract domain', async () => {

@@ -20,11 +20,23 @@ export * from '#shared/orders.ts';
 export const EIP712_NAME = 'VBChain Marketplace';
 export const EIP712_VERSION = '1';
 
-/** A bidder's signed bid on an auction order (WVBC, wei). */
-export type Bid = { orderHash: string; bidder: string; amount: bigint };
+/**
+ * A bidder's signed bid on an auction order (WVBC, wei). The order is nested, so the wallet shows
+ * the collection, the items, the reserve and the end; on chain it is hashed as the order's hash.
+ */
+export type Bid = { order: Order; bidder: string; amount: bigint };
 
-/** The settlement key's attestation that a bid won an ended auction. */
-export type Settlement = { orderHash: string; bidder: string; amount: bigint };
+/**
+ * The settlement key's attestation that a bid won an ended auction, valid until `deadline` (unix
+ * seconds) while the exchange's `settlementEpoch` equals `epoch`.
+ */
+export type Settlement = {
+  orderHash: string;
+  bidder: string;
+  amount: bigint;
+  deadline: bigint;
+  epoch: bigint;
+};
 
 export const ORDER_TYPES: Record<'Order', TypedDataField[]> = {
   Order: [
@@ -41,15 +53,17 @@ export const ORDER_TYPES: Record<'Order', TypedDataField[]> = {
     { name: 'endTime', type: 'uint256' },
     { name: 'salt', type: 'uint256' },
     { name: 'counter', type: 'uint256' },
+    { name: 'maxFeeBps', type: 'uint256' },
   ],
 };
 
-export const BID_TYPES: Record<'Bid', TypedDataField[]> = {
+export const BID_TYPES: Record<'Bid' | 'Order', TypedDataField[]> = {
   Bid: [
-    { name: 'orderHash', type: 'bytes32' },
+    { name: 'order', type: 'Order' },
     { name: 'bidder', type: 'address' },
     { name: 'amount', type: 'uint256' },
   ],
+  Order: ORDER_TYPES.Order,
 };
 
 export const SETTLEMENT_TYPES: Record<'Settlement', TypedDataField[]> = {
@@ -57,6 +71,8 @@ export const SETTLEMENT_TYPES: Record<'Settlement', TypedDataField[]> = {
     { name: 'orderHash', type: 'bytes32' },
     { name: 'bidder', type: 'address' },
     { name: 'amount', type: 'uint256' },
+    { name: 'deadline', type: 'uint256' },
+    { name: 'epoch', type: 'uint256' },
   ],
 };
 
@@ -146,6 +162,11 @@ export function orderTypedDataV4(domain: TypedDataDomain, order: Order): string 
   return JSON.stringify(TypedDataEncoder.getPayload(domain, ORDER_TYPES, order));
 }
 
+/** The JSON of `eth_signTypedData_v4` for a bid (primary type Bid, the order nested). */
+export function bidTypedDataV4(domain: TypedDataDomain, bid: Bid): string {
+  return JSON.stringify(TypedDataEncoder.getPayload(domain, BID_TYPES, bid));
+}
+
 export function orderFromJson(json: OrderJson): Order {
   const saleKind = Number(json.saleKind);
   const itemsKind = Number(json.itemsKind);
@@ -173,5 +194,6 @@ export function orderFromJson(json: OrderJson): Order {
     endTime: BigInt(json.endTime),
     salt: BigInt(json.salt),
     counter: BigInt(json.counter),
+    maxFeeBps: BigInt(json.maxFeeBps),
   };
 }

@@ -1,12 +1,13 @@
 /**
  * Seed phase: the auctions' bids and the claimed auction. Bidders wrap VBC into WVBC and approve
  * the exchange, then sign EIP-712 bids posted through POST /api/v2/bid/bid. The auctions about to
- * end are claimed by their winners after a jump of the chain's clock (only a chain we drive,
- * anvil, can jump), through POST /api/v2/bid/claim.
+ * end are claimed by their winners after a jump of the chain's clock past their claim opening
+ * (only a chain we drive, anvil, can jump), through POST /api/v2/bid/claim.
  */
 import { Contract } from 'ethers';
 import { WVBC_ABI } from '#contracts/abi/index.ts';
 import { signBid } from '#contracts/typed-data/index.ts';
+import { AUCTION_CLAIM_DELAY_SECONDS } from '#shared/rules.ts';
 import { centi, ONE } from './catalogue.ts';
 import { data, perAccount, type SeedContext } from './context.ts';
 import type { Listings } from './listings.ts';
@@ -24,12 +25,12 @@ export async function seedBids(ctx: SeedContext, listings: Listings): Promise<vo
       },
     ]),
   );
-  for (const { hash, bids } of auctions) {
+  for (const { hash, order, bids } of auctions) {
     for (const [bidder, amount] of bids) {
-      const bid = { orderHash: hash, bidder: ctx.wallet(bidder).address, amount: centi(amount) };
+      const bid = { order, bidder: ctx.wallet(bidder).address, amount: centi(amount) };
       const signature = await signBid(ctx.wallet(bidder), ctx.domain, bid);
       await ctx.api('POST', '/api/v2/bid/bid', {
-        body: { ...bid, amount: bid.amount.toString(), signature },
+        body: { orderHash: hash, bidder: bid.bidder, amount: bid.amount.toString(), signature },
         account: bidder,
       });
       ctx.count('bids');
@@ -37,9 +38,12 @@ export async function seedBids(ctx: SeedContext, listings: Listings): Promise<vo
   }
 }
 
-/** Ends the short auctions (clock + 91 s) and has each winner claim through the API. */
+/**
+ * Jumps the chain's clock to when the short auctions' claims open (their end + the claim delay)
+ * and has each winner claim through the API.
+ */
 export async function claimEndedAuctions(ctx: SeedContext, listings: Listings): Promise<void> {
-  await ctx.provider.send('evm_increaseTime', [91]);
+  await ctx.provider.send('evm_increaseTime', [Number(AUCTION_CLAIM_DELAY_SECONDS) + 91]);
   await ctx.provider.send('evm_mine', []);
   for (const { hash, winner } of listings.claimed) {
     const { tx } = data<{ tx: { to: string; data: string } }>(

@@ -21,7 +21,7 @@ import type { Json, SeedContext } from './context.ts';
 import { TRADES } from './trade-plan.ts';
 
 /** An auction and the bids it gets: [account, amount in 0.01 VBC]. */
-export type AuctionListing = { hash: string; bids: [number, number][] };
+export type AuctionListing = { hash: string; order: Order; bids: [number, number][] };
 
 export type Listings = {
   /** Every listing by `<collection>:<token ids>`. */
@@ -41,6 +41,12 @@ type List = (
   fields: Partial<Order>,
   extra?: Json,
 ) => Promise<string>;
+
+/** The auction listed under `hash` (the list call just stored it). */
+function auctionOf(orders: Listings['orders'], hash: string): Order {
+  for (const entry of orders.values()) if (entry.hash === hash) return entry.order;
+  throw new Error(`no order ${hash}`);
+}
 
 export async function seedListings(ctx: SeedContext, collections: Collections): Promise<Listings> {
   const orders: Listings['orders'] = new Map();
@@ -76,14 +82,14 @@ export async function seedListings(ctx: SeedContext, collections: Collections): 
     await list(key, [token], { price: centi(price) });
     ctx.count('fixed listings');
   }
-  const auctions = await listAuctions(ctx, list, now);
-  const claimed = await listEndingAuctions(ctx, list);
+  const auctions = await listAuctions(ctx, list, now, orders);
+  const claimed = await listEndingAuctions(ctx, list, orders);
   await listSets(ctx, collections, list);
   const bundles = await listBundles(ctx, collections, list);
   return { orders, auctions, claimed, bundles };
 }
 
-async function listAuctions(ctx: SeedContext, list: List, now: bigint) {
+async function listAuctions(ctx: SeedContext, list: List, now: bigint, orders: Listings['orders']) {
   const auctions: AuctionListing[] = [];
   for (const [key, token, reserve, days, bids] of TRADES.auctions) {
     const hash = await list(key, [token], {
@@ -91,14 +97,14 @@ async function listAuctions(ctx: SeedContext, list: List, now: bigint) {
       price: centi(reserve),
       endTime: now + BigInt(days) * 86_400n,
     });
-    auctions.push({ hash, bids });
+    auctions.push({ hash, order: auctionOf(orders, hash), bids });
     ctx.count('auctions');
   }
   return auctions;
 }
 
 /** Auctions ending 90 s from now, so the seed can claim them after a jump of the chain's clock. */
-async function listEndingAuctions(ctx: SeedContext, list: List) {
+async function listEndingAuctions(ctx: SeedContext, list: List, orders: Listings['orders']) {
   const claimed: Listings['claimed'] = [];
   for (const [key, token, reserve, bids, winner] of TRADES.claimed) {
     const hash = await list(key, [token], {
@@ -106,7 +112,7 @@ async function listEndingAuctions(ctx: SeedContext, list: List) {
       price: centi(reserve),
       endTime: (await ctx.chainNow()) + 90n,
     });
-    claimed.push({ hash, bids, winner });
+    claimed.push({ hash, order: auctionOf(orders, hash), bids, winner });
   }
   return claimed;
 }

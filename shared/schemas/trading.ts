@@ -35,6 +35,7 @@ export const OrderMessage = Type.Object({
   endTime: Uint,
   salt: Uint,
   counter: Uint,
+  maxFeeBps: Uint,
 });
 export type OrderMessage = Static<typeof OrderMessage>;
 
@@ -77,8 +78,10 @@ export const ClaimData = Type.Object({
   order: OrderMessage,
   orderSignature: Type.String(),
   bid: Type.Object({ orderHash: TxHash, bidder: Address, amount: Wei }),
-  bidSignature: Type.String(),
-  settlementSignature: Type.String(),
+  bidSignature: Type.String({ description: 'empty when the bid recorded on chain wins' }),
+  settlementSignature: Type.String({ description: 'empty when the bid recorded on chain wins' }),
+  deadline: Uint,
+  claimsClose: Uint,
   tx: TradeTx,
 });
 export type ClaimData = Static<typeof ClaimData>;

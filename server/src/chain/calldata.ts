@@ -1,4 +1,4 @@
-/** Calldata of the Exchange calls the server prepares for a client to send: buy, claim, cancel. */
+/** Calldata of the Exchange calls the server prepares for a client to send: buy, claims, cancel. */
 import type { Order } from '#shared/orders.ts';
 import { exchangeInterface } from './abi.ts';
 
@@ -18,6 +18,7 @@ function orderTuple(order: Order) {
     endTime: order.endTime,
     salt: order.salt,
     counter: order.counter,
+    maxFeeBps: order.maxFeeBps,
   };
 }
 
@@ -31,6 +32,8 @@ export interface ClaimArguments {
   bidder: string;
   amount: bigint;
   bidSignature: string;
+  /** The attestation's deadline (unix seconds). */
+  deadline: bigint;
   settlementSignature: string;
 }
 
@@ -41,8 +44,14 @@ export function encodeClaim(claim: ClaimArguments): string {
     claim.bidder,
     claim.amount,
     claim.bidSignature,
+    claim.deadline,
     claim.settlementSignature,
   ]);
+}
+
+/** `claimRecorded`: settles the bid recorded on chain, no attestation needed. */
+export function encodeClaimRecorded(order: Order, orderSignature: string): string {
+  return exchangeInterface.encodeFunctionData('claimRecorded', [orderTuple(order), orderSignature]);
 }
 
 export function encodeCancel(order: Order): string {

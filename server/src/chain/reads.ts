@@ -63,6 +63,24 @@ export async function makerCounter(m: MarketChain, maker: string): Promise<bigin
   return onChain(() => exchange.getFunction('counters')(maker) as Promise<bigint>);
 }
 
+/** The exchange's settlement epoch: attestations must be signed for it. */
+export async function settlementEpochOnChain(m: MarketChain): Promise<bigint> {
+  const exchange = exchangeContract(m);
+  return onChain(() => exchange.getFunction('settlementEpoch')() as Promise<bigint>);
+}
+
+/** The highest bid recorded on chain for an auction (`Exchange.recordBid`), if any. */
+export async function recordedBidOnChain(
+  m: MarketChain,
+  orderHash: string,
+): Promise<{ bidder: string; amount: bigint } | null> {
+  const exchange = exchangeContract(m);
+  const [bidder, amount] = (await onChain(() =>
+    exchange.getFunction('recordedBid')(orderHash),
+  )) as [string, bigint];
+  return amount === 0n ? null : { bidder: getAddress(bidder), amount };
+}
+
 export async function settlementSignerOnChain(m: MarketChain): Promise<string> {
   const exchange = exchangeContract(m);
   return getAddress(

@@ -343,6 +343,32 @@ export interface NotificationsTable {
   payload: ColumnType<Record<string, unknown>, string | undefined, string>;
   read_at: TimestampNullable;
   created_at: Generated<Date>;
+  /** Chain-derived: a reorg above this block deletes it (migration 020). */
+  network_id: number | null;
+  block_number: Int8 | null;
+  dedupe_key: string | null;
+  mail_state: 'pending' | 'sending' | 'sent' | 'skipped' | 'failed' | null;
+  mail_claimed_at: TimestampNullable;
+}
+
+export interface NotificationPrefsTable {
+  user_id: number;
+  lang: 'en' | 'vi';
+  email_outbid: boolean;
+  email_won: boolean;
+  email_sold: boolean;
+  updated_at: Generated<Date>;
+}
+
+/** The live stream's log (migration 020): announced by NOTIFY vbc_live at commit. */
+export interface LiveEventsTable {
+  id: Generated<string>;
+  topic: string;
+  kind: string;
+  payload: ColumnType<Record<string, unknown>, string | undefined, string>;
+  network_id: number | null;
+  block_number: Int8 | null;
+  created_at: Generated<Date>;
 }
 
 export interface DiariesTable {
@@ -421,6 +447,8 @@ export interface Database {
   likes: LikesTable;
   follows: FollowsTable;
   notifications: NotificationsTable;
+  notification_prefs: NotificationPrefsTable;
+  live_events: LiveEventsTable;
   diaries: DiariesTable;
   support_messages: SupportMessagesTable;
   indexer_state: IndexerStateTable;

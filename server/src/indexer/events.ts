@@ -44,8 +44,13 @@ export type ChainEvent =
       orderHash: string;
       maker: string;
       taker: string;
+      /** The order's collection (lowercase). */
+      collection: string;
       itemMask: bigint;
+      /** Paid by the taker, fee included (wei). */
       amount: bigint;
+      /** The platform's part of `amount` (wei). */
+      fee: bigint;
     }
   | { kind: 'OrderCancelled'; orderHash: string; maker: string }
   | { kind: 'CounterIncremented'; maker: string; newCounter: bigint }
@@ -92,8 +97,10 @@ export function decodeLog(
           orderHash: (p.args[0] as string).toLowerCase(),
           maker: lower(p.args[1] as string),
           taker: lower(p.args[2] as string),
-          itemMask: p.args[3] as bigint,
-          amount: p.args[4] as bigint,
+          collection: lower(p.args[3] as string),
+          itemMask: p.args[4] as bigint,
+          amount: p.args[5] as bigint,
+          fee: p.args[6] as bigint,
         };
       case 'OrderCancelled':
         return {

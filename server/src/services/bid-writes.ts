@@ -9,7 +9,7 @@ import { sql, type Transaction } from 'kysely';
 import { toDbAddress } from '#server/db/mappers.ts';
 import type { BidRow, Database, NftRow, OrderRow } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
-import { ItemsKind, minimumBid, type Order } from '#shared/orders.ts';
+import { extendAuction, ItemsKind, minimumBid, type Order } from '#shared/orders.ts';
 import { lockedBidTotal } from './locked-bids.ts';
 import { orderNfts } from './order-rows.ts';
 
@@ -24,6 +24,8 @@ export interface CheckedBid {
   signature: string;
   /** What the bidder's WVBC can back on chain: min(balance, allowance). */
   backing: bigint;
+  /** The chain's time when the bid is accepted (unix seconds). */
+  now: bigint;
 }
 
 /**
@@ -34,17 +36,19 @@ export interface CheckedBid {
 async function lockAndCheck(
   tx: Tx,
   b: CheckedBid,
-): Promise<{ nfts: NftRow[]; highestId?: number }> {
+): Promise<{ nfts: NftRow[]; highestId?: number; end: bigint }> {
   const dbBidder = toDbAddress(b.bidder);
   await sql`select pg_advisory_xact_lock(hashtext(${`bidder:${dbBidder}`}))`.execute(tx);
   const nfts = await orderNfts(tx, b.row.network_id, b.order, true);
   const locked = await tx
     .selectFrom('orders')
-    .select(['status'])
+    .select(['status', 'end_time'])
     .where('order_hash', '=', b.row.order_hash)
     .forUpdate()
     .executeTakeFirstOrThrow();
   if (locked.status !== 'pending') throw new AppError('AUCTION_ENDED');
+  const end = endOf(locked.end_time, b.order);
+  if (b.now >= end) throw new AppError('AUCTION_ENDED');
   const highest = await tx
     .selectFrom('bids')
     .select(['id', 'amount'])
@@ -58,7 +62,22 @@ async function lockAndCheck(
     excludeOrder: b.row.order_hash,
   });
   if (b.backing < otherLocks + b.amount) throw new AppError('NOT_ENOUGH_WRAPPER_BALANCE');
-  return { nfts, highestId: highest?.id };
+  return { nfts, highestId: highest?.id, end };
+}
+
+function endOf(endTime: Date | null, order: Order): bigint {
+  return endTime ? BigInt(Math.floor(endTime.getTime() / 1000)) : order.endTime;
+}
+
+/** A bid in the auction's last minutes moves its end (extendAuction, #shared/orders.ts). */
+async function extendEnd(tx: Tx, b: CheckedBid, before: bigint): Promise<void> {
+  const after = extendAuction(b.order.endTime, before, b.now);
+  if (after === before) return;
+  await tx
+    .updateTable('orders')
+    .set({ end_time: new Date(Number(after) * 1000), updated_at: sql<Date>`now()` })
+    .where('order_hash', '=', b.row.order_hash)
+    .execute();
 }
 
 async function insertBid(tx: Tx, b: CheckedBid, highestId: number | undefined): Promise<BidRow> {
@@ -76,6 +95,7 @@ async function insertBid(tx: Tx, b: CheckedBid, highestId: number | undefined): 
       message: JSON.stringify(message),
       signature: b.signature.toLowerCase(),
       is_highest: true,
+      placed_at: b.now.toString(),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -131,8 +151,9 @@ async function bidActivities(tx: Tx, b: CheckedBid, nfts: NftRow[]): Promise<voi
 
 /** Stores a bid checked against the chain (bids.ts); answers it, now the highest. */
 export async function recordBid(tx: Tx, b: CheckedBid): Promise<BidRow> {
-  const { nfts, highestId } = await lockAndCheck(tx, b);
+  const { nfts, highestId, end } = await lockAndCheck(tx, b);
   const stored = await insertBid(tx, b, highestId);
+  await extendEnd(tx, b, end);
   await countBid(tx, b, nfts);
   await bidActivities(tx, b, nfts);
   return stored;

@@ -24,7 +24,7 @@ export interface PlaceBidInput {
   bidder: string;
   /** WVBC wei. */
   amount: bigint;
-  /** The bidder's EIP-712 signature of Bid{orderHash, bidder, amount}. */
+  /** The bidder's EIP-712 signature of Bid{order, bidder, amount} (the order nested). */
   signature: string;
   /** bid/bid takes single-NFT auctions, bid/bidSet set auctions; omitted: either. */
   target?: 'NFT' | 'SET';
@@ -52,13 +52,22 @@ function checkBidSignature(domain: TypedDataDomain, bid: Bid, signature: string)
   if (signer !== bid.bidder) throw new AppError('INVALID_SIGNATURE');
 }
 
-/** The auction is open on the chain's clock and the bid reaches its reserve. */
+/** An auction's effective end (unix seconds): `end_time`, which late bids move. */
+export function auctionEndOf(row: Pick<OrderRow, 'end_time'>, order: Order): bigint {
+  return row.end_time ? BigInt(Math.floor(row.end_time.getTime() / 1000)) : order.endTime;
+}
+
+/**
+ * The auction is open on the chain's clock (before its effective end) and the bid reaches its
+ * reserve; answers the chain's time.
+ */
 async function checkAuctionOpen(m: MarketChain, row: OrderRow, order: Order, amount: bigint) {
   if (row.status !== 'pending') throw new AppError('AUCTION_ENDED');
   const now = await chainNow(m);
   if (now < order.startTime) throw new AppError('AUCTION_NOT_STARTED');
-  if (now >= order.endTime) throw new AppError('AUCTION_ENDED');
+  if (now >= auctionEndOf(row, order)) throw new AppError('AUCTION_ENDED');
   if (amount < order.price) throw new AppError('BID_BELOW_RESERVE');
+  return now;
 }
 
 /** Places a bid; answers the stored bid (now the highest). */
@@ -69,12 +78,8 @@ export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promi
   if (bidder === getAddress(order.maker)) throw new AppError('SELLER_CANNOT_BUY');
 
   const m = await marketChain(ctx, row.network_id);
-  checkBidSignature(
-    m.domain,
-    { orderHash: row.order_hash, bidder, amount: input.amount },
-    input.signature,
-  );
-  await checkAuctionOpen(m, row, order, input.amount);
+  checkBidSignature(m.domain, { order, bidder, amount: input.amount }, input.signature);
+  const now = await checkAuctionOpen(m, row, order, input.amount);
   const [fillable, funds] = await Promise.all([
     orderFillability(m, order),
     wrapperFunds(m, bidder),
@@ -89,6 +94,7 @@ export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promi
       amount: input.amount,
       signature: input.signature,
       backing,
+      now,
     }),
   );
 }

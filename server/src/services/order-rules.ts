@@ -16,7 +16,7 @@ import {
   type OrderJson,
   SaleKind,
 } from '#shared/orders.ts';
-import { BPS } from '#shared/rules.ts';
+import { BPS, PLATFORM_FEE_BPS, PLATFORM_FEE_CAP_BPS } from '#shared/rules.ts';
 
 /** Chosen: a listing lasts at most a year. */
 export const MAX_LISTING_SECONDS = 366n * 24n * 60n * 60n;
@@ -67,6 +67,16 @@ export function checkOrderShape(order: Order): void {
   if (order.itemsKind === ItemsKind.SINGLE && n !== 1) throw invalid('a single listing has 1 item');
   if (order.itemsKind !== ItemsKind.SINGLE && n < 2) throw invalid('a set or bundle has 2+ items');
   checkDiscount(order, n);
+  checkFeeBound(order);
+}
+
+/**
+ * The fee bound the seller signs: at least today's platform fee (or the platform would be paid
+ * less than its fee) and at most the fee's hard cap (a larger bound means nothing).
+ */
+function checkFeeBound(order: Order): void {
+  if (order.maxFeeBps < PLATFORM_FEE_BPS) throw invalid('the fee bound is below the platform fee');
+  if (order.maxFeeBps > PLATFORM_FEE_CAP_BPS) throw invalid('the fee bound is above the fee cap');
 }
 
 /** Time rules against the chain's clock. */

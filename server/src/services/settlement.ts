@@ -1,26 +1,41 @@
 /**
- * Claims (bid/claim, bid/claimSet). After an auction's end the server picks the winner, the
- * highest bid still backed on chain (the bidder's WVBC balance and allowance to the exchange
- * cover it), and signs the EIP-712 `Settlement` attestation with SETTLEMENT_PRIVATE_KEY. The
- * Exchange's `claim` requires it (contracts/src/Exchange.sol, AUCTIONS): a lower bidder or a
- * stranger cannot claim. The server attests only for that winner and answers only the winner or
- * the seller, with everything the client needs to send the claim transaction.
+ * Claims (bid/claim, bid/claimSet), following the Exchange's auction rules
+ * (contracts/src/Exchange.sol, AUCTIONS; docs/decisions/019-auction-end-and-claims.md):
+ * - claims open `AUCTION_CLAIM_DELAY_SECONDS` after the signed end (and never before the effective
+ *   end) and close `AUCTION_CLAIM_WINDOW_SECONDS` later;
+ * - a bid recorded on chain (`recordBid`) that is still backed and at least as high as every
+ *   stored bid is claimed with `claimRecorded`, without the settlement key;
+ * - otherwise the settlement key attests the highest bid still backed on chain, once per auction:
+ *   the attestation (deadline, epoch) is stored and served again until its deadline passes or the
+ *   exchange's epoch moves on; only then is a winner picked again.
+ * Only the winner or the seller is answered, with the transaction to send.
  */
 import { getAddress, type TypedDataDomain, Wallet } from 'ethers';
 import {
+  claimWindow,
+  type Order,
   type OrderJson,
   orderToJson,
   recoverBidSigner,
   signSettlement,
 } from '#contracts/typed-data/index.ts';
 import { parseAddress } from '#server/chain/address.ts';
-import { encodeClaim } from '#server/chain/calldata.ts';
+import { encodeClaim, encodeClaimRecorded } from '#server/chain/calldata.ts';
 import { type MarketChain, marketChain, type TradingContext } from '#server/chain/contracts.ts';
 import { orderFillability } from '#server/chain/fillability.ts';
-import { chainNow, settlementSignerOnChain, spendable, wrapperFunds } from '#server/chain/reads.ts';
-import type { BidRow } from '#server/db/types.ts';
+import {
+  chainNow,
+  recordedBidOnChain,
+  settlementEpochOnChain,
+  settlementSignerOnChain,
+  spendable,
+  wrapperFunds,
+} from '#server/chain/reads.ts';
+import { toDbAddress } from '#server/db/mappers.ts';
+import type { BidRow, OrderRow } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
-import { bidsOfOrder, loadAuction } from './bids.ts';
+import { SETTLEMENT_TTL_SECONDS } from '#shared/rules.ts';
+import { auctionEndOf, bidsOfOrder, loadAuction } from './bids.ts';
 import type { DbExecutor } from './locked-bids.ts';
 import { orderOf } from './order-rules.ts';
 
@@ -39,8 +54,13 @@ export interface ClaimData {
   orderSignature: string;
   bid: { orderHash: string; bidder: string; amount: string };
   bidSignature: string;
+  /** Empty when the winner is the bid recorded on chain (claimRecorded needs no attestation). */
   settlementSignature: string;
-  /** The transaction to send (from `caller`): Exchange.claim with all of the above. */
+  /** The attestation's deadline (unix seconds; '0' with no attestation). */
+  deadline: string;
+  /** When claims close (unix seconds). */
+  claimsClose: string;
+  /** The transaction to send (from `caller`): Exchange.claim or claimRecorded. */
   tx: { from: string; to: string; data: string; value: string; chainId: number };
 }
 
@@ -64,25 +84,27 @@ async function settlementSigner(ctx: TradingContext, m: MarketChain): Promise<Wa
   return wallet;
 }
 
-function signedBy(domain: TypedDataDomain, bid: BidRow, bidder: string, amount: bigint): boolean {
+function signedBy(domain: TypedDataDomain, order: Order, bid: BidRow): boolean {
   try {
-    const bidMessage = { orderHash: bid.order_hash, bidder, amount };
-    return recoverBidSigner(domain, bidMessage, bid.signature) === bidder;
+    const bidder = getAddress(bid.bidder);
+    const message = { order, bidder, amount: BigInt(bid.amount) };
+    return recoverBidSigner(domain, message, bid.signature) === bidder;
   } catch {
     return false;
   }
 }
 
-/** The highest bid whose signature is good and whose funds are still there; NO_VALID_BID. */
-async function pickWinner(m: MarketChain, orderHash: string, maker: string, db: DbExecutor) {
-  for (const bid of await bidsOfOrder(db, orderHash)) {
+/** The highest stored bid whose signature is good and whose funds are still there, if any. */
+async function pickWinner(m: MarketChain, row: OrderRow, order: Order, db: DbExecutor) {
+  const maker = getAddress(order.maker);
+  for (const bid of await bidsOfOrder(db, row.order_hash)) {
     const bidder = getAddress(bid.bidder);
     const amount = BigInt(bid.amount);
-    if (bidder === maker || !signedBy(m.domain, bid, bidder, amount)) continue;
+    if (bidder === maker || !signedBy(m.domain, order, bid)) continue;
     if (spendable(await wrapperFunds(m, bidder)) < amount) continue;
     return { bidder, amount, signature: bid.signature, id: bid.id } satisfies Winner;
   }
-  throw new AppError('NO_VALID_BID');
+  return null;
 }
 
 /** The highest flag follows the bid that wins (a higher one may have lost its backing). */
@@ -99,6 +121,84 @@ async function flagWinner(db: DbExecutor, orderHash: string, winnerId: number): 
   });
 }
 
+type Attested = Winner & { deadline: bigint; settlementSignature: string };
+
+/** The stored attestation while it is valid on chain, else a new one for the current winner. */
+async function attestation(
+  ctx: TradingContext,
+  m: MarketChain,
+  a: { row: OrderRow; order: Order; now: bigint; closes: bigint },
+): Promise<Attested> {
+  const epoch = await settlementEpochOnChain(m);
+  const stored = await ctx.db
+    .selectFrom('settlements')
+    .selectAll()
+    .where('order_hash', '=', a.row.order_hash)
+    .executeTakeFirst();
+  if (stored && BigInt(stored.deadline) >= a.now && BigInt(stored.epoch) === epoch) {
+    const bid = (await bidsOfOrder(ctx.db, a.row.order_hash)).find(
+      (b) => b.bidder === stored.bidder && BigInt(b.amount) === BigInt(stored.amount),
+    );
+    if (bid) {
+      const bidder = getAddress(stored.bidder);
+      const amount = BigInt(stored.amount);
+      const deadline = BigInt(stored.deadline);
+      return {
+        bidder,
+        amount,
+        signature: bid.signature,
+        id: bid.id,
+        deadline,
+        settlementSignature: stored.signature,
+      };
+    }
+  }
+  const wallet = await settlementSigner(ctx, m);
+  const winner = await pickWinner(m, a.row, a.order, ctx.db);
+  if (!winner) throw new AppError('NO_VALID_BID');
+  const latest = a.now + SETTLEMENT_TTL_SECONDS;
+  const deadline = latest < a.closes ? latest : a.closes - 1n;
+  const message = { orderHash: a.row.order_hash, bidder: winner.bidder, amount: winner.amount };
+  const settlementSignature = await signSettlement(wallet, m.domain, {
+    ...message,
+    deadline,
+    epoch,
+  });
+  const values = {
+    network_id: a.row.network_id,
+    bidder: toDbAddress(winner.bidder),
+    amount: winner.amount,
+    deadline: deadline.toString(),
+    epoch: epoch.toString(),
+    signature: settlementSignature.toLowerCase(),
+  };
+  await ctx.db
+    .insertInto('settlements')
+    .values({ order_hash: a.row.order_hash, ...values })
+    .onConflict((oc) => oc.column('order_hash').doUpdateSet(values))
+    .execute();
+  await flagWinner(ctx.db, a.row.order_hash, winner.id);
+  return { ...winner, deadline, settlementSignature };
+}
+
+/** The bid recorded on chain when it wins: still backed and not below the best stored bid. */
+async function recordedWinner(m: MarketChain, row: OrderRow, order: Order, db: DbExecutor) {
+  const recorded = await recordedBidOnChain(m, row.order_hash);
+  if (!recorded || spendable(await wrapperFunds(m, recorded.bidder)) < recorded.amount) return null;
+  const best = await pickWinner(m, row, order, db);
+  return !best || recorded.amount >= best.amount ? recorded : null;
+}
+
+/** Claims are open on the chain's clock: after the effective end and CLAIM_DELAY, before closing. */
+async function checkClaimsOpen(m: MarketChain, row: OrderRow, order: Order) {
+  const now = await chainNow(m);
+  const { opens, closes } = claimWindow(order.endTime);
+  if (now < auctionEndOf(row, order)) throw new AppError('AUCTION_NOT_ENDED');
+  if (now < opens) throw new AppError('CLAIMS_NOT_OPEN');
+  if (now >= closes) throw new AppError('CLAIM_WINDOW_CLOSED');
+  return { now, closes };
+}
+
 export async function claimData(ctx: TradingContext, input: ClaimInput): Promise<ClaimData> {
   const row = await loadAuction(ctx.db, input.orderHash, input.target);
   if (row.status !== 'pending') throw new AppError('ORDER_NOT_AVAILABLE');
@@ -106,31 +206,50 @@ export async function claimData(ctx: TradingContext, input: ClaimInput): Promise
   const order = orderOf(row);
   const maker = getAddress(order.maker);
   const m = await marketChain(ctx, row.network_id);
-  if ((await chainNow(m)) < order.endTime) throw new AppError('AUCTION_NOT_ENDED');
-  const wallet = await settlementSigner(ctx, m);
-  const winner = await pickWinner(m, row.order_hash, maker, ctx.db);
-  if (caller !== winner.bidder && caller !== maker) throw new AppError('NOT_THE_WINNER');
+  const { now, closes } = await checkClaimsOpen(m, row, order);
   if (!(await orderFillability(m, order)).ok) throw new AppError('ORDER_NOT_AVAILABLE');
-  await flagWinner(ctx.db, row.order_hash, winner.id);
-
-  const bid = { orderHash: row.order_hash, bidder: winner.bidder, amount: winner.amount };
-  const settlementSignature = await signSettlement(wallet, m.domain, bid);
-  const data = encodeClaim({
-    order,
-    orderSignature: row.signature,
-    bidder: winner.bidder,
-    amount: winner.amount,
-    bidSignature: winner.signature,
-    settlementSignature,
-  });
-  return {
+  const base = {
     networkId: row.network_id,
     orderHash: row.order_hash,
     order: orderToJson(order),
     orderSignature: row.signature,
-    bid: { ...bid, amount: winner.amount.toString() },
-    bidSignature: winner.signature,
-    settlementSignature,
+    claimsClose: closes.toString(),
+  };
+  const recorded = await recordedWinner(m, row, order, ctx.db);
+  if (recorded) {
+    if (caller !== recorded.bidder && caller !== maker) throw new AppError('NOT_THE_WINNER');
+    const data = encodeClaimRecorded(order, row.signature);
+    const bid = {
+      orderHash: row.order_hash,
+      bidder: recorded.bidder,
+      amount: recorded.amount.toString(),
+    };
+    return {
+      ...base,
+      bid,
+      bidSignature: '',
+      settlementSignature: '',
+      deadline: '0',
+      tx: { from: caller, to: m.exchange, data, value: '0', chainId: row.network_id },
+    };
+  }
+  const won = await attestation(ctx, m, { row, order, now, closes });
+  if (caller !== won.bidder && caller !== maker) throw new AppError('NOT_THE_WINNER');
+  const data = encodeClaim({
+    order,
+    orderSignature: row.signature,
+    bidder: won.bidder,
+    amount: won.amount,
+    bidSignature: won.signature,
+    deadline: won.deadline,
+    settlementSignature: won.settlementSignature,
+  });
+  return {
+    ...base,
+    bid: { orderHash: row.order_hash, bidder: won.bidder, amount: won.amount.toString() },
+    bidSignature: won.signature,
+    settlementSignature: won.settlementSignature,
+    deadline: won.deadline.toString(),
     tx: { from: caller, to: m.exchange, data, value: '0', chainId: row.network_id },
   };
 }

@@ -478,15 +478,23 @@ describeBackends('chain indexer', (t) => {
     const { hash, sig } = await chain.list(t.db, partner, o);
     const w = chain.wvbc.connect(buyer) as Contract;
     await mined(w.getFunction('approve')(chain.deployment.exchange, 5n * ONE));
-    const { marketplaceDomain, signBid, signSettlement, hashOrder } = await import(
+    const { claimWindow, marketplaceDomain, signBid, signSettlement, hashOrder } = await import(
       '#contracts/typed-data/index.ts'
     );
     const domain = marketplaceDomain(chain.deployment.chainId, chain.deployment.exchange);
-    const bid = { orderHash: hashOrder(o), bidder: buyer.address, amount: 2n * ONE };
+    const bid = { order: o, bidder: buyer.address, amount: 2n * ONE };
     await signBid(buyer, domain, bid);
-    await chain.provider.send('evm_setNextBlockTimestamp', [Number(now + 100n)]);
+    const opens = claimWindow(now + 100n).opens;
+    await chain.provider.send('evm_setNextBlockTimestamp', [Number(opens)]);
     await chain.provider.send('evm_mine', []);
-    const attestation = await signSettlement(chain.wallet(1), domain, bid);
+    const deadline = opens + 3_600n;
+    const attestation = await signSettlement(chain.wallet(1), domain, {
+      orderHash: hashOrder(o),
+      bidder: bid.bidder,
+      amount: bid.amount,
+      deadline,
+      epoch: 0n,
+    });
     await mined(
       (chain.exchange.connect(buyer) as Contract).getFunction('claim')(
         o,
@@ -494,6 +502,7 @@ describeBackends('chain indexer', (t) => {
         bid.bidder,
         bid.amount,
         '0x',
+        deadline,
         attestation,
       ),
     );

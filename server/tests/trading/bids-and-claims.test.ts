@@ -19,6 +19,7 @@ import { encodeClaim } from '#server/chain/calldata.ts';
 import { revertName } from '#server/chain/reverts.ts';
 import { lockedBidTotal } from '#server/services/locked-bids.ts';
 import { claimData } from '#server/services/settlement.ts';
+import { AUCTION_CLAIM_DELAY_SECONDS } from '#shared/rules.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
 import {
   API,
@@ -26,6 +27,7 @@ import {
   postListing,
   sendBuilt,
   signedOrder,
+  storedOrder,
   TRADING_ENV,
   type TradingChain,
   useTradingChain,
@@ -110,7 +112,7 @@ describeBackends(
       ).toBe('WRONG_SALE_KIND');
       // a bid message naming bob, signed by alice
       const forged = await signBid(alice, c.domain, {
-        orderHash: hash,
+        order: await storedOrder(t, hash),
         bidder: bob.address,
         amount: parseEther('5'),
       });
@@ -269,7 +271,18 @@ describeBackends(
           payload: { orderHash: hash, caller },
         });
       expect(json<ErrorJson>(await claim(alice.address)).code).toBe('AUCTION_NOT_ENDED');
+      // the bids came in the last 10 minutes: the end moved to 10 minutes after the last one
+      const ends = await t.db
+        .selectFrom('orders')
+        .select('end_time')
+        .where('order_hash', '=', hash)
+        .executeTakeFirstOrThrow();
+      expect(BigInt(ends.end_time!.getTime() / 1000)).toBeGreaterThan(order.endTime);
       await c.advance(400);
+      expect(json<ErrorJson>(await claim(alice.address)).code).toBe('AUCTION_NOT_ENDED');
+      await c.advance(300);
+      expect(json<ErrorJson>(await claim(alice.address)).code).toBe('CLAIMS_NOT_OPEN');
+      await c.advance(Number(AUCTION_CLAIM_DELAY_SECONDS));
 
       const stranger = await c.freshWallet('1');
       for (const who of [stranger.address, carol.address]) {
@@ -286,9 +299,13 @@ describeBackends(
           settlementSignature: string;
           orderSignature: string;
           bidSignature: string;
+          deadline: string;
           tx: { to: string; data: string; value: string; from: string };
         };
       }>(res).data;
+      // one attestation per auction until its deadline: asking again gives the same one
+      const again = json<{ data: { settlementSignature: string } }>(await claim(alice.address));
+      expect(again.data.settlementSignature).toBe(data.settlementSignature);
       expect(data.bid).toMatchObject({
         bidder: alice.address,
         amount: parseEther('2.5').toString(),
@@ -310,6 +327,7 @@ describeBackends(
         bidder: carol.address,
         amount: parseEther('2'),
         bidSignature: carolBid,
+        deadline: BigInt(data.deadline),
         settlementSignature: data.settlementSignature,
       });
       expect(await revertOf(carol.address, stolen)).toBe('InvalidSettlementSignature');
@@ -339,7 +357,7 @@ describeBackends(
       await c.wrap(dave, parseEther('5'));
       expect((await postBid(t, c, carol, hash, parseEther('1'), 'bidSet')).statusCode).toBe(200);
       expect((await postBid(t, c, dave, hash, parseEther('4'), 'bidSet')).statusCode).toBe(200);
-      await c.advance(400);
+      await c.advance(700 + Number(AUCTION_CLAIM_DELAY_SECONDS));
       // dave moves his WVBC away after the end: his bid is no longer backed
       await mined(wvbcAt(c.deployment.wvbc, dave).getFunction('withdraw')(parseEther('5')));
       const daveClaim = await t.app.inject({
@@ -375,7 +393,7 @@ describeBackends(
       const gina = await c.freshWallet('5');
       await c.wrap(gina, parseEther('1'));
       expect((await postBid(t, c, gina, hash, parseEther('1'))).statusCode).toBe(200);
-      await c.advance(200);
+      await c.advance(700 + Number(AUCTION_CLAIM_DELAY_SECONDS));
       const ctx = (key: string | undefined) => ({
         db: t.db,
         chain: t.app.chain,
@@ -396,7 +414,7 @@ describeBackends(
       const erin = await c.freshWallet('5');
       await c.wrap(erin, parseEther('1'));
       expect((await postBid(t, c, erin, hash, parseEther('1'))).statusCode).toBe(200);
-      await c.advance(200);
+      await c.advance(700 + Number(AUCTION_CLAIM_DELAY_SECONDS));
       const bid = await t.db
         .selectFrom('bids')
         .select('signature')
@@ -407,10 +425,13 @@ describeBackends(
         .select('signature')
         .where('order_hash', '=', hash)
         .executeTakeFirstOrThrow();
+      const deadline = order.endTime + AUCTION_CLAIM_DELAY_SECONDS + 86_400n;
       const fake = await signSettlement(c.wallet(7), c.domain, {
         orderHash: hash,
         bidder: erin.address,
         amount: parseEther('1'),
+        deadline,
+        epoch: 0n,
       });
       const data = encodeClaim({
         order,
@@ -418,6 +439,7 @@ describeBackends(
         bidder: erin.address,
         amount: parseEther('1'),
         bidSignature: bid.signature,
+        deadline,
         settlementSignature: fake,
       });
       expect(await revertOf(erin.address, data)).toBe('InvalidSettlementSignature');

@@ -24,6 +24,8 @@ import {
   type Bid,
   marketplaceDomain,
   type Order,
+  type OrderJson,
+  orderFromJson,
   orderToJson,
   signBid,
   signOrder,
@@ -262,6 +264,16 @@ export function postBuy(t: TestApp, orderHash: string, buyer: string) {
   });
 }
 
+/** The order stored under `orderHash` (what a bidder's wallet nests in its Bid). */
+export async function storedOrder(t: TestApp, orderHash: string): Promise<Order> {
+  const row = await t.db
+    .selectFrom('orders')
+    .select('message')
+    .where('order_hash', '=', orderHash.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return orderFromJson(row.message as unknown as OrderJson);
+}
+
 /** POST /api/v2/bid/bid (or bidSet) with a bid signed by `bidder`. */
 export async function postBid(
   t: TestApp,
@@ -271,7 +283,7 @@ export async function postBid(
   amount: bigint,
   path: 'bid' | 'bidSet' = 'bid',
 ) {
-  const bid: Bid = { orderHash, bidder: bidder.address, amount };
+  const bid: Bid = { order: await storedOrder(t, orderHash), bidder: bidder.address, amount };
   const signature = await signBid(bidder, c.domain, bid);
   return t.app.inject({
     method: 'POST',

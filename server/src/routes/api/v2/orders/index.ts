@@ -3,10 +3,13 @@ import { getAddress } from 'ethers';
 import Type from 'typebox';
 import { encodeCancel } from '#server/chain/calldata.ts';
 import { marketChain } from '#server/chain/contracts.ts';
+import { chainNow } from '#server/chain/reads.ts';
 import { toOrder } from '#server/db/mappers.ts';
+import { AppError } from '#server/errors.ts';
 import { createListing } from '#server/services/listings.ts';
 import { loadOrder } from '#server/services/order-rows.ts';
 import { orderOf } from '#server/services/order-rules.ts';
+import { claimWindow, SaleKind } from '#shared/orders.ts';
 import { Data, errorResponses, TxHash } from '#shared/schemas/common.ts';
 import { Order } from '#shared/schemas/entities.ts';
 import { ApiKeyHeaders, CreateListingBody, TradeTx } from '#shared/schemas/trading.ts';
@@ -63,6 +66,13 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       const row = await loadOrder(app.db, request.params.hash);
       const order = orderOf(row);
       const exchange = await marketChain(app, row.network_id);
+      if (order.saleKind === SaleKind.AUCTION) {
+        // The exchange refuses to cancel an auction from its end until its claims close.
+        const now = await chainNow(exchange);
+        if (now >= order.endTime && now < claimWindow(order.endTime).closes) {
+          throw new AppError('AUCTION_SETTLING');
+        }
+      }
       return {
         data: {
           from: getAddress(order.maker),
