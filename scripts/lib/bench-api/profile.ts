@@ -2,7 +2,7 @@
  * A `node --cpu-prof` profile in a few lines: self time by function (with its file), the
  * biggest first, as a share of the busy (non-idle) time.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 interface ProfileNode {
@@ -17,10 +17,16 @@ interface Profile {
 
 const IDLE = new Set(['(idle)', '(program)', '(garbage collector)']);
 
-/** The top `count` functions by self time in the newest profile of `dir`. */
+/**
+ * The top `count` functions by self time in the largest profile of `dir`: the main thread's
+ * (tsx's module loader thread writes a small one beside it).
+ */
 export async function summarizeProfile(dir: string, count = 15): Promise<string[]> {
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile')).sort();
-  const newest = files.at(-1);
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.cpuprofile'));
+  const sized = await Promise.all(
+    files.map(async (f) => ({ f, size: (await stat(path.join(dir, f))).size })),
+  );
+  const newest = sized.sort((a, b) => b.size - a.size)[0]?.f;
   if (!newest) return [`no .cpuprofile in ${dir}`];
   const profile = JSON.parse(await readFile(path.join(dir, newest), 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
