@@ -135,6 +135,25 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         assertEq(amount, 5 ether);
     }
 
+    /// No reserve: a zero bid records (the empty record is not mistaken for a backed zero bid),
+    /// a second zero bid does not replace it, and the seller can settle it for nothing.
+    function test_recordBid_aZeroBidOnAnAuctionWithoutReserve() public {
+        Order memory o = _auction(1, 0);
+        _fundBidder(bidder, 0);
+        _fundBidder(otherBidder, 0);
+        _record(o, BIDDER_KEY, 0);
+        (address who,) = _recorded(o);
+        assertEq(who, bidder);
+        bytes memory sig = _signBid(OTHER_BIDDER_KEY, o, 0);
+        vm.prank(stranger);
+        vm.expectRevert(_higher(0));
+        exchange.recordBid(o, otherBidder, 0, sig);
+        vm.warp(CLAIM_OPEN);
+        vm.prank(seller);
+        exchange.claimRecorded(o, "");
+        assertEq(collection.ownerOf(1), bidder);
+    }
+
     /// A record whose bidder is no longer backed (balance or allowance) is replaced by any
     /// backed bid, even a lower one: a hollow record cannot freeze the auction.
     function test_recordBid_replacesAnUnbackedRecord() public {
