@@ -42,9 +42,8 @@ export async function seedAccounts(ctx: SeedContext): Promise<Accounts> {
   return accounts;
 }
 
-/** Sign-in with the wallet (creates the account), then the profile. */
-async function walletSignUp(ctx: SeedContext, person: Person): Promise<Session> {
-  const { account } = person;
+/** A sign-in message (EIP-4361) for the account's wallet, signed by it. */
+async function signedMessage(ctx: SeedContext, account: number) {
   const wallet = ctx.wallet(account);
   const { message } = data<{ message: string }>(
     await ctx.api(
@@ -53,7 +52,13 @@ async function walletSignUp(ctx: SeedContext, person: Person): Promise<Session> 
       { account },
     ),
   );
-  const signature = await wallet.signMessage(message);
+  return { message, signature: await wallet.signMessage(message) };
+}
+
+/** Sign-in with the wallet (creates the account), then the profile. */
+async function walletSignUp(ctx: SeedContext, person: Person): Promise<Session> {
+  const { account } = person;
+  const { message, signature } = await signedMessage(ctx, account);
   const session = data<Session>(
     await ctx.api('POST', '/api/v1/account/create/default', {
       body: { message, signature },
@@ -89,8 +94,10 @@ async function demoSignUp(ctx: SeedContext): Promise<Session> {
   const session = data<Session>(
     await ctx.api('POST', '/api/v1/account/sign-in', { body: { username, password }, account }),
   );
+  // The link proves the address is the demo's: a sign-in message signed by its key.
+  const { message, signature } = await signedMessage(ctx, account);
   await ctx.api('POST', '/api/v1/bc-address/add-to-account', {
-    body: { new_bc_address: ctx.wallet(account).address },
+    body: { new_bc_address: ctx.wallet(account).address, message, signature },
     token: session.token,
     account,
   });

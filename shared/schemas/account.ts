@@ -58,5 +58,13 @@ export const SiweSignInBody = Type.Object({
 export type SiweSignInBody = Static<typeof SiweSignInBody>;
 
 export const BcAddressQuery = Type.Object({ bc_address: Type.String({ minLength: 1 }) });
-export const AddBcAddressBody = Type.Object({ new_bc_address: Type.String({ minLength: 1 }) });
+/**
+ * Linking an address needs proof of control: an EIP-4361 message from GET sign-in/message for
+ * that address, signed by it (its nonce is used up by the link).
+ */
+export const AddBcAddressBody = Type.Object({
+  new_bc_address: Type.String({ minLength: 1 }),
+  message: Type.String({ minLength: 1, maxLength: 2000 }),
+  signature: Type.String({ pattern: '^0x[0-9a-fA-F]{130}$' }),
+});
 export type AddBcAddressBody = Static<typeof AddBcAddressBody>;

@@ -31,9 +31,14 @@ export const walletApi = {
     api
       .get<DataBody<boolean>>('/api/v1/bc-address/is-use', { query: { bc_address: address } })
       .then((b) => b.data),
-  addToAccount: (address: string) =>
+  /** `message` / `signature`: a sign-in message for `address`, signed by it (proof of control). */
+  addToAccount: (address: string, message: string, signature: string) =>
     api
-      .post<DataBody<Account>>('/api/v1/bc-address/add-to-account', { new_bc_address: address })
+      .post<DataBody<Account>>('/api/v1/bc-address/add-to-account', {
+        new_bc_address: address,
+        message,
+        signature,
+      })
       .then((b) => b.data),
   siweMessage: (address: string, chainId: number) =>
     api

@@ -8,12 +8,13 @@
 import { proxy, subscribe } from 'valtio';
 import type { Network } from '#shared/schemas/entities.ts';
 import type { ErrorKey } from '#web/lib/errors.ts';
-import { profileFromAccount, session, sessionActions } from '#web/stores/session.ts';
+import { session, sessionActions } from '#web/stores/session.ts';
 import { walletApi } from './api.ts';
 import { chainTarget, selectedNetwork } from './chains.ts';
 import type { Eip6963Detail } from './connectors/injected.ts';
 import type { SignRequest } from './connectors/platform.ts';
 import type { Connector } from './connectors/types.ts';
+import { linkAddress } from './sign-in.ts';
 
 export type WalletProcess =
   | 'idle'
@@ -36,6 +37,8 @@ export const walletUi = proxy({
 });
 
 let active: Connector | null = null;
+/** The address this connector put in the session (null while none is in use). */
+let adopted: string | null = null;
 let answer: ((ok: boolean) => void) | null = null;
 let detach: (() => void) | null = null;
 
@@ -71,6 +74,7 @@ export function answerApproval(ok: boolean): void {
 export async function disconnectWallet(): Promise<void> {
   const c = active;
   active = null;
+  adopted = null;
   detach?.();
   detach = null;
   walletUi.connector = null;
@@ -79,31 +83,33 @@ export async function disconnectWallet(): Promise<void> {
   await c?.disconnect().catch(() => undefined);
 }
 
-/** Log out, disconnect and CLEAN_STORE clear the address: the key goes with it. */
+/** Log out, disconnect and CLEAN_STORE clear the address in use: the key goes with it. */
 subscribe(session, () => {
-  if (active && session.chainAddress === null) void disconnectWallet();
+  if (active && adopted !== null && session.chainAddress === null) void disconnectWallet();
 });
 
 export type AddressOutcome = 'current' | 'added' | 'inUse' | 'guest';
 
-/** The address rules for a browser wallet's account. */
-export async function applyAddress(address: string): Promise<AddressOutcome> {
+/** The address rules for a wallet's account (linking proves control with a signed message). */
+export async function applyAddress(c: Connector, address: string): Promise<AddressOutcome> {
   if (!session.account.isSignedIn) return 'guest';
   const own = session.profile?.bc_address_mints ?? [];
   if (own.some((a) => a.toLowerCase() === address.toLowerCase())) return 'current';
   if (await walletApi.isInUse(address)) return 'inUse';
-  const account = await walletApi.addToAccount(address);
-  sessionActions.SET_PROFILE(profileFromAccount(account));
+  await linkAddress(c, address);
   return 'added';
 }
 
-async function adoptAddress(address: string, type: 'platform' | 'metamask'): Promise<void> {
-  const outcome = type === 'platform' ? 'current' : await applyAddress(address);
+async function adoptAddress(c: Connector, address: string): Promise<void> {
+  const type = c.type === 'platform' ? 'platform' : 'metamask';
+  const outcome = await applyAddress(c, address);
   if (outcome === 'inUse') {
+    adopted = null;
     sessionActions.SET_CHAIN_ADDRESS(null, null);
     setProcess('warning', 'addressInUse', 'useAnotherAddress');
     return;
   }
+  adopted = address;
   sessionActions.SET_CHAIN_ADDRESS(address, type);
   setProcess('success');
 }
@@ -111,7 +117,7 @@ async function adoptAddress(address: string, type: 'platform' | 'metamask'): Pro
 function watch(c: Connector, networks: readonly Network[]): () => void {
   const onAccounts = (accounts: readonly string[]) => {
     if (accounts.length === 0) void disconnectWallet();
-    else void adoptAddress(accounts[0]!, 'metamask').catch(() => setProcess('error', 'unknown'));
+    else void adoptAddress(c, accounts[0]!).catch(() => setProcess('error', 'unknown'));
   };
   const onChain = (chainId: number) => {
     if (networks.some((n) => n.networkId === chainId)) {
@@ -135,7 +141,7 @@ async function activate(c: Connector, address: string, networks: readonly Networ
   active = c;
   detach = watch(c, networks);
   walletUi.connector = { id: c.id, name: c.name, ...(c.icon ? { icon: c.icon } : {}) };
-  await adoptAddress(address, c.type === 'platform' ? 'platform' : 'metamask');
+  await adoptAddress(c, address);
 }
 
 /** Connects a browser wallet: accounts, then our network (switch, or add on 4902). */

@@ -36,10 +36,6 @@ export async function savePlatformWallet(
       encPrivateKey: keystore,
       isActive: 1,
     });
-    const own = session.profile?.bc_address_mints ?? [];
-    if (!own.some((a) => a.toLowerCase() === key.address.toLowerCase())) {
-      await walletApi.addToAccount(key.address).catch(() => undefined);
-    }
     return wallet;
   } finally {
     walletUi.progress = null;

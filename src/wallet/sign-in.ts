@@ -10,12 +10,28 @@ import { profileFromAccount, sessionActions } from '#web/stores/session.ts';
 import { walletApi } from './api.ts';
 import type { Connector } from './connectors/types.ts';
 
-export async function signInWithWallet(connector: Connector): Promise<void> {
-  const [address] = await connector.getAccounts();
+/** A sign-in message from the server for the connector's account, signed by it. */
+async function signedMessage(connector: Connector, account?: string) {
+  const address = account ?? (await connector.getAccounts())[0];
   if (!address) throw new Error('no account');
   const chainId = await connector.getChainId();
   const { message } = await walletApi.siweMessage(address, chainId);
   const signature = await connector.signMessage({ account: address, message });
+  return { address, message, signature };
+}
+
+/**
+ * Links `address` to the signed-in account with proof that this wallet controls it (the same
+ * signed EIP-4361 message, checked by the server); saves the updated profile.
+ */
+export async function linkAddress(connector: Connector, address: string): Promise<void> {
+  const { message, signature } = await signedMessage(connector, address);
+  const account = await walletApi.addToAccount(address, message, signature);
+  sessionActions.SET_PROFILE(profileFromAccount(account));
+}
+
+export async function signInWithWallet(connector: Connector): Promise<void> {
+  const { message, signature } = await signedMessage(connector);
   let session: Session;
   try {
     session = await walletApi.siweSignIn(message, signature);

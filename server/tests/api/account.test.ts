@@ -1,7 +1,7 @@
 import { Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorCode } from '#server/errors.ts';
-import { createSignedInUser, signedSiweMessage } from '../helpers/accounts.ts';
+import { createSignedInUser, linkAddress, signedSiweMessage } from '../helpers/accounts.ts';
 import { multipartPayload, TINY_PNG } from '../helpers/multipart.ts';
 import { createTestApp, describeBackends, json } from '../helpers/test-app.ts';
 
@@ -470,10 +470,11 @@ describeBackends(
         expectError(res, 400, 'WRONG_NETWORK');
       });
 
-      it('links a chain address to one account only', async () => {
+      it('links a chain address to one account only, with proof that the user controls it', async () => {
         const user = await createSignedInUser(t);
         const other = await createSignedInUser(t);
-        const address = Wallet.createRandom().address;
+        const owner = Wallet.createRandom();
+        const address = owner.address;
         const isUse = async () =>
           json<{ data: boolean }>(
             await t.app.inject({
@@ -483,31 +484,31 @@ describeBackends(
             }),
           ).data;
         expect(await isUse()).toBe(false);
-        const add = (auth: { authorization: string }, value: string) =>
+        // A proof signed by another key, or a proof used twice, links nothing.
+        expectError(
+          await linkAddress(t, other.auth, Wallet.createRandom(), address),
+          401,
+          'INVALID_SIGNATURE',
+        );
+        const proof = await signedSiweMessage(t, owner);
+        const replay = () =>
           t.app.inject({
             method: 'POST',
             url: '/api/v1/bc-address/add-to-account',
-            headers: auth,
-            payload: { new_bc_address: value },
+            headers: user.auth,
+            payload: { new_bc_address: address.toLowerCase(), ...proof },
           });
-        const added = await add(user.auth, address.toLowerCase());
+        const added = await replay();
         expect(added.statusCode).toBe(200);
         expect(json(added)).toMatchObject({ data: { bc_address_mints: [address] } });
         expect(await isUse()).toBe(true);
-        expect((await add(user.auth, address)).statusCode).toBe(200);
-        expectError(await add(other.auth, address), 409, 'ADDRESS_IN_USE');
-        expectError(await add(other.auth, '0x1234'), 400, 'INVALID_ADDRESS');
-        expectError(
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/v1/bc-address/add-to-account',
-            payload: { new_bc_address: address },
-          }),
-          401,
-          'UNAUTHORIZED',
-        );
+        expectError(await replay(), 401, 'AUTH_REQUEST_EXPIRED');
+        expect((await linkAddress(t, user.auth, owner)).statusCode).toBe(200);
+        expectError(await linkAddress(t, other.auth, owner), 409, 'ADDRESS_IN_USE');
+        expectError(await linkAddress(t, other.auth, owner, '0x1234'), 400, 'INVALID_ADDRESS');
+        expectError(await linkAddress(t, undefined, owner), 401, 'UNAUTHORIZED');
         const wallet = Wallet.createRandom();
-        await add(other.auth, wallet.address);
+        expect((await linkAddress(t, other.auth, wallet)).statusCode).toBe(200);
         const siwe = await signedSiweMessage(t, wallet);
         const signIn = await post('/api/v1/account/sign-in-with-metamask', siwe);
         expect(json(signIn)).toMatchObject({ data: { user: { id: other.id } } });

@@ -6,7 +6,7 @@
  * insertion order.
  */
 import { Wallet } from 'ethers';
-import { createSignedInUser, type SignedInUser } from '../helpers/accounts.ts';
+import { createSignedInUser, linkAddress, type SignedInUser } from '../helpers/accounts.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import {
   insertActivity,
@@ -44,12 +44,7 @@ export interface CatalogueUser extends SignedInUser {
 async function userWithAddress(t: TestApp, name: string): Promise<CatalogueUser> {
   const user = await createSignedInUser(t, { username: `${name}_${Date.now().toString(36)}` });
   const wallet = Wallet.createRandom() as unknown as Wallet;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/bc-address/add-to-account',
-    headers: user.auth,
-    payload: { new_bc_address: wallet.address },
-  });
+  const res = await linkAddress(t, user.auth, wallet);
   if (res.statusCode !== 200) throw new Error(`add-to-account failed: ${res.body}`);
   return { ...user, address: wallet.address, wallet };
 }

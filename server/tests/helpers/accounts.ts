@@ -65,3 +65,19 @@ export async function signedSiweMessage(
     .data;
   return { message, nonce, signature: await wallet.signMessage(message) };
 }
+
+/** POST bc-address/add-to-account of `value` (default: the signer's address), proved by `signer`. */
+export async function linkAddress(
+  t: TestApp,
+  auth: { authorization: string } | undefined,
+  signer: MessageSigner,
+  value = signer.address,
+) {
+  const { message, signature } = await signedSiweMessage(t, signer);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/bc-address/add-to-account',
+    ...(auth ? { headers: auth } : {}),
+    payload: { new_bc_address: value, message, signature },
+  });
+}

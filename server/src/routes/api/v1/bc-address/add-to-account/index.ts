@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isUniqueViolation, loadAccount } from '#server/account/accounts.ts';
+import { checkSiwe, consumeNonce } from '#server/account/siwe-session.ts';
 import { toDbAddress } from '#server/db/mappers.ts';
 import { AppError } from '#server/errors.ts';
 import { AddBcAddressBody } from '#shared/schemas/account.ts';
@@ -7,10 +8,13 @@ import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Account } from '#shared/schemas/entities.ts';
 
 /**
- * POST /api/v1/bc-address/add-to-account {new_bc_address} (bearer): links a chain address to the
- * signed-in account. An address belongs to one account at most (docs/product-rules.md):
- * another account's address is ADDRESS_IN_USE. Linking an address the account already holds is
- * a no-op. Answers the updated profile.
+ * POST /api/v1/bc-address/add-to-account {new_bc_address, message, signature} (bearer): links a
+ * chain address to the signed-in account. The address proves it is the user's: `message` is an
+ * EIP-4361 message of GET sign-in/message for that address, signed by it (else
+ * INVALID_SIGNATURE; a used or expired nonce is AUTH_REQUEST_EXPIRED), so nobody can block an
+ * address's owner by linking it first. An address belongs to one account at most
+ * (docs/product-rules.md): another account's address is ADDRESS_IN_USE. Linking an address the
+ * account already holds is a no-op. Answers the updated profile.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -31,12 +35,15 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       } catch {
         throw new AppError('INVALID_ADDRESS');
       }
+      const proof = await checkSiwe(app, request.body.message, request.body.signature);
+      if (proof.address.toLowerCase() !== address) throw new AppError('INVALID_SIGNATURE');
       const existing = await app.db
         .selectFrom('bc_addresses')
         .select('user_id')
         .where('address', '=', address)
         .executeTakeFirst();
       if (existing && existing.user_id !== userId) throw new AppError('ADDRESS_IN_USE');
+      await consumeNonce(app, proof.nonce);
       if (!existing) {
         try {
           await app.db.insertInto('bc_addresses').values({ address, user_id: userId }).execute();
