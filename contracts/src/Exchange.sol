@@ -236,6 +236,8 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     function cancel(Order calldata order) external {
         address maker = order.maker;
         if (msg.sender != maker) revert CallerIsNotMaker();
+        // Reading both kinds rejects dirty bits, so the event names the order's real hash.
+        if (order.itemsKind > BUNDLE) revert InvalidOrder();
         if (order.saleKind == AUCTION) {
             uint256 end = order.endTime;
             if (block.timestamp >= end && block.timestamp < end + CLAIM_DELAY + CLAIM_WINDOW) {

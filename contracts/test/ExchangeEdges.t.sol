@@ -364,13 +364,13 @@ contract ExchangeEdgesTest is Fixture {
         assertEq(collection.ownerOf(1), bidder);
     }
 
-    /// `cancel` reads the maker and the collection first: dirty bits there revert before any
-    /// nonce moves.
-    function test_brutalized_cancelRevertsOnDirtyAddresses() public {
+    /// `cancel` reads the maker, the collection and both kinds first: dirty bits in any of them
+    /// revert before any nonce moves, so `OrderCancelled` always names the order's clean hash.
+    function test_brutalized_cancelRevertsOnDirtyNarrowFields() public {
         Order memory o = _single(1, 1 ether);
         bytes memory clean = abi.encodeCall(Exchange.cancel, (o));
         uint256 nonceBefore = collection.tokenNonce(1);
-        for (uint256 f; f < 2; ++f) {
+        for (uint256 f; f < 4; ++f) {
             vm.prank(seller);
             (bool ok,) = address(exchange).call(_dirty(clean, 4 + 0x20, f));
             vm.assertFalse(ok, "dirty address accepted");
