@@ -11,6 +11,7 @@ import { createDatabase, type DatabaseHandle } from './db/create-database.ts';
 import { migrate } from './db/migrate.ts';
 import { type IndexerPluginOptions, registerIndexer } from './indexer/plugin.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { registerNotifications } from './notifications/plugin.ts';
 import { registerAuth } from './plugins/app/auth.ts';
 import { registerChain } from './plugins/app/chain.ts';
 import { registerDatabase } from './plugins/app/database.ts';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   registerMailer(app, config, options.mailer);
   registerChain(app, config);
   registerAuth(app, config);
+  await registerNotifications(app, database.listen);
   await registerUploads(app, config);
   await registerThumbnails(app, config);
   if (options.indexer) {

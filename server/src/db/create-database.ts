@@ -9,6 +9,7 @@ import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { type Listen, listenWithPglite, listenWithPool } from './listen.ts';
 import { nameStatements } from './named-statements.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './types.ts';
@@ -20,6 +21,8 @@ export interface DatabaseHandle {
   backend: DatabaseBackend;
   /** Closes Kysely and the underlying pool or PGlite instance. */
   close(): Promise<void>;
+  /** LISTEN on a channel (see listen.ts); resolves to the function that stops listening. */
+  listen?: Listen;
 }
 
 export interface DatabaseOptions {
@@ -41,7 +44,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
     nameStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, backend: 'postgres', close: () => db.destroy() };
+    const listen = listenWithPool(options.databaseUrl);
+    return { db, backend: 'postgres', close: () => db.destroy(), listen };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) await mkdir(path.resolve(dir), { recursive: true });
@@ -55,6 +59,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   return {
     db,
     backend: 'pglite',
+    listen: listenWithPglite(pglite),
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

@@ -8,6 +8,7 @@
  */
 import { Contract, type Log } from 'ethers';
 import { collectionInterface } from '#server/chain/abi.ts';
+import { notifyScheduled } from '../notifications/derive.ts';
 import { saveBlocks } from './checkpoint.ts';
 import { ALL_TOPICS, type ChainEvent, decodeLog, TOPICS, ZERO_ADDRESS } from './events.ts';
 import type { Fill, LogPosition, RangeState } from './handler-context.ts';
@@ -148,6 +149,7 @@ async function commitRange(
   if (end) {
     const blockCtx = { networkId: ctx.networkId, blockNumber: range.to };
     await expireOrders(trx, blockCtx, new Date(end.timestamp * 1000));
+    await notifyScheduled(trx, blockCtx, new Date(end.timestamp * 1000));
   }
   await saveBlocks(trx, ctx, headers, range.to);
   await ctx.beforeCommit?.(range);

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { SaleType } from '#shared/enums.ts';
 import { ItemsKind } from '#shared/orders.ts';
 import type { OrderStatus, OrderTarget } from '../db/types.ts';
+import { notifyOrderClosed } from '../notifications/derive.ts';
 import { type BlockContext, journaledUpdate, type Trx } from './journal.ts';
 
 /** The columns of an order the indexer reads. */
@@ -205,8 +206,16 @@ async function takeDownBundles(
   }
 }
 
-/** Ends an order (`success` when it filled at least once, else `end`) and takes its listing down. */
-export async function closeOrder(trx: Trx, ctx: BlockContext, order: IndexedOrder): Promise<void> {
+/**
+ * Ends an order (`success` when it filled at least once, else `end`), takes its listing down and
+ * tells whom it concerns (`expired`: its end time passed; server/src/notifications/derive.ts).
+ */
+export async function closeOrder(
+  trx: Trx,
+  ctx: BlockContext,
+  order: IndexedOrder,
+  expired = false,
+): Promise<void> {
   const filled = order.tx_hash !== null;
   await journaledUpdate(
     trx,
@@ -218,6 +227,7 @@ export async function closeOrder(trx: Trx, ctx: BlockContext, order: IndexedOrde
   await takeDownNfts(trx, ctx, order.order_hash);
   await takeDownSets(trx, ctx, order.order_hash, filled);
   await takeDownBundles(trx, ctx, order.order_hash, filled);
+  await notifyOrderClosed(trx, ctx, order, expired);
 }
 
 /** Ends every pending order listing this token that can no longer fill (except `keep`). */
@@ -244,6 +254,6 @@ export async function expireOrders(trx: Trx, ctx: BlockContext, blockTime: Date)
     .where('sale_kind', '=', 'FIXED')
     .where('end_time', '<=', blockTime)
     .execute()) as IndexedOrder[];
-  for (const order of expired) await closeOrder(trx, ctx, order);
+  for (const order of expired) await closeOrder(trx, ctx, order, true);
   return expired.length;
 }

@@ -1,11 +1,12 @@
 /**
  * Reorg rollback: finds the newest stored block still on the chain (the common ancestor) and
  * undoes everything indexed above it in one transaction: the undo journal replayed in reverse,
- * chain activities, WVBC rows, the log ledger and block hashes deleted, the checkpoint moved back.
+ * chain activities, chain-derived notifications, WVBC rows, the log ledger and block hashes deleted, the checkpoint moved back.
  * The blocks above are then indexed again. A reorg deeper than the kept history stops the
  * indexer (re-index from scratch).
  */
 import { sql } from 'kysely';
+import { rollbackNotifications } from '../notifications/derive.ts';
 import { type Trx, undoAbove } from './journal.ts';
 import type { Checkpoint, NetworkContracts, SyncContext, SyncStep } from './sync-context.ts';
 
@@ -56,6 +57,7 @@ async function undoAboveTarget(
   const networkId = ctx.networkId;
   const above = String(target);
   const undone = await undoAbove(trx, networkId, target);
+  await rollbackNotifications(trx, networkId, target);
   await trx
     .deleteFrom('activities')
     .where('network_id', '=', networkId)

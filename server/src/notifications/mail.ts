@@ -1,0 +1,152 @@
+/**
+ * E-mail for notifications (outbid, won, sold) through the app's mailer (SMTP_URL, else the
+ * outbox folder), in the recipient's language (notification_prefs.lang, texts from
+ * locales/<lang>/notifications.json), only to a verified address and only for the types the
+ * user keeps on. Rows are claimed with `for update skip locked`, so every API node may run the
+ * worker and each mail goes once; a claim left by a node that died is taken again after
+ * MAIL_RECLAIM_SECONDS.
+ */
+import { createRequire } from 'node:module';
+import { formatEther } from 'ethers';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '#server/db/types.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#shared/languages.ts';
+import { MAIL_PREFERENCE, type NotificationPrefs } from '#shared/schemas/notifications.ts';
+
+const require = createRequire(import.meta.url);
+
+interface MailTexts {
+  greeting: string;
+  footer: string;
+  [type: string]: string | { subject: string; body: string };
+}
+const TEXTS: Record<Language, { email: MailTexts; unnamed: string }> = {
+  en: require('#locales/en/notifications.json'),
+  vi: require('#locales/vi/notifications.json'),
+};
+
+const MAIL_BATCH = 20;
+const MAIL_RECLAIM_SECONDS = 300;
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+}
+
+function amount(value: unknown): string {
+  return typeof value === 'string' && /^\d+$/.test(value)
+    ? formatEther(value).replace(/\.0$/, '')
+    : '';
+}
+
+/** Subject and text of one notification's mail, or null for a type that is not mailed. */
+export function notificationMail(
+  lang: Language,
+  type: string,
+  data: Record<string, unknown>,
+  username: string,
+  publicUrl: string,
+): { subject: string; text: string } | null {
+  const texts = TEXTS[lang];
+  const entry = texts.email[type];
+  if (!entry || typeof entry === 'string') return null;
+  const link = `${publicUrl}/notification`;
+  const values = {
+    name: typeof data.name === 'string' && data.name ? data.name : texts.unnamed,
+    amount: amount(data.amount),
+    yourAmount: amount(data.yourAmount),
+    username,
+    link,
+  };
+  const text = [
+    fill(texts.email.greeting, values),
+    '',
+    fill(entry.body, values),
+    '',
+    fill(texts.email.footer, values),
+  ].join('\n');
+  return { subject: fill(entry.subject, values), text };
+}
+
+interface Claimed {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  email: string | null;
+  email_verified: boolean | null;
+  username: string | null;
+  lang: string | null;
+  email_outbid: boolean | null;
+  email_won: boolean | null;
+  email_sold: boolean | null;
+}
+
+async function claim(db: Kysely<Database>): Promise<Claimed[]> {
+  const rows = await sql<Claimed>`with picked as (
+      select id from notifications
+      where mail_state = 'pending' or (mail_state = 'sending'
+        and mail_claimed_at < now() - make_interval(secs => ${MAIL_RECLAIM_SECONDS}))
+      order by id limit ${MAIL_BATCH} for update skip locked
+    ), claimed as (
+      update notifications n set mail_state = 'sending', mail_claimed_at = now()
+      from picked where n.id = picked.id
+      returning n.id, n.type, n.payload, n.user_id, n.address
+    )
+    select c.id::text as id, c.type, c.payload, u.email, u.email_verified, u.username, p.lang,
+      p.email_outbid, p.email_won, p.email_sold
+    from claimed c
+    left join bc_addresses a on a.address = c.address
+    left join users u on u.id = coalesce(c.user_id, a.user_id)
+    left join notification_prefs p on p.user_id = u.id
+    order by c.id`.execute(db);
+  return rows.rows;
+}
+
+function wanted(row: Claimed): boolean {
+  if (!row.email || !row.email_verified) return false;
+  const pref = MAIL_PREFERENCE[row.type as keyof typeof MAIL_PREFERENCE];
+  if (!pref) return false;
+  const prefs: Pick<NotificationPrefs, 'emailOutbid' | 'emailWon' | 'emailSold'> = {
+    emailOutbid: row.email_outbid ?? true,
+    emailWon: row.email_won ?? true,
+    emailSold: row.email_sold ?? true,
+  };
+  return prefs[pref];
+}
+
+async function settle(db: Kysely<Database>, id: string, state: 'sent' | 'skipped' | 'failed') {
+  await db.updateTable('notifications').set({ mail_state: state }).where('id', '=', id).execute();
+}
+
+/** Sends the pending notification mails (a batch at a time); answers how many were sent. */
+export async function sendNotificationMails(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  publicUrl: string,
+  log: (error: unknown) => void,
+): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const batch = await claim(db);
+    if (!batch.length) return sent;
+    for (const row of batch) {
+      const lang = isLanguage(row.lang) ? row.lang : DEFAULT_LANGUAGE;
+      const mail = wanted(row)
+        ? notificationMail(lang, row.type, row.payload, row.username ?? '', publicUrl)
+        : null;
+      if (!mail || !row.email) {
+        await settle(db, row.id, 'skipped');
+        continue;
+      }
+      try {
+        await mailer.send({ to: row.email, ...mail });
+        await settle(db, row.id, 'sent');
+        sent++;
+      } catch (error) {
+        log(error);
+        await settle(db, row.id, 'failed');
+      }
+    }
+  }
+}

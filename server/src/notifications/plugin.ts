@@ -1,0 +1,65 @@
+/**
+ * Wires notifications into the app: `app.live` (the LISTEN fan-out of live_events, live-hub.ts)
+ * and the mail worker (mail.ts), woken by each announced notification and every few seconds.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Listen } from '#server/db/listen.ts';
+import { LiveHub } from './live-hub.ts';
+import { sendNotificationMails } from './mail.ts';
+
+/** The mail worker's poll (a notification announced on this node's LISTEN wakes it sooner). */
+const MAIL_POLL_MS = 5_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: LiveHub;
+    /** Sends the pending notification mails now; answers how many were sent. */
+    sendNotificationMails: () => Promise<number>;
+  }
+}
+
+export async function registerNotifications(
+  app: FastifyInstance,
+  listen: Listen | undefined,
+): Promise<void> {
+  const hub = new LiveHub(app.db);
+  app.decorate('live', hub);
+  let running: Promise<number> | null = null;
+  let again = false;
+  const send = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = sendNotificationMails(app.db, app.mailer, app.config.publicUrl, (error) =>
+      app.log.error({ err: error }, 'notification mail failed'),
+    )
+      .catch((error: unknown) => {
+        app.log.warn({ err: error }, 'notification mail worker');
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          void send();
+        }
+      });
+    return running;
+  };
+  app.decorate('sendNotificationMails', send);
+  let timer: ReturnType<typeof setInterval> | undefined;
+  app.addHook('onReady', async () => {
+    await hub.start(listen);
+    hub.watch((topic) => {
+      if (topic.startsWith('address:')) void send();
+    });
+    timer = setInterval(() => void send(), MAIL_POLL_MS);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await hub.close();
+    await running;
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * Two API nodes on one PostgreSQL: a stream connected to node B receives an event written
+ * through node A (LISTEN/NOTIFY fan-out, server/src/notifications/live-hub.ts), and node B's
+ * LISTEN connection coming back after being killed catches up with what it missed.
+ */
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '#server/app.ts';
+import { createDatabase, type DatabaseHandle } from '#server/db/create-database.ts';
+import {
+  type PostgresCluster,
+  startPostgresCluster,
+} from '#server-tests/helpers/postgres-cluster.ts';
+import { createTestApp, selectedBackends, type TestApp } from '#server-tests/helpers/test-app.ts';
+import { openStream } from './sse-client.ts';
+
+const NFT_TOPIC_ID = 42;
+
+describe.skipIf(!selectedBackends().includes('postgres'))('two API nodes on one PostgreSQL', () => {
+  let cluster: PostgresCluster;
+  let nodeA: TestApp;
+  let dbB: DatabaseHandle;
+  let nodeB: App;
+  let urlB: string;
+
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+    nodeA = await createTestApp('postgres', { cluster });
+    dbB = await createDatabase({ databaseUrl: nodeA.config.databaseUrl, poolMax: 3 });
+    nodeB = await buildApp({
+      config: { ...nodeA.config, dataDir: path.join(nodeA.dataDir, 'b') },
+      database: dbB,
+      migrate: false,
+    });
+    await nodeB.listen({ port: 0, host: '127.0.0.1' });
+    urlB = `http://127.0.0.1:${(nodeB.server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await nodeB?.close();
+    await dbB?.close();
+    await nodeA?.close();
+    await cluster?.stop();
+  });
+
+  /** An event for the page of NFT 42, written through node A's pool. */
+  const publish = (n: number) =>
+    sql`insert into live_events (topic, kind, payload)
+      values (${`nft:${NFT_TOPIC_ID}`}, 'activity', ${JSON.stringify({ n })}::jsonb)`.execute(
+      nodeA.db,
+    );
+
+  it('an event written on node A reaches a client of node B, and survives a lost LISTEN', async () => {
+    const stream = await openStream(`${urlB}/api/v1/live?topics=nft:${NFT_TOPIC_ID}`);
+    try {
+      await stream.next((e) => e.event === 'ready');
+      const started = Date.now();
+      await publish(1);
+      const first = await stream.next((e) => e.event === 'activity');
+      expect(JSON.parse(first.data)).toEqual({ topic: 'nft:42', payload: { n: 1 } });
+      expect(Date.now() - started).toBeLessThan(2000);
+
+      // Kill node B's LISTEN connection: it reconnects and reads what was announced meanwhile.
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where query ilike 'LISTEN%' and pid <> pg_backend_pid()`.execute(nodeA.db);
+      await publish(2);
+      await publish(3);
+      const second = await stream.next((e) => JSON.parse(e.data).payload.n === 3);
+      expect(second.event).toBe('activity');
+      const ns = stream.seen
+        .filter((e) => e.event === 'activity')
+        .map((e) => JSON.parse(e.data).payload.n);
+      expect(ns).toEqual([1, 2, 3]);
+    } finally {
+      stream.close();
+    }
+  });
+});
