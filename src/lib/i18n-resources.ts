@@ -13,6 +13,7 @@ export const NAMESPACES = [
   'pages',
   'pwa',
   'wallet',
+  'notifications',
 ] as const;
 export type Resources = typeof resources;
 
