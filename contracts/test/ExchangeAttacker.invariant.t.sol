@@ -717,6 +717,24 @@ contract ExchangeAttackerInvariantTest is Fixture {
         _wvbcFullyBacked();
     }
 
+    /// The settlement attacks are not vacuous: from the start state each one reaches its
+    /// attempts (refused, for the checked reason) and then settles honestly.
+    function test_settlementAttacksRunTheirAttempts() public {
+        uint256[4] memory refusedBy = [uint256(3), 1, 1, 0]; // stale, epoch, deadline, fee raise
+        for (uint256 k; k < 4; ++k) {
+            uint256 refused = handler.attacksRefused();
+            uint256 settledBefore = wvbc.balanceOf(vm.addr(0xA1)) + vm.addr(0xA1).balance;
+            if (k == 0) handler.attackStaleAttestation(0, 0, 1 ether, 3 ether);
+            if (k == 1) handler.attackRevokedEpoch(0, 0, 1 ether, 3 ether, true);
+            if (k == 2) handler.attackExpiredDeadline(0, 0, 1 ether, 3 ether);
+            if (k == 3) handler.attackFeeRaise(0, 0, 2 ether, 100, 1_000);
+            assertEq(handler.attacksRefused() - refused, refusedBy[k], "attempts refused");
+            assertTrue(wvbc.balanceOf(vm.addr(0xA1)) + vm.addr(0xA1).balance > settledBefore, "maker paid");
+        }
+        assertEq(handler.breaches(), 0);
+        invariant_ghosts();
+    }
+
     /// Every token's nonce is 1 (its mint) plus its transfers plus its revocations.
     function _nonceIsOnePlusTransfersPlusBumps() internal view {
         for (uint256 id = 13; id < 37; ++id) {
