@@ -194,6 +194,28 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         assertEq(amount, 2 ether);
     }
 
+    /// As built: the exchange cannot tell when a bid was signed, so until claims open it takes
+    /// any higher backed bid, also one signed after the (extended) end the page counted down to.
+    /// The bidder who won off chain can only answer by recording a higher bid before claims open.
+    function test_recordBid_aBidSignedAfterTheEndCountsUntilClaimsOpen() public {
+        Order memory o = _auction(1, 1 ether);
+        bytes memory orderSig = _signOrder(SELLER_KEY, o);
+        _fundBidder(bidder, 5 ether);
+        _fundBidder(otherBidder, 6 ether);
+        vm.warp(END + 10 minutes); // the winner's bid extended the end to here; it is recorded
+        _record(o, BIDDER_KEY, 5 ether);
+        vm.warp(CLAIM_OPEN - 1); // long after that end, a new bid
+        _record(o, OTHER_BIDDER_KEY, 6 ether);
+        vm.warp(CLAIM_OPEN);
+        bytes memory att = _signSettlement(o, bidder, 5 ether);
+        vm.prank(bidder);
+        vm.expectRevert(_higher(6 ether));
+        exchange.claim(o, orderSig, bidder, 5 ether, "", DEADLINE, att);
+        vm.prank(seller);
+        exchange.claimRecorded(o, "");
+        assertEq(collection.ownerOf(1), otherBidder);
+    }
+
     /// The amount shares a slot with the bidder: 96 bits. 2^96 wei (about 79 billion VBC) is
     /// refused, 2^96 - 1 is stored whole.
     function test_recordBid_refusesAmountsOf2Pow96AndMore() public {
