@@ -45,6 +45,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     globIgnores: [`${SSR_DIR}/**`], // the server's renderer (./ssr-build.ts), never sent
     cleanupOutdatedCaches: true,
     clientsClaim: true, // with skipWaiting on the user's request: the new worker takes the page
+    // Tapping a system notification opens its page (public/sw-notifications.js).
+    importScripts: ['/sw-notifications.js'],
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
     runtimeCaching: [

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '#web/config/paths.ts';
+import { LiveNotifications } from '#web/features/notifications/components/live-notifications.tsx';
+import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
 import { HeaderSearch } from './header-search.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
@@ -52,11 +54,13 @@ export function Header() {
         <div className="header__actions">
           <LanguageSwitch compact />
           <WalletButton />
+          <NotificationBell />
           <ProfileArea />
         </div>
       </div>
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
       <WalletSlot />
+      <LiveNotifications />
     </header>
   );
 }

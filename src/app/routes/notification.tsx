@@ -1,45 +1,36 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { EventsTable } from '#web/components/events-table.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
 import { paths } from '#web/config/paths.ts';
-import { useAddressActivity } from '#web/features/user/api/user.ts';
-import { useSymbol } from '#web/lib/networks.ts';
+import { EmailPrefs } from '#web/features/notifications/components/email-prefs.tsx';
+import { NotificationList } from '#web/features/notifications/components/notification-list.tsx';
 import { session } from '#web/stores/session.ts';
 
-/**
- * /notification: the chain activity that involves the signed-in user's addresses (there is no
- * notification of its own yet).
- */
-function Notifications({ address }: { address: string }) {
-  const query = useAddressActivity(address);
-  const symbol = useSymbol(query.data?.data[0]?.networkId ?? 0, false);
-  return <EventsTable query={query} symbol={symbol} />;
-}
-
+/** /notification: the signed-in user's notifications (live) and their e-mail choices. */
 export function Component() {
-  const { t } = useTranslation(['pages', 'common']);
-  usePageTitle(t('notification.title'));
+  const { t } = useTranslation(['notifications', 'common']);
+  usePageTitle(t('title'));
   const snap = useSnapshot(session);
-  const address = snap.chainAddress ?? snap.profile?.bc_address_mints[0];
+  const token = snap.account.data?.token ?? null;
   return (
     <>
-      <h1>{t('notification.title')}</h1>
-      {!snap.account.isSignedIn ? (
+      <h1>{t('title')}</h1>
+      {!snap.account.isSignedIn || !token ? (
         <p>
-          {t('notification.signInFirst')}{' '}
+          {t('signIn')}{' '}
           <Link
             to={`${paths.signIn.build({})}?next=${encodeURIComponent(paths.notification.build({}))}`}
           >
             {t('common:account.signIn')}
           </Link>
         </p>
-      ) : address ? (
-        <Notifications address={address} />
       ) : (
-        <EmptyState kind="noDataFound" />
+        <>
+          <p>{t('intro')}</p>
+          <NotificationList token={token} />
+          <EmailPrefs token={token} />
+        </>
       )}
     </>
   );

@@ -10,6 +10,7 @@ import { QueryView } from '#web/components/ui/query-view.tsx';
 import { CardGridSkeleton, Skeleton } from '#web/components/ui/skeleton.tsx';
 import { paths } from '#web/config/paths.ts';
 import type { ListBody } from '#web/lib/api-client.ts';
+import { useLiveRefresh } from '#web/lib/live.ts';
 import { weiFromWire } from '#web/lib/money.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { useLikeAddress } from '#web/stores/use-like-address.ts';
@@ -33,6 +34,7 @@ import { BundleSummary, SelectionBar } from './bundle-summary.tsx';
 export function BundleDetailScreen({ id }: { id: string }) {
   const likeAddress = useLikeAddress();
   const query = useBundle(id, likeAddress);
+  useLiveRefresh(`bundle:${id}`);
   usePageTitle(query.data?.name);
   return (
     <QueryView

@@ -6,6 +6,7 @@ import { QueryView } from '#web/components/ui/query-view.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
 import { NFT_MODES, type NftMode, paths } from '#web/config/paths.ts';
+import { useLiveRefresh } from '#web/lib/live.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { useLikeAddress } from '#web/stores/use-like-address.ts';
 import { type NftDetail, useNftDetail, useProvenance } from '../api/nft.ts';
@@ -58,6 +59,7 @@ function NftDetailView({ nft, mode }: { nft: NftDetail; mode: NftMode }) {
   const tabs = NFT_MODES.map((id) => ({ id, label: t(`nft.${id}`) }));
   // The price history and the provenance tab share this one query.
   const provenance = useProvenance(nft.item_id);
+  useLiveRefresh(`nft:${nft.item_id}`);
   return (
     <>
       <NftSummary nft={nft} symbols={symbols} />

@@ -12,6 +12,7 @@ import { QueryView } from '#web/components/ui/query-view.tsx';
 import { CardGridSkeleton, Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
 import { paths, SET_MODES, type SetMode } from '#web/config/paths.ts';
+import { useLiveRefresh } from '#web/lib/live.ts';
 import { weiFromWire } from '#web/lib/money.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { useLikeAddress } from '#web/stores/use-like-address.ts';
@@ -21,6 +22,7 @@ import { type NftSet, useSet, useSetActivity, useSetBids, useSetItems } from '..
 export function SetDetailScreen({ id, mode = 'items' }: { id: string; mode?: SetMode }) {
   const likeAddress = useLikeAddress();
   const query = useSet(id, likeAddress);
+  useLiveRefresh(`set:${id}`);
   usePageTitle(query.data?.name);
   return (
     <QueryView

@@ -1,0 +1,114 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import type { Notification as Note } from '#shared/schemas/notifications.ts';
+import { onLiveEvent, restartLive } from '#web/lib/live.ts';
+import { session } from '#web/stores/session.ts';
+import { NOTIFICATIONS_ROOT } from '../api/notifications.ts';
+import { notificationLink, notificationText } from '../text.ts';
+import './notifications.css';
+
+const ASK_KEY = 'vbc.notifications.ask';
+const MAX_TOASTS = 3;
+
+function canAsk(): boolean {
+  try {
+    return (
+      typeof Notification !== 'undefined' &&
+      Notification.permission === 'default' &&
+      localStorage.getItem(ASK_KEY) !== 'no'
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** A system notification through the service worker (tapping it opens `url`), if allowed. */
+async function showSystem(title: string, body: string, url: string, tag: string): Promise<void> {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  const registration = await navigator.serviceWorker?.getRegistration();
+  if (registration) {
+    await registration.showNotification(title, {
+      body,
+      tag,
+      data: { url },
+      icon: '/icons/icon-192.png',
+    });
+  } else {
+    new Notification(title, { body, tag });
+  }
+}
+
+/**
+ * The signed-in user's live notifications: keeps the stream connected for the session, refreshes
+ * the list and badge, shows a toast (a polite live region: screen readers hear each new one
+ * once) or, when the tab is hidden, a system notification. Permission is asked only after the
+ * first notification arrives, and never again once declined.
+ */
+export function LiveNotifications() {
+  const { t } = useTranslation('notifications');
+  const client = useQueryClient();
+  const snap = useSnapshot(session);
+  const token = snap.account.data?.token ?? null;
+  const [toasts, setToasts] = useState<{ n: Note; text: string }[]>([]);
+  const [ask, setAsk] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reconnects when the session changes
+  useEffect(() => restartLive(), [token]);
+
+  useEffect(
+    () =>
+      onLiveEvent((e) => {
+        if (!e.topic.startsWith('address:')) return;
+        void client.invalidateQueries({ queryKey: NOTIFICATIONS_ROOT });
+        if (e.kind !== 'notification') return;
+        const n = e.payload as unknown as Note;
+        const text = notificationText(t, n);
+        if (document.hidden) {
+          void showSystem(t('title'), text, notificationLink(n), n.id);
+          return;
+        }
+        setToasts((list) => [{ n, text }, ...list].slice(0, MAX_TOASTS));
+        if (canAsk()) setAsk(true);
+      }),
+    [client, t],
+  );
+
+  const dismiss = (id: string) => setToasts((list) => list.filter((x) => x.n.id !== id));
+  const answer = async (allow: boolean) => {
+    setAsk(false);
+    if (allow) await Notification.requestPermission();
+    else localStorage.setItem(ASK_KEY, 'no');
+  };
+
+  return (
+    <section className="notif-toasts" aria-label={t('toast.region')}>
+      <div role="status" aria-live="polite">
+        {toasts.map(({ n, text }) => (
+          <div className="notif-toast" key={n.id} data-testid="notif-toast">
+            <Link to={notificationLink(n)} onClick={() => dismiss(n.id)}>
+              {text}
+            </Link>
+            <button type="button" onClick={() => dismiss(n.id)}>
+              <span aria-hidden="true">×</span>
+              <span className="visually-hidden">{t('toast.close')}</span>
+            </button>
+          </div>
+        ))}
+      </div>
+      {ask && (
+        <div className="notif-ask">
+          <p>{t('system.ask')}</p>
+          <button type="button" className="btn btn--primary" onClick={() => void answer(true)}>
+            {t('system.allow')}
+          </button>
+          <button type="button" className="btn btn--secondary" onClick={() => void answer(false)}>
+            {t('system.notNow')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * What a notification says and where it leads: its sentence (notifications:type.*, with the
+ * item's name and amounts in WVBC) and the page of its NFT, set or bundle.
+ */
+import type { TFunction } from 'i18next';
+import type { Notification } from '#shared/schemas/notifications.ts';
+import { paths } from '#web/config/paths.ts';
+import { formatAmount } from '#web/lib/money.ts';
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+export function notificationText(t: TFunction<'notifications'>, n: Notification): string {
+  const amount = str(n.data.amount);
+  return t(`type.${n.type}`, {
+    name: str(n.data.name) || t('unnamed'),
+    amount: amount && /^\d+$/.test(amount) ? formatAmount(BigInt(amount)).text : '',
+  });
+}
+
+export function notificationLink(n: Notification): string {
+  const set = str(n.data.setId);
+  if (set) return paths.setDetail.build({ id: set });
+  const bundle = str(n.data.bundleId);
+  if (bundle) return paths.bundleDetail.build({ id: bundle });
+  const collection = str(n.data.collection);
+  const tokenId = str(n.data.tokenId);
+  if (collection && tokenId) return paths.nftDetail.build({ collectionAddr: collection, tokenId });
+  return paths.notification.build({});
+}
