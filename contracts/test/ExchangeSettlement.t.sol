@@ -421,6 +421,36 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         assertEq(wvbc.balanceOf(seller), 3 ether);
     }
 
+    /// Recording flags the maker (in its counter's slot) so that claims read the floor; the flag
+    /// never shows in `counters`, never voids the maker's orders, survives "cancel all", and a
+    /// record on one auction is no floor for another auction of the same maker.
+    function test_recordedFlag_isInvisibleToOrdersAndPerAuctionForFloors() public {
+        uint256 counter = exchange.counters(seller);
+        Order memory a = _auction(1, 1 ether);
+        Order memory b = _auction(2, 1 ether);
+        bytes memory bSig = _signOrder(SELLER_KEY, b);
+        _fundBidder(bidder, 5 ether);
+        _fundBidder(otherBidder, 2 ether);
+        _record(a, BIDDER_KEY, 5 ether);
+        assertEq(exchange.counters(seller), counter, "flag hidden");
+        Order memory sale = _single(3, 1 ether);
+        bytes memory saleSig = _signOrder(SELLER_KEY, sale);
+        vm.prank(buyer);
+        exchange.buy{value: 1 ether}(sale, saleSig, 1);
+        vm.warp(CLAIM_OPEN);
+        bytes memory att = _signSettlement(b, otherBidder, 2 ether);
+        vm.prank(otherBidder);
+        exchange.claim(b, bSig, otherBidder, 2 ether, "", DEADLINE, att); // a's record is not b's floor
+        assertEq(collection.ownerOf(2), otherBidder);
+        vm.prank(seller);
+        uint256 next = exchange.incrementCounter();
+        assertEq(exchange.counters(seller), next, "flag hidden after cancel all");
+        assertTrue(next < 2 ** 255);
+        vm.prank(seller);
+        vm.expectRevert(IExchangeErrors.OrderCounterIsOutdated.selector);
+        exchange.claimRecorded(a, "");
+    }
+
     /*//////////////////////////////////////////////////////////////
                      SETTLEMENT DEADLINE, EPOCH, SIGNER
     //////////////////////////////////////////////////////////////*/
