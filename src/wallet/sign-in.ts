@@ -31,13 +31,21 @@ export async function linkAddress(connector: Connector, address: string): Promis
 }
 
 export async function signInWithWallet(connector: Connector): Promise<void> {
-  const { message, signature } = await signedMessage(connector);
+  const { address, message, signature } = await signedMessage(connector);
+  const linked = await walletApi.isInUse(address);
   let session: Session;
   try {
-    session = await walletApi.siweSignIn(message, signature);
+    session = linked
+      ? await walletApi.siweSignIn(message, signature)
+      : await walletApi.siweCreateDefault(message, signature);
   } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== 'ACCOUNT_NOT_FOUND') throw error;
-    session = await walletApi.siweCreateDefault(message, signature);
+    // Linked meanwhile, or unlinked meanwhile: the same signed message serves the other call.
+    if (!(error instanceof ApiError)) throw error;
+    if (error.code === 'ACCOUNT_NOT_FOUND') {
+      session = await walletApi.siweCreateDefault(message, signature);
+    } else if (error.code === 'ADDRESS_IN_USE') {
+      session = await walletApi.siweSignIn(message, signature);
+    } else throw error;
   }
   sessionActions.SAVE_INFO(session.token, profileFromAccount(session.user));
 }
