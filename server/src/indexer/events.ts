@@ -23,6 +23,7 @@ export const TOPICS = {
   /** ERC-721 Transfer(from, to, id): 4 topics (the ERC-20 Transfer of WVBC has 3). */
   Transfer: topic(collectionInterface, 'Transfer'),
   TokenNonceBumped: topic(collectionInterface, 'TokenNonceBumped'),
+  ApprovalEpochBumped: topic(collectionInterface, 'ApprovalEpochBumped'),
   OrderFilled: topic(exchangeInterface, 'OrderFilled'),
   OrderCancelled: topic(exchangeInterface, 'OrderCancelled'),
   CounterIncremented: topic(exchangeInterface, 'CounterIncremented'),
@@ -39,6 +40,8 @@ export type ChainEvent =
   | { kind: 'CollectionCreated'; collection: string; creator: string; name: string; symbol: string }
   | { kind: 'Transfer'; collection: string; from: string; to: string; tokenId: bigint }
   | { kind: 'TokenNonceBumped'; collection: string; tokenId: bigint; nonce: bigint }
+  /** A holder revoked an operator: the nonce of each token it holds in `collection` went up. */
+  | { kind: 'ApprovalEpochBumped'; collection: string; holder: string }
   | {
       kind: 'OrderFilled';
       orderHash: string;
@@ -148,6 +151,15 @@ export function decodeLog(
         collection: address,
         tokenId: p.args[0] as bigint,
         nonce: p.args[1] as bigint,
+      };
+    }
+    if (t0 === TOPICS.ApprovalEpochBumped) {
+      const p = parse(collectionInterface);
+      if (!p) return null;
+      return {
+        kind: 'ApprovalEpochBumped',
+        collection: address,
+        holder: lower(p.args[0] as string),
       };
     }
   }

@@ -17,7 +17,13 @@ import { type ChainEvent, ZERO_ADDRESS } from './events.ts';
 import { onCounterIncremented, onOrderCancelled, onOrderFilled } from './exchange-events.ts';
 import { blockTime, type LogPosition, type RangeState } from './handler-context.ts';
 import type { BlockContext, Trx } from './journal.ts';
-import { onCollectionCreated, onMint, onNonceBumped, onTransfer } from './token-events.ts';
+import {
+  onApprovalEpochBumped,
+  onCollectionCreated,
+  onMint,
+  onNonceBumped,
+  onTransfer,
+} from './token-events.ts';
 
 async function onWvbcMove(
   trx: Trx,
@@ -57,6 +63,8 @@ export async function handleEvent(
         : onTransfer(trx, state, ctx, pos, event);
     case 'TokenNonceBumped':
       return onNonceBumped(trx, state, ctx, event);
+    case 'ApprovalEpochBumped':
+      return onApprovalEpochBumped(trx, state, ctx, event);
     case 'OrderFilled':
       return onOrderFilled(trx, state, ctx, pos, event);
     case 'OrderCancelled':

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { SaleType } from '#shared/enums.ts';
 import { ItemsKind } from '#shared/orders.ts';
+import { AUCTION_CLAIM_DELAY_SECONDS, AUCTION_CLAIM_WINDOW_SECONDS } from '#shared/rules.ts';
 import type { OrderStatus, OrderTarget } from '../db/types.ts';
 import { notifyOrderClosed } from '../notifications/derive.ts';
 import { type BlockContext, journaledUpdate, type Trx } from './journal.ts';
@@ -246,13 +247,21 @@ export async function endDeadOrdersOf(
 
 /**
  * Fixed-price orders whose end time has passed by the chain's clock (the block's timestamp) can
- * no longer fill: they end and their listings come down. Auctions stay pending after their end:
- * that is when the winner claims.
+ * no longer fill: they end and their listings come down. Auctions stay pending after their end
+ * until their claims close (the exchange refuses claims after that; `end_time` is the effective
+ * end, at or after the signed one, so an auction may stay up to the extension cap longer here).
  */
 export async function expireOrders(trx: Trx, ctx: BlockContext, blockTime: Date): Promise<number> {
+  const claimsClosed = new Date(
+    blockTime.getTime() - Number(AUCTION_CLAIM_DELAY_SECONDS + AUCTION_CLAIM_WINDOW_SECONDS) * 1000,
+  );
   const expired = (await pendingOrders(trx, ctx.networkId)
-    .where('sale_kind', '=', 'FIXED')
-    .where('end_time', '<=', blockTime)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('sale_kind', '=', 'FIXED'), eb('end_time', '<=', blockTime)]),
+        eb.and([eb('sale_kind', '=', 'AUCTION'), eb('end_time', '<=', claimsClosed)]),
+      ]),
+    )
     .execute()) as IndexedOrder[];
   for (const order of expired) await closeOrder(trx, ctx, order, true);
   return expired.length;

@@ -215,3 +215,29 @@ export async function onNonceBumped(
   await journaledUpdate(trx, ctx, 'nfts', { id: nft.id }, { token_nonce: e.nonce.toString() });
   await endDeadOrdersOf(trx, ctx, { collection: e.collection, tokenId, nftId: nft.id }, null);
 }
+
+/**
+ * A holder revoked the exchange (or another operator): the collection added one to the nonce of
+ * every token the holder has there, so their open orders are void for good
+ * (docs/decisions/016-revoking-approval-voids-orders.md). The database follows and ends them.
+ */
+export async function onApprovalEpochBumped(
+  trx: Trx,
+  state: RangeState,
+  ctx: BlockContext,
+  e: Extract<ChainEvent, { kind: 'ApprovalEpochBumped' }>,
+): Promise<void> {
+  const held = await trx
+    .selectFrom('nfts')
+    .select(['id', 'token_id', 'token_nonce'])
+    .where('network_id', '=', state.networkId)
+    .where('collection_address', '=', e.collection)
+    .where('owner', '=', e.holder)
+    .execute();
+  for (const nft of held) {
+    const nonce = (BigInt(nft.token_nonce ?? 0) + 1n).toString();
+    await journaledUpdate(trx, ctx, 'nfts', { id: nft.id }, { token_nonce: nonce });
+    const token = { collection: e.collection, tokenId: String(nft.token_id), nftId: nft.id };
+    await endDeadOrdersOf(trx, ctx, token, null);
+  }
+}

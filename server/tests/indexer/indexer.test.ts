@@ -6,7 +6,13 @@
 import type { Contract, Wallet } from 'ethers';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { allItemsMask, ItemsKind, itemMask, quoteOrder } from '#contracts/typed-data/index.ts';
+import {
+  allItemsMask,
+  claimWindow,
+  ItemsKind,
+  itemMask,
+  quoteOrder,
+} from '#contracts/typed-data/index.ts';
 import { describeBackends } from '../helpers/test-app.ts';
 import {
   type ChainFixture,
@@ -232,6 +238,21 @@ describeBackends('chain indexer', (t) => {
     await chain.newIndexer(t.db).syncToHead();
     expect((await order(hash)).status).toBe('end');
     expect(await nft(8n)).toMatchObject({ status: 'NOTFORSALE', current_order_hash: null });
+  });
+
+  it('keeps an ended auction pending while it can be claimed, and ends it when claims close', async () => {
+    const now = BigInt((await chain.provider.getBlock('latest'))!.timestamp);
+    const o = await chain.order(art, partner, [8n], { saleKind: 1, endTime: now + 30n });
+    const { hash } = await chain.list(t.db, partner, o);
+    const { closes } = claimWindow(o.endTime);
+    await chain.provider.send('evm_setNextBlockTimestamp', [Number(closes - 60n)]);
+    await chain.provider.send('evm_mine', []);
+    await chain.newIndexer(t.db).syncToHead();
+    expect((await order(hash)).status).toBe('pending');
+    await chain.provider.send('evm_setNextBlockTimestamp', [Number(closes)]);
+    await chain.provider.send('evm_mine', []);
+    await chain.newIndexer(t.db).syncToHead();
+    expect((await order(hash)).status).toBe('end');
   });
 
   it('keeps a bundle on sale after a partial buy and marks it SOLD when the last item sells', async () => {
@@ -525,5 +546,32 @@ describeBackends('chain indexer', (t) => {
       [(await nft(4n)).id, set.id, ONE.toString(), buyer.address.toLowerCase()],
     ]);
     await expectOwnersMatchChain();
+  });
+
+  it('ends the listings of a holder who revokes the exchange, for good', async () => {
+    const minted = await mined(
+      art.getFunction('mintBatch')(partner.address, [tokenMeta(9), tokenMeta(10)]),
+    );
+    const [id, other] = minted.logs
+      .map((l) => art.interface.parseLog(l))
+      .filter((p) => p?.name === 'Transfer')
+      .map((p) => p!.args[2] as bigint);
+    await chain.newIndexer(t.db).syncToHead();
+    const o = await chain.order(art, partner, [id!]);
+    const { hash } = await chain.list(t.db, partner, o);
+    const nonceBefore = BigInt((await nft(id!)).token_nonce);
+    const approve = (art.connect(partner) as Contract).getFunction('setApprovalForAll');
+    await mined(approve(chain.deployment.exchange, false));
+    await mined(approve(chain.deployment.exchange, true)); // approving again revives nothing
+    await chain.newIndexer(t.db).syncToHead();
+    expect((await order(hash)).status).toBe('end');
+    expect(await nft(id!)).toMatchObject({ status: 'NOTFORSALE', current_order_hash: null });
+    // the database follows the collection's nonce (the holder's epoch is part of it)
+    const onChain = (await art.getFunction('tokenNonce')(id)) as bigint;
+    expect(BigInt((await nft(id!)).token_nonce)).toBe(onChain);
+    expect(onChain).toBe(nonceBefore + 1n);
+    expect(BigInt((await nft(other!)).token_nonce)).toBe(
+      (await art.getFunction('tokenNonce')(other)) as bigint,
+    );
   });
 });
