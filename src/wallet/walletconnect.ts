@@ -150,7 +150,9 @@ export function cancelWalletConnect(): void {
 
 /** After a reload: brings back a stored session without a scan (loads the SDK only then). */
 export async function restoreWalletConnect(networks: readonly Network[]): Promise<void> {
-  if (activeConnector() || !hasStoredWalletConnectSession() || networks.length === 0) return;
+  if (activeConnector() || networks.length === 0 || !(await hasStoredWalletConnectSession())) {
+    return;
+  }
   const mine = ++run;
   walletConnectUi.phase = 'restoring';
   try {

@@ -97,14 +97,49 @@ export async function loadWalletConnect(setup: WalletConnectSetup): Promise<Wall
   };
 }
 
-/** Whether the SDK keeps a session from an earlier visit (checked without loading it). */
-export function hasStoredWalletConnectSession(storage: Storage = localStorage): boolean {
+const SESSION_KEY = 'wc@2:client:0.3//session';
+/**
+ * Where the SDK's browser storage lives: IndexedDB (its storage layer writes '/' in keys as ':'),
+ * else localStorage.
+ */
+const SDK_DB = {
+  name: 'WALLET_CONNECT_V2_INDEXED_DB',
+  store: 'keyvaluestorage',
+  key: 'wc@2:client:0.3:session',
+};
+
+const holdsSession = (value: unknown) =>
+  typeof value === 'string' ? value.length > 2 : Array.isArray(value) && value.length > 0;
+
+/** Whether the SDK keeps a session from an earlier visit (read without loading the SDK). */
+export async function hasStoredWalletConnectSession(): Promise<boolean> {
   try {
-    const raw = storage.getItem('wc@2:client:0.3//session');
-    return raw !== null && raw !== '[]';
+    if (holdsSession(localStorage.getItem(SESSION_KEY))) return true;
   } catch {
-    return false;
+    // storage refused: look in IndexedDB
   }
+  if (typeof indexedDB === 'undefined') return false;
+  return new Promise((resolve) => {
+    const open = indexedDB.open(SDK_DB.name);
+    // No database yet: abort its creation (the SDK makes it when it runs).
+    open.onupgradeneeded = () => open.transaction?.abort();
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains(SDK_DB.store)) {
+        db.close();
+        resolve(false);
+        return;
+      }
+      const read = db
+        .transaction(SDK_DB.store, 'readonly')
+        .objectStore(SDK_DB.store)
+        .get(SDK_DB.key);
+      read.onsuccess = () => resolve(holdsSession(read.result));
+      read.onerror = () => resolve(false);
+      read.transaction?.addEventListener('complete', () => db.close());
+    };
+  });
 }
 
 /** Opens a socket to the relay to see whether it answers (the local relay takes no auth). */

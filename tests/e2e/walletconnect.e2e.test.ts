@@ -1,0 +1,160 @@
+/**
+ * WalletConnect journey, 360 px, English: the page connects through the stack's local relay to a
+ * wallet run in this process (tests/walletconnect/test-wallet.ts, the SDK's sign-client with its
+ * own funded key on anvil). The wallet reads the pairing URI from the QR image the page shows
+ * (decoded with jsQR, never from the DOM), approves, signs the sign-in message (EIP-4361); the
+ * session survives a reload without a new scan; a disconnect from the wallet reaches the page.
+ * axe-core runs on every screen it visits.
+ */
+import { JsonRpcProvider, parseEther, Wallet } from 'ethers';
+import jsQR from 'jsqr';
+import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
+import { startTestWallet, type TestWallet } from '#tests/walletconnect/test-wallet.ts';
+import { axeViolations } from './axe.ts';
+import { rawKeysOn, screenshot, watchedPage } from './harness.ts';
+import { type Journey, startJourney } from './stack.ts';
+
+const QR_ALT = 'WalletConnect QR code to scan with your wallet app';
+
+let journey: Journey;
+let wallet: TestWallet;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+const key = Wallet.createRandom().privateKey;
+
+beforeAll(async () => {
+  journey = await startJourney();
+  const { stack } = journey;
+  // A wallet of its own (the demo accounts are taken by the seed), funded by anvil's account #0.
+  const provider = new JsonRpcProvider(stack.rpcUrl, undefined, { cacheTimeout: -1 });
+  const funder = new Wallet(ANVIL_KEYS[0], provider);
+  await (
+    await funder.sendTransaction({ to: new Wallet(key).address, value: parseEther('10') })
+  ).wait();
+  provider.destroy();
+  wallet = await startTestWallet({
+    relayUrl: stack.walletConnectRelayUrl!,
+    privateKey: key,
+    chainId: stack.chainId,
+    rpcUrl: stack.rpcUrl,
+  });
+  context = await journey.browser.newContext({ viewport: { width: 360, height: 780 } });
+  await context.addInitScript(() => {
+    try {
+      localStorage.setItem('vbc.lang', 'en');
+    } catch {
+      // a frame without storage (the SDK's offline Verify frame)
+    }
+  });
+  // The SDK's optional Verify and telemetry calls go to the internet, which the journey has not.
+  // A wallet address with no account yet: sign-in answers 404, then the default account is made.
+  ({ page, errors } = await watchedPage(context, [
+    /verify|pulse|walletconnect\.(org|com)|reown/i,
+    /404 .*sign-in-with-metamask/,
+  ]));
+});
+
+afterAll(async () => {
+  await context?.close().catch(() => undefined);
+  await wallet?.close().catch(() => undefined);
+  await journey?.close();
+});
+
+async function expectAccessible(name: string): Promise<void> {
+  await screenshot(page, `walletconnect-${name}`);
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await rawKeysOn(page)).toEqual([]);
+}
+
+/** At 360 px the wallet button lives in the side menu. */
+async function openWallet(): Promise<void> {
+  if ((await page.locator('.wallet-btn:visible').count()) === 0) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+  }
+  await page.locator('.wallet-btn:visible').first().click();
+  await expect.poll(() => page.getByRole('dialog', { name: 'Wallet' }).isVisible()).toBe(true);
+}
+
+/** The pairing URI as a phone would read it: from the pixels of the QR code on the screen. */
+async function readQr(): Promise<string> {
+  const png = await page.getByRole('img', { name: QR_ALT }).screenshot();
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
+  const code = jsQR(pixels, info.width, info.height);
+  if (!code) throw new Error('no QR code found in the image');
+  return code.data;
+}
+
+describe('WalletConnect through the local relay', () => {
+  it('shows a QR code while the relay answers, and the wallet that scans it connects', async () => {
+    await page.goto(`${journey.webUrl}/marketplace`);
+    await openWallet();
+    await page.getByRole('button', { name: 'Connect with WalletConnect' }).click();
+    await page.getByRole('img', { name: QR_ALT }).waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('status').filter({ hasText: 'Relay reachable' }).count()).toBe(1);
+    await expectAccessible('qr');
+    const uri = await readQr();
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
+    await wallet.pair(uri);
+    await page
+      .getByRole('button', { name: 'Sign in with this wallet' })
+      .waitFor({ timeout: 30_000 });
+    expect(await page.locator(`[title="${wallet.address}"]`).count()).toBeGreaterThan(0);
+    await expectAccessible('connected');
+  });
+
+  it('signs in with the phone wallet (EIP-4361 message signed through the relay)', async () => {
+    await page.getByRole('button', { name: 'Sign in with this wallet' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Sign in with this wallet' }).count(), {
+        timeout: 30_000,
+      })
+      .toBe(0);
+    const signed = wallet.handled.find((h) => h.method === 'personal_sign');
+    const hex = String((signed?.params as string[] | undefined)?.[0]);
+    const message = Buffer.from(hex.slice(2), 'hex').toString();
+    expect(message).toContain(wallet.address);
+    expect(message).toMatch(/Nonce: \w+/);
+    const token = await page.evaluate(() => JSON.stringify(localStorage));
+    expect(token).toContain(wallet.address.slice(2, 10));
+    await expectAccessible('signed-in');
+  });
+
+  it('wraps VBC: the transaction is signed and sent by the phone wallet', async () => {
+    const sidebar = page.getByRole('dialog', { name: 'Wallet' });
+    await sidebar.getByRole('button', { name: 'Wrap', exact: true }).first().click();
+    await sidebar.getByLabel(/^Amount/).fill('1');
+    await sidebar
+      .locator('form.wallet__amount')
+      .getByRole('button', { name: 'Wrap', exact: true })
+      .click();
+    await sidebar.getByText('Transaction confirmed').waitFor({ timeout: 60_000 });
+    expect(wallet.handled.map((h) => h.method)).toContain('eth_sendTransaction');
+    await expect
+      .poll(() => page.getByTestId('balance-wrapper').textContent(), { timeout: 30_000 })
+      .toContain('1 ');
+    await expectAccessible('wrapped');
+  });
+
+  it('after a reload the session comes back without a new scan', async () => {
+    const pairings = wallet.client.core.pairing.getPairings().length;
+    await page.reload();
+    await openWallet();
+    await page.getByRole('button', { name: 'Disconnect' }).waitFor({ timeout: 30_000 });
+    expect(wallet.client.core.pairing.getPairings().length).toBe(pairings);
+    expect(await page.locator(`[title="${wallet.address}"]`).count()).toBeGreaterThan(0);
+  });
+
+  it('a disconnect from the wallet ends the session on the page', async () => {
+    await wallet.disconnect();
+    await page
+      .getByRole('button', { name: 'Connect with WalletConnect' })
+      .waitFor({ timeout: 30_000 });
+    await expectAccessible('disconnected');
+    expect(errors).toEqual([]);
+  });
+});
