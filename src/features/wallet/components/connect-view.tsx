@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import type { Network } from '#shared/schemas/entities.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
+import { RequiresNetwork } from '#web/pwa/requires-network.tsx';
 import { session } from '#web/stores/session.ts';
 import { uiActions } from '#web/stores/ui.ts';
 import { walletApi } from '#web/wallet/api.ts';
@@ -61,22 +62,27 @@ function BrowserWallets({ networks }: { networks: readonly Network[] }) {
       {found === null ? <p>{t('connect.searching')}</p> : null}
       {found?.length === 0 ? <p role="alert">{t('errors:installMetamask')}</p> : null}
       {found?.length === 0 && phone ? <p>{t('connect.walletConnectHint')}</p> : null}
-      {found?.map((d) => (
-        <Button
-          key={d.info.rdns}
-          variant="secondary"
-          className="wallet__option"
-          onClick={() => {
-            setProcess('loading');
-            connectInjected(d, networks).catch((error: unknown) =>
-              setProcess('error', writeErrorKey(error)),
-            );
-          }}
-        >
-          {d.info.icon ? <img src={d.info.icon} alt="" width="24" height="24" /> : null}
-          {t('connect.connectTo', { name: d.info.name })}
-        </Button>
-      ))}
+      <RequiresNetwork>
+        {(offline) =>
+          found?.map((d) => (
+            <Button
+              key={d.info.rdns}
+              variant="secondary"
+              className="wallet__option"
+              disabled={offline}
+              onClick={() => {
+                setProcess('loading');
+                connectInjected(d, networks).catch((error: unknown) =>
+                  setProcess('error', writeErrorKey(error)),
+                );
+              }}
+            >
+              {d.info.icon ? <img src={d.info.icon} alt="" width="24" height="24" /> : null}
+              {t('connect.connectTo', { name: d.info.name })}
+            </Button>
+          ))
+        }
+      </RequiresNetwork>
     </section>
   );
 }

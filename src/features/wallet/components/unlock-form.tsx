@@ -5,6 +5,7 @@ import type { Network, Wallet } from '#shared/schemas/entities.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import type { ErrorKey } from '#web/lib/errors.ts';
+import { RequiresNetwork } from '#web/pwa/requires-network.tsx';
 import { walletUi } from '#web/wallet/connection.ts';
 import { writeErrorKey } from '#web/wallet/pipeline.ts';
 
@@ -56,9 +57,13 @@ export function UnlockForm({ wallet, networks }: { wallet: Wallet; networks: rea
           aria-label={t('unlock.progress', { percent: Math.round(progress * 100) })}
         />
       ) : null}
-      <Button type="submit" busy={busy}>
-        {t('unlock.submit')}
-      </Button>
+      <RequiresNetwork>
+        {(offline) => (
+          <Button type="submit" busy={busy} disabled={offline}>
+            {t('unlock.submit')}
+          </Button>
+        )}
+      </RequiresNetwork>
     </form>
   );
 }
