@@ -3,6 +3,7 @@
  * (the API server serves the app on the same origin).
  *   VITE_API_BASE         prefix of API calls (default '', same origin; dev proxies /api)
  *   VITE_MARKETPLACE_KEY  the public `marketplace-key` header value
+ *   VITE_API_KEY          the public `api-key` header value (trade calls)
  */
 function read(name: string, fallback: string): string {
   const value = (import.meta.env as Record<string, string | undefined>)[name];
@@ -17,5 +18,6 @@ if (apiBase && !/^https?:\/\//.test(apiBase) && !apiBase.startsWith('/')) {
 export const env = {
   apiBase,
   marketplaceKey: read('VITE_MARKETPLACE_KEY', 'vbc-marketplace-public-key'),
+  apiKey: read('VITE_API_KEY', 'vbc-trade-public-key'),
   buildId: read('VITE_BUILD_ID', 'dev'),
 } as const;

@@ -18,6 +18,8 @@ type RequestOptions = {
   body?: unknown;
   /** Some calls carry the public marketplace key. */
   marketplaceKey?: boolean;
+  /** The trade calls (orders, trade/*) carry the public `api-key`. */
+  apiKey?: boolean;
   /** Send the bearer token even when optional (default: when signed in). */
   auth?: boolean;
   signal?: AbortSignal | undefined;
@@ -40,6 +42,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const token = options.auth === false ? null : authToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.marketplaceKey) headers['marketplace-key'] = env.marketplaceKey;
+  if (options.apiKey) headers['api-key'] = env.apiKey;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
