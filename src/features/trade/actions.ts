@@ -1,0 +1,166 @@
+/**
+ * Every trade as one function on the wallets' write pipeline (src/wallet/pipeline.ts): the
+ * exchange's approval (once per collection, its own step), a listing (an EIP-712 signature, no
+ * gas), take off sale (Exchange.cancel on chain: REVOKE), a fixed-price buy, a bid (the nested
+ * EIP-712 Bid), a claim (the server's ready transaction) and recordBid. Each answers ok or a
+ * catalogue key; transactions wait for the indexer before the screens refresh.
+ */
+import { orderFromJson } from '#contracts/typed-data/index.ts';
+import { type OrderFields, type OrderJson, orderToJson } from '#shared/orders.ts';
+import type { Network, Order as StoredOrder } from '#shared/schemas/entities.ts';
+import type { CreateListingBody, TradeTx } from '#shared/schemas/trading.ts';
+import type { ErrorKey } from '#web/lib/errors.ts';
+import { chainTarget } from '#web/wallet/chains.ts';
+import type { Connector, TxRequest } from '#web/wallet/connectors/types.ts';
+import { runWrite, type WriteStage, writeErrorKey } from '#web/wallet/pipeline.ts';
+import { indexed, type Target, tradeApi } from './api/trade.ts';
+import {
+  approvalTx,
+  bidTypedData,
+  completeOrder,
+  isExchangeApproved,
+  orderTypedData,
+  recordBidTx,
+} from './chain.ts';
+
+export type TradeContext = { network: Network; connector: Connector; address: string };
+export type Outcome = { ok: true } | { ok: false; error: ErrorKey };
+type OnStage = (stage: WriteStage) => void;
+
+const fromTradeTx = (tx: TradeTx): TxRequest => ({ ...tx, value: BigInt(tx.value) });
+
+/** Sends one transaction; `collection` given: resolves after the indexer recorded it. */
+async function write(
+  ctx: TradeContext,
+  prepare: () => Promise<TxRequest>,
+  onStage: OnStage,
+  collection?: string,
+): Promise<Outcome> {
+  const result = await runWrite({
+    connector: ctx.connector,
+    chain: chainTarget(ctx.network),
+    kind: 'other',
+    prepare,
+    onStage,
+    ...(collection ? { waitForIndexer: (hash: string) => indexed(collection, hash) } : {}),
+  });
+  if (result.status === 'success') return { ok: true };
+  return { ok: false, error: result.error ?? 'txRejected' };
+}
+
+export const needsApproval = async (ctx: TradeContext, collection: string) =>
+  !(await isExchangeApproved(ctx.network, collection, ctx.address));
+
+/** The exchange may move the owner's items of `collection` (setApprovalForAll). */
+export const approveCollection = (ctx: TradeContext, collection: string, onStage: OnStage) =>
+  write(ctx, async () => approvalTx(ctx.network, collection, ctx.address), onStage);
+
+export type ListInput = Omit<OrderFields, 'maker'> & { name?: string };
+
+/** Signs the order (no gas) and lists it; LIST shows in provenance at once. */
+export async function list(ctx: TradeContext, input: ListInput): Promise<Outcome> {
+  try {
+    const { name, ...fields } = input;
+    const order = await completeOrder(ctx.network, { ...fields, maker: ctx.address });
+    const signature = await ctx.connector.signTypedData({
+      account: ctx.address,
+      typedData: orderTypedData(ctx.network, order),
+    });
+    await tradeApi.createListing({
+      networkId: ctx.network.networkId,
+      order: orderToJson(order) as CreateListingBody['order'],
+      signature,
+      ...(name ? { name } : {}),
+    });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: writeErrorKey(error) };
+  }
+}
+
+/** Take off sale: the maker cancels the order on chain, so no later approval revives it. */
+export const takeOffSale = (
+  ctx: TradeContext,
+  order: StoredOrder,
+  collection: string,
+  s: OnStage,
+) => write(ctx, async () => fromTradeTx(await tradeApi.cancelData(order.orderHash)), s, collection);
+
+/** A fixed-price buy (bundles: the chosen token ids; the value is the exchange's quote). */
+export const buy = (
+  ctx: TradeContext,
+  p: { target: Target; orderHash: string; collection: string; tokenIds?: string[] },
+  onStage: OnStage,
+) =>
+  write(
+    ctx,
+    async () => {
+      const built = await tradeApi.buy(p.target, {
+        orderHash: p.orderHash,
+        buyer: ctx.address,
+        ...(p.tokenIds ? { tokenIds: p.tokenIds } : {}),
+      });
+      return fromTradeTx(built.tx);
+    },
+    onStage,
+    p.collection,
+  );
+
+/** Signs the nested Bid (the wallet shows the order) and places it. */
+export async function bid(
+  ctx: TradeContext,
+  p: { target: Target; order: StoredOrder; amount: bigint },
+): Promise<Outcome & { signature?: string }> {
+  try {
+    const order = orderFromJson(p.order.message as OrderJson);
+    const signature = await ctx.connector.signTypedData({
+      account: ctx.address,
+      typedData: bidTypedData(ctx.network, { order, bidder: ctx.address, amount: p.amount }),
+    });
+    await tradeApi.bid(p.target, {
+      orderHash: p.order.orderHash,
+      bidder: ctx.address,
+      amount: p.amount.toString(),
+      signature,
+    });
+    return { ok: true, signature };
+  } catch (error) {
+    return { ok: false, error: writeErrorKey(error) };
+  }
+}
+
+/** Claims an ended auction (winner or seller): the server answers the transaction to send. */
+export const claim = (
+  ctx: TradeContext,
+  p: { target: Target; orderHash: string; collection: string },
+  onStage: OnStage,
+) =>
+  write(
+    ctx,
+    async () => {
+      const data = await tradeApi.claim(p.target, { orderHash: p.orderHash, caller: ctx.address });
+      return fromTradeTx(data.tx);
+    },
+    onStage,
+    p.collection,
+  );
+
+/** Puts the caller's signed top bid on chain (Exchange.recordBid) before claims open. */
+export async function recordMyBid(
+  ctx: TradeContext,
+  p: { order: StoredOrder; amount: bigint; signature: string },
+  onStage: OnStage,
+): Promise<Outcome> {
+  const order = orderFromJson(p.order.message as OrderJson);
+  return write(
+    ctx,
+    async () =>
+      recordBidTx(ctx.network, ctx.address, {
+        order,
+        bidder: ctx.address,
+        amount: p.amount,
+        signature: p.signature,
+      }),
+    onStage,
+  );
+}
