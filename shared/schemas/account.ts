@@ -59,6 +59,17 @@ export type SiweSignInBody = Static<typeof SiweSignInBody>;
 
 export const BcAddressQuery = Type.Object({ bc_address: Type.String({ minLength: 1 }) });
 /**
+ * change-password's answer: a fresh session token for the caller, since the change ends every
+ * session signed before it (this one included).
+ */
+export const ChangePasswordAnswer = Type.Object({
+  data: Type.Boolean(),
+  token: Type.String(),
+  expiresAt: Type.String({ format: 'date-time' }),
+});
+export type ChangePasswordAnswer = Static<typeof ChangePasswordAnswer>;
+
+/**
  * Linking an address needs proof of control: an EIP-4361 message from GET sign-in/message for
  * that address, signed by it (its nonce is used up by the link).
  */

@@ -39,6 +39,8 @@ export interface UsersTable {
   is_admin: Generated<boolean>;
   followers_count: Generated<number>;
   following_count: Generated<number>;
+  /** Moves on at each password change: tokens signed before it are refused. */
+  session_epoch: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -357,7 +357,13 @@ describeBackends(
           newPassword: 'second-pass',
           confirmPassword: 'second-pass',
         });
-        expect(json(ok)).toEqual({ data: true });
+        const answer = json<{ data: boolean; token: string }>(ok);
+        expect(answer.data).toBe(true);
+        // The change ends the account's sessions; the caller carries on with the fresh token.
+        const info = (authorization: string) =>
+          t.app.inject({ method: 'GET', url: '/api/v1/account/info', headers: { authorization } });
+        expectError(await info(user.auth.authorization), 401, 'UNAUTHORIZED');
+        expect((await info(`Bearer ${answer.token}`)).statusCode).toBe(200);
         const old = await t.app.inject({
           method: 'POST',
           url: '/api/v1/account/sign-in',

@@ -4,8 +4,9 @@
  * handler (as a preHandler, so body and header validation still answer first) and documents it
  * in the OpenAPI security list unless the route names one.
  *
- * - `user`: a valid session (HS256 JWT from jose carrying the user id, sent as
- *   `Authorization: Bearer`); sets request.user.
+ * - `user`: a valid session (HS256 JWT from jose carrying the user id and the account's session
+ *   epoch, sent as `Authorization: Bearer`); a password change moves the epoch on, which ends
+ *   every session signed before it. Sets request.user.
  * - `optionalUser`: sets request.user when a valid session is sent, ignores a bad one.
  * - `marketplaceKey`, `apiKey`: the `marketplace-key` / `api-key` header equals config. These are
  *   public client keys, not secrets.
@@ -57,6 +58,7 @@ export function registerAuth(app: FastifyInstance, config: Config): void {
       const { payload } = await jwtVerify(match[1], key, { issuer, algorithms: ['HS256'] });
       const id = Number(payload.sub);
       if (!Number.isSafeInteger(id) || id <= 0) throw new Error('bad subject');
+      if ((payload.ep ?? 0) !== (await sessionEpoch(id))) throw new Error('ended session');
       return { id };
     } catch (cause) {
       throw new AppError('UNAUTHORIZED', { cause });
@@ -97,9 +99,19 @@ export function registerAuth(app: FastifyInstance, config: Config): void {
       route.schema.security = [{ [scheme]: [] }];
     }
   });
+  /** The account's current epoch; null for an account that no longer exists. */
+  async function sessionEpoch(userId: number): Promise<number | null> {
+    const row = await app.db
+      .selectFrom('users')
+      .select('session_epoch')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row ? row.session_epoch : null;
+  }
+
   app.decorate('signSession', async (userId: number) => {
     const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
-    const token = await new SignJWT({})
+    const token = await new SignJWT({ ep: (await sessionEpoch(userId)) ?? 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setIssuer(issuer)

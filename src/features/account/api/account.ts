@@ -4,6 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ChangePasswordAnswer,
   ChangePasswordBody,
   ResendEmailBody,
   SignInBody,
@@ -49,8 +50,11 @@ export function resendEmail(body: ResendEmailBody) {
   return api.post<DataBody<boolean>>('/api/v1/account/resend-email', body, { auth: false });
 }
 
-export function changePassword(body: ChangePasswordBody) {
-  return api.post<DataBody<boolean>>('/api/v1/account/change-password', body);
+/** The change ends every session, this one included: the answer's fresh token replaces it. */
+export async function changePassword(body: ChangePasswordBody) {
+  const answer = await api.post<ChangePasswordAnswer>('/api/v1/account/change-password', body);
+  sessionActions.SAVE_INFO(answer.token);
+  return answer;
 }
 
 const accountInfoQueryOptions = (token: string | null) =>

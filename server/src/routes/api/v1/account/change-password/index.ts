@@ -1,16 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql } from 'kysely';
 import { getUserOrThrow } from '#server/account/accounts.ts';
 import { hashPassword, verifyPassword } from '#server/account/password.ts';
 import { RATE_LIMITS } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
 import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
-import { ChangePasswordBody } from '#shared/schemas/account.ts';
-import { errorResponses, OkBody } from '#shared/schemas/common.ts';
+import { ChangePasswordAnswer, ChangePasswordBody } from '#shared/schemas/account.ts';
+import { errorResponses } from '#shared/schemas/common.ts';
 
 /**
  * POST /api/v1/account/change-password (bearer). The new password has at least
  * MIN_PASSWORD_LENGTH characters, differs from the current one and matches its confirmation; a
- * wrong current password → WRONG_PASSWORD.
+ * wrong current password → WRONG_PASSWORD. The change ends every session of the account (its
+ * session epoch moves on) and answers a fresh token for the caller.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -20,7 +22,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['account'],
         body: ChangePasswordBody,
-        response: { 200: OkBody, ...errorResponses },
+        response: { 200: ChangePasswordAnswer, ...errorResponses },
       },
     },
     async (request) => {
@@ -34,10 +36,15 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       if (newPassword === currentPassword) throw new AppError('PASSWORD_SAME_AS_OLD');
       await app.db
         .updateTable('users')
-        .set({ password_hash: await hashPassword(newPassword), updated_at: new Date() })
+        .set({
+          password_hash: await hashPassword(newPassword),
+          session_epoch: sql<number>`session_epoch + 1`,
+          updated_at: new Date(),
+        })
         .where('id', '=', user.id)
         .execute();
-      return { data: true };
+      const session = await app.signSession(user.id);
+      return { data: true, token: session.token, expiresAt: session.expiresAt.toISOString() };
     },
   );
 };
