@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'pwa',
   'wallet',
   'notifications',
+  'trade',
 ] as const;
 export type Resources = typeof resources;
 

@@ -7,6 +7,7 @@ import market from '#locales/en/market.json';
 import notifications from '#locales/en/notifications.json';
 import pages from '#locales/en/pages.json';
 import pwa from '#locales/en/pwa.json';
+import trade from '#locales/en/trade.json';
 import wallet from '#locales/en/wallet.json';
 
 export const resources = {
@@ -19,4 +20,5 @@ export const resources = {
   pwa,
   wallet,
   notifications,
+  trade,
 };

@@ -7,6 +7,7 @@ import market from '#locales/vi/market.json';
 import notifications from '#locales/vi/notifications.json';
 import pages from '#locales/vi/pages.json';
 import pwa from '#locales/vi/pwa.json';
+import trade from '#locales/vi/trade.json';
 import wallet from '#locales/vi/wallet.json';
 
 export const resources = {
@@ -19,4 +20,5 @@ export const resources = {
   pwa,
   wallet,
   notifications,
+  trade,
 };
