@@ -7,7 +7,6 @@ export const EXCHANGE_ABI = [
   'error AuctionIsSettling()',
   'error AuctionNotEnded()',
   'error BidBelowReserve()',
-  'error BidNotBacked()',
   'error BiddingClosed()',
   'error CallerIsNotMaker()',
   'error CallerIsNotWinnerOrSeller()',
@@ -58,7 +57,6 @@ export const EXCHANGE_ABI = [
   'function cancel((address maker, address collection, uint256[] tokenIds, uint256[] tokenNonces, uint8 saleKind, uint8 itemsKind, uint256 price, uint256 discountBps, uint256 minCountForDiscount, uint256 startTime, uint256 endTime, uint256 salt, uint256 counter, uint256 maxFeeBps) order)',
   'function cancelOwnershipHandover() payable',
   'function claim((address maker, address collection, uint256[] tokenIds, uint256[] tokenNonces, uint8 saleKind, uint8 itemsKind, uint256 price, uint256 discountBps, uint256 minCountForDiscount, uint256 startTime, uint256 endTime, uint256 salt, uint256 counter, uint256 maxFeeBps) order, bytes orderSignature, address bidder, uint256 amount, bytes bidSignature, uint256 deadline, bytes settlementSignature)',
-  'function claimRecorded((address maker, address collection, uint256[] tokenIds, uint256[] tokenNonces, uint8 saleKind, uint8 itemsKind, uint256 price, uint256 discountBps, uint256 minCountForDiscount, uint256 startTime, uint256 endTime, uint256 salt, uint256 counter, uint256 maxFeeBps) order, bytes orderSignature)',
   'function collectionCodeHash() view returns (bytes32)',
   'function completeOwnershipHandover(address pendingOwner) payable',
   'function counters(address maker) view returns (uint256)',
@@ -72,7 +70,7 @@ export const EXCHANGE_ABI = [
   'function owner() view returns (address result)',
   'function ownershipHandoverExpiresAt(address pendingOwner) view returns (uint256 result)',
   'function quote((address maker, address collection, uint256[] tokenIds, uint256[] tokenNonces, uint8 saleKind, uint8 itemsKind, uint256 price, uint256 discountBps, uint256 minCountForDiscount, uint256 startTime, uint256 endTime, uint256 salt, uint256 counter, uint256 maxFeeBps) order, uint256 itemMask) pure returns (uint256 count, uint256 total)',
-  'function recordBid((address maker, address collection, uint256[] tokenIds, uint256[] tokenNonces, uint8 saleKind, uint8 itemsKind, uint256 price, uint256 discountBps, uint256 minCountForDiscount, uint256 startTime, uint256 endTime, uint256 salt, uint256 counter, uint256 maxFeeBps) order, address bidder, uint256 amount, bytes bidSignature)',
+  'function recordBid((address maker, address collection, uint256[] tokenIds, uint256[] tokenNonces, uint8 saleKind, uint8 itemsKind, uint256 price, uint256 discountBps, uint256 minCountForDiscount, uint256 startTime, uint256 endTime, uint256 salt, uint256 counter, uint256 maxFeeBps) order, uint256 amount)',
   'function recordedBid(bytes32 orderHash) view returns (address bidder, uint256 amount)',
   'function renounceOwnership() payable',
   'function requestOwnershipHandover() payable',
@@ -82,6 +80,7 @@ export const EXCHANGE_ABI = [
   'function settlementEpoch() view returns (uint64)',
   'function settlementSigner() view returns (address)',
   'function transferOwnership(address newOwner) payable',
+  'function withdrawRecordedBid((address maker, address collection, uint256[] tokenIds, uint256[] tokenNonces, uint8 saleKind, uint8 itemsKind, uint256 price, uint256 discountBps, uint256 minCountForDiscount, uint256 startTime, uint256 endTime, uint256 salt, uint256 counter, uint256 maxFeeBps) order)',
   'function wvbc() view returns (address)',
 ] as const;
 

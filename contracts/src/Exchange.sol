@@ -13,11 +13,6 @@ import {MarketplaceCollection} from "./MarketplaceCollection.sol";
 import {IExchangeErrors, IExchangeEvents} from "./interfaces/IExchange.sol";
 import {AUCTION, BUNDLE, FIXED_PRICE, Order, SET, SINGLE} from "./lib/OrderTypes.sol";
 
-/// @dev The two WVBC reads of `recordBid` and `claim`'s floor check.
-interface WVBCLike {
-    function balanceOf(address owner) external view returns (uint256);
-    function allowance(address owner, address spender) external view returns (uint256);
-}
 
 /// @title Exchange: the VBChain Marketplace settlement contract
 /// @notice Settles EIP-712 signed sell orders (gasless listing): fixed-price sales paid in native
@@ -38,11 +33,12 @@ interface WVBCLike {
 /// AUCTIONS. Bids are signed off chain and kept by the server. Claims open CLAIM_DELAY after the
 /// order's end (the longest extension, then at least an hour) and close CLAIM_WINDOW later.
 /// `claim` executes the bid the settlement key attests (with a deadline, void when the owner bumps
-/// `settlementEpoch`); anyone holding a higher signed, backed bid can put it on chain with
-/// `recordBid` before claims open, and then no lower attested bid can be claimed: the recorded
-/// one is claimed with `claimRecorded`, without the key. So the key alone cannot hand an auction
-/// to a lower bid. The exchange refuses to cancel an auction while it settles.
-/// (docs/decisions/002, 018, 019)
+/// `settlementEpoch`). A bidder who wants no trust in that key puts their bid on chain with
+/// `recordBid` before claims open: the amount is held here (escrow, so it cannot be withdrawn to
+/// dissolve the floor), no lower bid can be claimed any more, and the escrow pays the claim if
+/// that bid wins, goes back to its bidder when a higher bid wins, or after claims close. So the
+/// key cannot hand an auction to a bid below a recorded one. The exchange refuses to cancel an
+/// auction while it settles. (docs/decisions/002, 018, 019)
 ///
 /// FEES. The fee is the lower of the owner's current fee and the order's signed `maxFeeBps`.
 contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents, IExchangeErrors {
@@ -100,7 +96,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     /// (a cold load that the claim budget cannot afford on every claim).
     mapping(address maker => uint256) private _counters;
     /// @notice The highest bid put on chain for each auction (bidder in the low 160 bits, amount
-    /// in the high 96): a floor for attested claims, claimable by itself (see `recordBid`).
+    /// in the high 96), its WVBC held here: a floor for claims (see `recordBid`).
     mapping(bytes32 orderHash => uint256) private _recordedBids;
 
     /*//////////////////////////////////////////////////////////////
@@ -176,55 +172,45 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         }
         if (block.timestamp > deadline) revert SettlementExpired();
         _checkAttestation(orderHash, bidder, amount, deadline, settlementSignature);
-        if (anyRecorded) {
-            uint256 recorded = _recordedBids[orderHash];
-            if (recorded >> 160 > amount && _isBacked(address(uint160(recorded)), recorded >> 160)) {
-                revert HigherBidRecorded(recorded >> 160);
-            }
-        }
-        _settle(order, orderHash, bidder, amount);
+        uint256 escrowed = anyRecorded ? _takeRecord(orderHash, bidder, amount) : 0;
+        _settle(order, orderHash, bidder, amount, escrowed);
     }
 
-    /// @notice Settles an ended auction for the highest bid recorded on chain (`recordBid`),
-    /// without any attestation. Callable by that bidder or by the seller while claims are open.
-    /// @param order The maker's auction order.
-    /// @param orderSignature The maker's signature of the order (may be empty when the maker calls).
-    function claimRecorded(Order calldata order, bytes calldata orderSignature) external {
-        bytes32 orderHash = _hashOrder(order);
-        uint256 recorded = _recordedBids[orderHash];
-        address bidder = address(uint160(recorded));
-        if (bidder == address(0)) revert NoRecordedBid();
-        _checkClaim(order, orderSignature, bidder);
-        _settle(order, orderHash, bidder, recorded >> 160);
-    }
-
-    /// @notice Puts a bid on chain, before the auction's claims open: from then on no lower bid can
-    /// be claimed while this one stays backed, and this one can be claimed without the settlement
-    /// key. Anyone may send it (the bidder, the seller, the marketplace). It must be signed by the
-    /// bidder, reach the reserve, be backed now (WVBC balance and allowance to the exchange), and
-    /// be higher than the bid already recorded unless that one is no longer backed.
+    /// @notice The caller puts their bid on an auction on chain, before its claims open: `amount`
+    /// WVBC moves from the caller into the exchange (escrow) and the bid recorded before, if any,
+    /// is paid back to its bidder. From then on no lower bid of this auction can be claimed. The
+    /// escrow pays this bid's claim if the settlement key attests it (or a higher bid of the same
+    /// bidder: the rest is pulled as usual), goes back when a higher bid is claimed, and can be
+    /// taken back with `withdrawRecordedBid` once claims have closed.
     /// @param order The auction order bid on.
-    /// @param bidder The bidder (Bid.bidder).
-    /// @param amount The bid in WVBC wei (Bid.amount), below 2^96.
-    /// @param bidSignature The bidder's `Bid` signature.
-    function recordBid(Order calldata order, address bidder, uint256 amount, bytes calldata bidSignature) external {
+    /// @param amount The bid in WVBC wei: at least the reserve, above the recorded bid, below 2^96.
+    function recordBid(Order calldata order, uint256 amount) external {
         if (order.saleKind != AUCTION) revert OrderIsNotAnAuction();
         if (block.timestamp >= order.endTime + CLAIM_DELAY) revert BiddingClosed();
         if (amount < order.price) revert BidBelowReserve();
         if (amount >> 96 != 0) revert InvalidOrder();
-        if (bidder == order.maker) revert SellerCannotBuy();
+        if (msg.sender == order.maker) revert SellerCannotBuy();
         bytes32 orderHash = _hashOrder(order);
-        if (!_isValidSignature(bidder, _bidDigest(orderHash, bidder, amount), bidSignature)) {
-            revert InvalidBidderSignature();
-        }
-        if (!_isBacked(bidder, amount)) revert BidNotBacked();
         uint256 recorded = _recordedBids[orderHash];
-        if (amount <= recorded >> 160 && _isBacked(address(uint160(recorded)), recorded >> 160)) {
-            revert HigherBidRecorded(recorded >> 160);
-        }
-        _recordedBids[orderHash] = amount << 160 | uint256(uint160(bidder));
+        uint256 previous = recorded >> 160;
+        if (amount <= previous) revert HigherBidRecorded(previous);
+        _recordedBids[orderHash] = amount << 160 | uint256(uint160(msg.sender));
         _counters[order.maker] |= _RECORDED_FLAG;
-        emit BidRecorded(orderHash, bidder, amount);
+        SafeTransferLib.safeTransferFrom(wvbc, msg.sender, address(this), amount);
+        if (previous != 0) SafeTransferLib.safeTransfer(wvbc, address(uint160(recorded)), previous);
+        emit BidRecorded(orderHash, msg.sender, amount);
+    }
+
+    /// @notice Pays a recorded bid's escrow back to its bidder once the auction's claims have
+    /// closed without a claim. Anyone may call it; the WVBC goes to the bidder.
+    /// @param order The auction order the bid was recorded on.
+    function withdrawRecordedBid(Order calldata order) external {
+        if (block.timestamp < order.endTime + CLAIM_DELAY + CLAIM_WINDOW) revert AuctionIsSettling();
+        bytes32 orderHash = _hashOrder(order);
+        uint256 recorded = _recordedBids[orderHash];
+        if (recorded == 0) revert NoRecordedBid();
+        delete _recordedBids[orderHash];
+        SafeTransferLib.safeTransfer(wvbc, address(uint160(recorded)), recorded >> 160);
     }
 
     /// @notice Revokes an order (REVOKE): bumps the nonce of each of its items that the
@@ -399,15 +385,26 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         }
     }
 
-    /// @dev The bidder holds and has allowed the exchange at least `amount` WVBC.
-    function _isBacked(address bidder, uint256 amount) private view returns (bool) {
-        if (bidder == address(0)) return false;
-        WVBCLike token = WVBCLike(wvbc);
-        return token.balanceOf(bidder) >= amount && token.allowance(bidder, address(this)) >= amount;
+    /// @dev A claim of an auction with a recorded bid: refused below it; otherwise the record is
+    /// cleared and its escrow either pays this claim (same bidder) or goes back to its bidder.
+    /// Answers the escrowed amount that pays this claim.
+    function _takeRecord(bytes32 orderHash, address bidder, uint256 amount) private returns (uint256 escrowed) {
+        uint256 recorded = _recordedBids[orderHash];
+        if (recorded == 0) return 0;
+        uint256 floor = recorded >> 160;
+        if (amount < floor) revert HigherBidRecorded(floor);
+        delete _recordedBids[orderHash];
+        address recorder = address(uint160(recorded));
+        if (recorder == bidder) return floor;
+        SafeTransferLib.safeTransfer(wvbc, recorder, floor);
+        return 0;
     }
 
     /// @dev Moves every item of an auction order to the winner and the bid's WVBC to the seller.
-    function _settle(Order calldata order, bytes32 orderHash, address bidder, uint256 amount) private {
+    /// `escrowed` of the amount is already held here (a recorded bid); the rest comes from the bidder.
+    function _settle(Order calldata order, bytes32 orderHash, address bidder, uint256 amount, uint256 escrowed)
+        private
+    {
         if (amount < order.price) revert BidBelowReserve();
         if (order.itemsKind == BUNDLE) revert InvalidOrder(); // a bundle cannot be auctioned
         uint256 n = order.tokenIds.length;
@@ -417,8 +414,14 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         address maker = order.maker;
         _transferItems(order, allItems, maker, bidder);
         uint256 fee = _fee(amount, order.maxFeeBps);
-        if (fee != 0) SafeTransferLib.safeTransferFrom(wvbc, bidder, feeRecipient, fee);
-        SafeTransferLib.safeTransferFrom(wvbc, bidder, maker, amount - fee);
+        if (escrowed == 0) {
+            if (fee != 0) SafeTransferLib.safeTransferFrom(wvbc, bidder, feeRecipient, fee);
+            SafeTransferLib.safeTransferFrom(wvbc, bidder, maker, amount - fee);
+        } else {
+            if (amount > escrowed) SafeTransferLib.safeTransferFrom(wvbc, bidder, address(this), amount - escrowed);
+            if (fee != 0) SafeTransferLib.safeTransfer(wvbc, feeRecipient, fee);
+            SafeTransferLib.safeTransfer(wvbc, maker, amount - fee);
+        }
         emit OrderFilled(orderHash, maker, bidder, order.collection, allItems, amount, fee);
     }
 

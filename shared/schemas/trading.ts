@@ -78,8 +78,10 @@ export const ClaimData = Type.Object({
   order: OrderMessage,
   orderSignature: Type.String(),
   bid: Type.Object({ orderHash: TxHash, bidder: Address, amount: Wei }),
-  bidSignature: Type.String({ description: 'empty when the bid recorded on chain wins' }),
-  settlementSignature: Type.String({ description: 'empty when the bid recorded on chain wins' }),
+  bidSignature: Type.String({
+    description: "empty when the server holds no signature of the winner's bid (winner only)",
+  }),
+  settlementSignature: Type.String(),
   deadline: Uint,
   claimsClose: Uint,
   tx: TradeTx,

@@ -25,7 +25,8 @@ interface IExchangeEvents {
         uint256 fee
     );
 
-    /// @notice A bid was put on chain for an auction (see `Exchange.recordBid`).
+    /// @notice A bidder put their bid on chain for an auction, its WVBC held by the exchange
+    /// (see `Exchange.recordBid`); the bid recorded before was paid back.
     event BidRecorded(bytes32 indexed orderHash, address indexed bidder, uint256 amount);
 
     /// @notice The owner voided every outstanding settlement attestation; new ones carry `epoch`.
@@ -92,14 +93,12 @@ interface IExchangeErrors {
     error InvalidFee();
     /// @notice The settlement attestation's deadline has passed.
     error SettlementExpired();
-    /// @notice A higher bid of this auction is recorded on chain and still backed.
+    /// @notice A bid at least as high is recorded on chain for this auction.
     error HigherBidRecorded(uint256 amount);
-    /// @notice No bid of this auction is recorded on chain.
+    /// @notice No bid of this auction is held on chain.
     error NoRecordedBid();
     /// @notice Bids can no longer be recorded: the auction's claims are open.
     error BiddingClosed();
-    /// @notice The bidder's WVBC balance or allowance to the exchange is below the bid.
-    error BidNotBacked();
     /// @notice The auction's claim window has closed: it can no longer be settled.
     error ClaimWindowClosed();
     /// @notice An ended auction cannot be cancelled while it can still be claimed.

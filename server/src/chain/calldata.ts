@@ -1,4 +1,4 @@
-/** Calldata of the Exchange calls the server prepares for a client to send: buy, claims, cancel. */
+/** Calldata of the Exchange calls the server prepares for a client to send: buy, claim, cancel. */
 import type { Order } from '#shared/orders.ts';
 import { exchangeInterface } from './abi.ts';
 
@@ -47,11 +47,6 @@ export function encodeClaim(claim: ClaimArguments): string {
     claim.deadline,
     claim.settlementSignature,
   ]);
-}
-
-/** `claimRecorded`: settles the bid recorded on chain, no attestation needed. */
-export function encodeClaimRecorded(order: Order, orderSignature: string): string {
-  return exchangeInterface.encodeFunctionData('claimRecorded', [orderTuple(order), orderSignature]);
 }
 
 export function encodeCancel(order: Order): string {

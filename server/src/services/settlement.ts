@@ -3,9 +3,8 @@
  * (contracts/src/Exchange.sol, AUCTIONS; docs/decisions/019-auction-end-and-claims.md):
  * - claims open `AUCTION_CLAIM_DELAY_SECONDS` after the signed end (and never before the effective
  *   end) and close `AUCTION_CLAIM_WINDOW_SECONDS` later;
- * - a bid recorded on chain (`recordBid`) that is still backed and at least as high as every
- *   stored bid is claimed with `claimRecorded`, without the settlement key;
- * - otherwise the settlement key attests the highest bid still backed on chain, once per auction:
+ * - the settlement key attests the highest bid still backed on chain, a bid recorded on chain
+ *   (`recordBid`: its WVBC is held by the exchange) counting as backed, once per auction:
  *   the attestation (deadline, epoch) is stored and served again until its deadline passes or the
  *   exchange's epoch moves on; only then is a winner picked again.
  * Only the winner or the seller is answered, with the transaction to send.
@@ -20,7 +19,7 @@ import {
   signSettlement,
 } from '#contracts/typed-data/index.ts';
 import { parseAddress } from '#server/chain/address.ts';
-import { encodeClaim, encodeClaimRecorded } from '#server/chain/calldata.ts';
+import { encodeClaim } from '#server/chain/calldata.ts';
 import { type MarketChain, marketChain, type TradingContext } from '#server/chain/contracts.ts';
 import { orderFillability } from '#server/chain/fillability.ts';
 import {
@@ -54,17 +53,19 @@ export interface ClaimData {
   orderSignature: string;
   bid: { orderHash: string; bidder: string; amount: string };
   bidSignature: string;
-  /** Empty when the winner is the bid recorded on chain (claimRecorded needs no attestation). */
+  /** The settlement key's attestation of the winner (Exchange `Settlement`). */
   settlementSignature: string;
   /** The attestation's deadline (unix seconds; '0' with no attestation). */
   deadline: string;
   /** When claims close (unix seconds). */
   claimsClose: string;
-  /** The transaction to send (from `caller`): Exchange.claim or claimRecorded. */
+  /** The transaction to send (from `caller`): Exchange.claim with all of the above. */
   tx: { from: string; to: string; data: string; value: string; chainId: number };
 }
 
-type Winner = { bidder: string; amount: bigint; signature: string; id: number };
+/** A winning bid; `signature` is '' and `id` null for a recorded bid the server never stored. */
+type Winner = { bidder: string; amount: bigint; signature: string; id: number | null };
+type Recorded = { bidder: string; amount: bigint } | null;
 
 /** The settlement key (SETTLEMENT_PRIVATE_KEY); COMING_SOON when the server has none. */
 export function settlementWallet(ctx: TradingContext): Wallet {
@@ -123,38 +124,63 @@ async function flagWinner(db: DbExecutor, orderHash: string, winnerId: number): 
 
 type Attested = Winner & { deadline: bigint; settlementSignature: string };
 
-/** The stored attestation while it is valid on chain, else a new one for the current winner. */
-async function attestation(
-  ctx: TradingContext,
+/**
+ * The winner now: the highest stored bid still backed, or the bid recorded on chain (its WVBC is
+ * held by the exchange, so it is backed) when it is at least as high.
+ */
+async function currentWinner(
   m: MarketChain,
-  a: { row: OrderRow; order: Order; now: bigint; closes: bigint },
-): Promise<Attested> {
-  const epoch = await settlementEpochOnChain(m);
+  a: { row: OrderRow; order: Order; recorded: Recorded },
+  db: DbExecutor,
+): Promise<Winner | null> {
+  const stored = await pickWinner(m, a.row, a.order, db);
+  const { recorded } = a;
+  if (!recorded || (stored && stored.amount > recorded.amount)) return stored;
+  const own = (await bidsOfOrder(db, a.row.order_hash)).find(
+    (b) => getAddress(b.bidder) === recorded.bidder && BigInt(b.amount) === recorded.amount,
+  );
+  return { ...recorded, signature: own?.signature ?? '', id: own?.id ?? null };
+}
+
+/** The stored attestation while it can still settle on chain, if any. */
+async function storedAttestation(
+  ctx: TradingContext,
+  a: { row: OrderRow; now: bigint; epoch: bigint; recorded: Recorded },
+): Promise<Attested | null> {
   const stored = await ctx.db
     .selectFrom('settlements')
     .selectAll()
     .where('order_hash', '=', a.row.order_hash)
     .executeTakeFirst();
-  if (stored && BigInt(stored.deadline) >= a.now && BigInt(stored.epoch) === epoch) {
-    const bid = (await bidsOfOrder(ctx.db, a.row.order_hash)).find(
-      (b) => b.bidder === stored.bidder && BigInt(b.amount) === BigInt(stored.amount),
-    );
-    if (bid) {
-      const bidder = getAddress(stored.bidder);
-      const amount = BigInt(stored.amount);
-      const deadline = BigInt(stored.deadline);
-      return {
-        bidder,
-        amount,
-        signature: bid.signature,
-        id: bid.id,
-        deadline,
-        settlementSignature: stored.signature,
-      };
-    }
-  }
+  if (!stored || BigInt(stored.deadline) < a.now || BigInt(stored.epoch) !== a.epoch) return null;
+  const amount = BigInt(stored.amount);
+  // a bid recorded on chain since then makes a lower attestation useless (the exchange refuses it)
+  if (a.recorded && amount < a.recorded.amount) return null;
+  const bidder = getAddress(stored.bidder);
+  const bid = (await bidsOfOrder(ctx.db, a.row.order_hash)).find(
+    (b) => getAddress(b.bidder) === bidder && BigInt(b.amount) === amount,
+  );
+  return {
+    bidder,
+    amount,
+    signature: bid?.signature ?? '',
+    id: bid?.id ?? null,
+    deadline: BigInt(stored.deadline),
+    settlementSignature: stored.signature,
+  };
+}
+
+/** The stored attestation while it is valid on chain, else a new one for the current winner. */
+async function attestation(
+  ctx: TradingContext,
+  m: MarketChain,
+  a: { row: OrderRow; order: Order; now: bigint; closes: bigint; recorded: Recorded },
+): Promise<Attested> {
+  const epoch = await settlementEpochOnChain(m);
+  const kept = await storedAttestation(ctx, { ...a, epoch });
+  if (kept) return kept;
   const wallet = await settlementSigner(ctx, m);
-  const winner = await pickWinner(m, a.row, a.order, ctx.db);
+  const winner = await currentWinner(m, a, ctx.db);
   if (!winner) throw new AppError('NO_VALID_BID');
   const latest = a.now + SETTLEMENT_TTL_SECONDS;
   const deadline = latest < a.closes ? latest : a.closes - 1n;
@@ -177,16 +203,8 @@ async function attestation(
     .values({ order_hash: a.row.order_hash, ...values })
     .onConflict((oc) => oc.column('order_hash').doUpdateSet(values))
     .execute();
-  await flagWinner(ctx.db, a.row.order_hash, winner.id);
+  if (winner.id !== null) await flagWinner(ctx.db, a.row.order_hash, winner.id);
   return { ...winner, deadline, settlementSignature };
-}
-
-/** The bid recorded on chain when it wins: still backed and not below the best stored bid. */
-async function recordedWinner(m: MarketChain, row: OrderRow, order: Order, db: DbExecutor) {
-  const recorded = await recordedBidOnChain(m, row.order_hash);
-  if (!recorded || spendable(await wrapperFunds(m, recorded.bidder)) < recorded.amount) return null;
-  const best = await pickWinner(m, row, order, db);
-  return !best || recorded.amount >= best.amount ? recorded : null;
 }
 
 /** Claims are open on the chain's clock: after the effective end and CLAIM_DELAY, before closing. */
@@ -215,26 +233,11 @@ export async function claimData(ctx: TradingContext, input: ClaimInput): Promise
     orderSignature: row.signature,
     claimsClose: closes.toString(),
   };
-  const recorded = await recordedWinner(m, row, order, ctx.db);
-  if (recorded) {
-    if (caller !== recorded.bidder && caller !== maker) throw new AppError('NOT_THE_WINNER');
-    const data = encodeClaimRecorded(order, row.signature);
-    const bid = {
-      orderHash: row.order_hash,
-      bidder: recorded.bidder,
-      amount: recorded.amount.toString(),
-    };
-    return {
-      ...base,
-      bid,
-      bidSignature: '',
-      settlementSignature: '',
-      deadline: '0',
-      tx: { from: caller, to: m.exchange, data, value: '0', chainId: row.network_id },
-    };
-  }
-  const won = await attestation(ctx, m, { row, order, now, closes });
-  if (caller !== won.bidder && caller !== maker) throw new AppError('NOT_THE_WINNER');
+  const recorded = await recordedBidOnChain(m, row.order_hash);
+  const won = await attestation(ctx, m, { row, order, now, closes, recorded });
+  // without the winner's stored signature only the winner's own call authorizes the bid
+  const allowed = caller === won.bidder || (caller === maker && won.signature !== '');
+  if (!allowed) throw new AppError('NOT_THE_WINNER');
   const data = encodeClaim({
     order,
     orderSignature: row.signature,
