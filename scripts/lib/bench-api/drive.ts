@@ -101,8 +101,12 @@ export async function driveRoute(
   stats: pg.Client | null,
   options: { connections: number; duration: number },
 ): Promise<RouteResult> {
-  // A short warm-up (JIT, plans, pools), not measured.
-  await autocannon({ url: baseUrl + route.paths[0], connections: 4, duration: 1 });
+  // A warm-up (JIT, plans, pools, prepared statements), not measured.
+  await autocannon({
+    url: baseUrl + route.paths[0],
+    connections: options.connections,
+    duration: 2,
+  });
   await stats?.query('select pg_stat_statements_reset()');
   const before = stats ? await statementCalls(stats) : 0;
   let next = 0;
