@@ -124,6 +124,18 @@ async function run(own: AbortController): Promise<void> {
   }
 }
 
+/**
+ * The first connection waits until the page has loaded and been quiet for a moment: the first
+ * screen's requests go first, and tools that wait for a quiet network (Lighthouse, the browser
+ * journeys' `settled`) see one before the long-lived stream opens.
+ */
+const FIRST_CONNECT_AFTER_MS = 3000;
+
+function startDelay(): number {
+  if (controller || typeof performance === 'undefined') return 30;
+  return Math.max(30, FIRST_CONNECT_AFTER_MS - performance.now());
+}
+
 /** (Re)connects with the current topics and session; idle when there is nothing to follow. */
 export function restartLive(): void {
   clearTimeout(restartTimer);
@@ -138,7 +150,7 @@ export function restartLive(): void {
     controller = own;
     setStatus(status === 'open' ? 'reconnecting' : status);
     void run(own);
-  }, 30);
+  }, startDelay());
 }
 
 if (typeof window !== 'undefined') window.addEventListener('online', () => restartLive());

@@ -6,10 +6,11 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '#server/app.ts';
+import { type App, buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 
-export type Backend = { url: string; dataDir: string; close(): Promise<void> };
+/** `app` gives journeys the server's database (rows the chain would write, e.g. bids). */
+export type Backend = { url: string; dataDir: string; app: App; close(): Promise<void> };
 
 export async function startBackend({
   port,
@@ -33,6 +34,7 @@ export async function startBackend({
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    app,
     async close() {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -54,6 +55,8 @@ export function LiveNotifications() {
   const token = snap.account.data?.token ?? null;
   const [toasts, setToasts] = useState<{ n: Note; text: string }[]>([]);
   const [ask, setAsk] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reconnects when the session changes
   useEffect(() => restartLive(), [token]);
@@ -83,7 +86,9 @@ export function LiveNotifications() {
     else localStorage.setItem(ASK_KEY, 'no');
   };
 
-  return (
+  // In <body>, not the header: a fixed box inside the (filtered) header would move with it.
+  if (!mounted) return null;
+  return createPortal(
     <section className="notif-toasts" aria-label={t('toast.region')}>
       <div role="status" aria-live="polite">
         {toasts.map(({ n, text }) => (
@@ -109,6 +114,7 @@ export function LiveNotifications() {
           </button>
         </div>
       )}
-    </section>
+    </section>,
+    document.body,
   );
 }
