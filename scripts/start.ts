@@ -21,7 +21,7 @@ function banner(stack: Stack): string {
     `  RPC URL:     ${stack.publicRpcUrl}   (the node itself: ${stack.rpcUrl})`,
     `  Contracts:   exchange ${stack.deployment.exchange} · WVBC ${stack.deployment.wvbc}`,
     `  API docs:    ${stack.url}/api/docs`,
-    `  WalletConnect relay: ${stack.walletConnectRelayUrl ?? 'the public relay (WALLETCONNECT_PROJECT_ID)'}`,
+    `  WalletConnect relay: ${stack.walletConnect.relayUrl ?? 'the public relay (WALLETCONNECT_PROJECT_ID)'}`,
     '',
     '  Demo wallets (import a private key into MetaMask; add the network with the chain id and RPC above).',
     '  These keys are public test keys of the local chain: never use them anywhere else.',

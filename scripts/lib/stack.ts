@@ -25,7 +25,7 @@ import { openDatabase } from './stack/database.ts';
 import { type Demo, demoCredentials } from './stack/demo.ts';
 import { resolveOptions, type StartStackOptions } from './stack/options.ts';
 import { startServer } from './stack/server.ts';
-import { startWalletConnectRelay } from './stack/walletconnect.ts';
+import { type StackRelay, startWalletConnectRelay } from './stack/walletconnect.ts';
 import { buildWebApp, DIST, webBuildIsStale } from './stack/web-build.ts';
 
 export type { DemoWallet } from './stack/demo.ts';
@@ -47,8 +47,8 @@ export interface Stack {
   /** Why the demo seed failed on this start, if it did (the stack runs without the rest of it). */
   seedError: Error | null;
   demo: Demo;
-  /** The WalletConnect relay the page uses (the local one, or WALLETCONNECT_RELAY_URL). */
-  walletConnectRelayUrl: string | undefined;
+  /** The WalletConnect relay the page uses: the local one, or WALLETCONNECT_RELAY_URL's. */
+  walletConnect: StackRelay;
   /** Seconds each step took. */
   timings: Record<string, number>;
   stop(): Promise<void>;
@@ -147,7 +147,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       deployment,
       app,
       demo: demoCredentials(),
-      walletConnectRelayUrl: wc.relayUrl,
+      walletConnect: wc,
       timings,
       stop,
     };

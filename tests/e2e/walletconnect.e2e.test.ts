@@ -12,6 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
+import { type Relay, startRelay } from '#server/walletconnect-relay/relay.ts';
 import { startTestWallet, type TestWallet } from '#tests/walletconnect/test-wallet.ts';
 import { axeViolations } from './axe.ts';
 import { rawKeysOn, screenshot, watchedPage } from './harness.ts';
@@ -24,6 +25,7 @@ let wallet: TestWallet;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
+let restarted: Relay | null = null;
 const key = Wallet.createRandom().privateKey;
 
 beforeAll(async () => {
@@ -37,7 +39,7 @@ beforeAll(async () => {
   ).wait();
   provider.destroy();
   wallet = await startTestWallet({
-    relayUrl: stack.walletConnectRelayUrl!,
+    relayUrl: stack.walletConnect.relayUrl!,
     privateKey: key,
     chainId: stack.chainId,
     rpcUrl: stack.rpcUrl,
@@ -55,12 +57,15 @@ beforeAll(async () => {
   ({ page, errors } = await watchedPage(context, [
     /verify|pulse|walletconnect\.(org|com)|reown/i,
     /404 .*sign-in-with-metamask/,
+    // While the relay is stopped on purpose, the page's checks of it are refused.
+    /WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/[^']*' failed/,
   ]));
 });
 
 afterAll(async () => {
   await context?.close().catch(() => undefined);
   await wallet?.close().catch(() => undefined);
+  await restarted?.close();
   await journey?.close();
 });
 
@@ -80,8 +85,8 @@ async function openWallet(): Promise<void> {
 }
 
 /** The pairing URI as a phone would read it: from the pixels of the QR code on the screen. */
-async function readQr(): Promise<string> {
-  const png = await page.getByRole('img', { name: QR_ALT }).screenshot();
+async function readQr(timeout = 30_000): Promise<string> {
+  const png = await page.getByRole('img', { name: QR_ALT }).screenshot({ timeout });
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
   const code = jsQR(pixels, info.width, info.height);
@@ -155,6 +160,42 @@ describe('WalletConnect through the local relay', () => {
       .getByRole('button', { name: 'Connect with WalletConnect' })
       .waitFor({ timeout: 30_000 });
     await expectAccessible('disconnected');
+    expect(errors).toEqual([]);
+  });
+
+  it('says so while the relay cannot be reached, and shows the QR code once it is back', async () => {
+    const relay = journey.stack.walletConnect.relay!;
+    await relay.close();
+    await page.getByRole('button', { name: 'Connect with WalletConnect' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'cannot be reached' })
+      .waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('img', { name: QR_ALT }).count()).toBe(0);
+    await expectAccessible('relay-down');
+    restarted = await startRelay({ port: relay.port, log: () => undefined });
+    await page.getByRole('img', { name: QR_ALT }).waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('status').filter({ hasText: 'Relay reachable' }).count()).toBe(1);
+  });
+
+  it('offers a fresh QR code after 10 s, and a disconnect on the page ends the session in the wallet', async () => {
+    const first = await readQr();
+    const fresh = page.getByRole('button', { name: 'Show a new QR code' });
+    await fresh.waitFor({ timeout: 20_000 });
+    const deepLink = page.getByRole('link', { name: 'Open in wallet app' });
+    expect(await deepLink.getAttribute('href')).toBe(first);
+    await expectAccessible('fresh-qr');
+    await fresh.click();
+    await expect.poll(() => readQr(2000).catch(() => first), { timeout: 30_000 }).not.toBe(first);
+    await wallet.pair(await readQr());
+    const disconnect = page.getByRole('button', { name: 'Disconnect' });
+    await disconnect.waitFor({ timeout: 30_000 });
+    const ended = new Promise<void>((resolve) =>
+      wallet.client.once('session_delete', () => resolve()),
+    );
+    await disconnect.click();
+    await ended;
+    expect(wallet.client.session.getAll()).toHaveLength(0);
     expect(errors).toEqual([]);
   });
 });
