@@ -243,7 +243,7 @@ export async function claimData(ctx: TradingContext, input: ClaimInput): Promise
     orderSignature: row.signature,
     bidder: won.bidder,
     amount: won.amount,
-    bidSignature: won.signature,
+    bidSignature: won.signature || '0x', // the winner's own call authorizes an unsigned bid
     deadline: won.deadline,
     settlementSignature: won.settlementSignature,
   });

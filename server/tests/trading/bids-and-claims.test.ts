@@ -14,7 +14,7 @@ import {
   signBid,
   signSettlement,
 } from '#contracts/typed-data/index.ts';
-import { collectionAt, mined, wvbcAt } from '#scripts/lib/marketplace.ts';
+import { collectionAt, exchangeAt, mined, wvbcAt } from '#scripts/lib/marketplace.ts';
 import { encodeClaim } from '#server/chain/calldata.ts';
 import { revertName } from '#server/chain/reverts.ts';
 import { lockedBidTotal } from '#server/services/locked-bids.ts';
@@ -386,6 +386,52 @@ describeBackends(
         .where('is_highest', '=', true)
         .execute();
       expect(flags).toEqual([{ bidder: carol.address.toLowerCase(), is_highest: true }]);
+    });
+
+    it('a bid its bidder put on chain wins over a lower stored one and is paid from escrow', async () => {
+      const { order, hash, ids } = await auction({ endIn: 100 });
+      const hana = await c.freshWallet('10');
+      const ivan = await c.freshWallet('10');
+      await c.wrap(hana, parseEther('3'));
+      await c.wrap(ivan, parseEther('5'));
+      expect((await postBid(t, c, hana, hash, parseEther('2'))).statusCode).toBe(200);
+      // ivan never bids through the server: he puts 2.5 WVBC on chain himself
+      await mined(
+        exchangeAt(c.deployment.exchange, ivan).getFunction('recordBid')(order, parseEther('2.5')),
+      );
+      await c.advance(700 + Number(AUCTION_CLAIM_DELAY_SECONDS));
+      const claim = (caller: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v2/bid/claim',
+          payload: { orderHash: hash, caller },
+        });
+      // hana's stored bid is lower than the recorded one: she cannot win
+      expect(json<ErrorJson>(await claim(hana.address)).code).toBe('NOT_THE_WINNER');
+      // the server holds no signature of ivan's bid: only his own call can claim it
+      expect(json<ErrorJson>(await claim(seller.address)).code).toBe('NOT_THE_WINNER');
+      const res = await claim(ivan.address);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = json<{
+        data: {
+          bid: { bidder: string; amount: string };
+          tx: { to: string; data: string; value: string };
+        };
+      }>(res).data;
+      expect(data.bid).toMatchObject({
+        bidder: ivan.address,
+        amount: parseEther('2.5').toString(),
+      });
+      const wvbc = wvbcAt(c.deployment.wvbc, c.provider);
+      const before = (await wvbc.getFunction('balanceOf')(seller.address)) as bigint;
+      expect((await sendBuilt(ivan, data.tx)).status).toBe(1);
+      expect(await collectionAt(c.collection, c.provider).getFunction('ownerOf')(ids[0])).toBe(
+        ivan.address,
+      );
+      expect(((await wvbc.getFunction('balanceOf')(seller.address)) as bigint) - before).toBe(
+        parseEther('2.5'),
+      );
+      expect(await wvbc.getFunction('balanceOf')(c.deployment.exchange)).toBe(0n);
     });
 
     it('signs no attestation without the key the exchange trusts', async () => {
