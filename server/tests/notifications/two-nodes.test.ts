@@ -1,7 +1,8 @@
 /**
  * Two API nodes on one PostgreSQL: a stream connected to node B receives an event written
- * through node A (LISTEN/NOTIFY fan-out, server/src/notifications/live-hub.ts), and node B's
- * LISTEN connection coming back after being killed catches up with what it missed.
+ * through node A (LISTEN/NOTIFY fan-out, server/src/notifications/live-hub.ts), node B's
+ * LISTEN connection coming back after being killed catches up with what it missed, and a client
+ * of node B reconnecting after node B restarted gets what it missed (Last-Event-ID).
  */
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -49,6 +50,35 @@ describe.skipIf(!selectedBackends().includes('postgres'))('two API nodes on one 
       values (${`nft:${NFT_TOPIC_ID}`}, 'activity', ${JSON.stringify({ n })}::jsonb)`.execute(
       nodeA.db,
     );
+
+  it('a client of a node that restarts gets, after reconnecting, every event it missed, once', async () => {
+    let stream = await openStream(`${urlB}/api/v1/live?topics=nft:${NFT_TOPIC_ID}`);
+    await stream.next((e) => e.event === 'ready');
+    await publish(10);
+    const seen = await stream.next((e) => e.event === 'activity');
+    stream.close();
+    await nodeB.close();
+    await publish(11);
+    await publish(12);
+    nodeB = await buildApp({
+      config: { ...nodeA.config, dataDir: path.join(nodeA.dataDir, 'b') },
+      database: dbB,
+      migrate: false,
+    });
+    await nodeB.listen({ port: 0, host: '127.0.0.1' });
+    urlB = `http://127.0.0.1:${(nodeB.server.address() as { port: number }).port}`;
+    stream = await openStream(`${urlB}/api/v1/live?topics=nft:${NFT_TOPIC_ID}`, {
+      'last-event-id': seen.id ?? '',
+    });
+    await stream.next((e) => e.event === 'ready');
+    await publish(13);
+    await stream.next((e) => JSON.parse(e.data).payload.n === 13);
+    const ns = stream.seen
+      .filter((e) => e.event === 'activity')
+      .map((e) => JSON.parse(e.data).payload.n);
+    expect(ns).toEqual([11, 12, 13]);
+    stream.close();
+  });
 
   it('an event written on node A reaches a client of node B, and survives a lost LISTEN', async () => {
     const stream = await openStream(`${urlB}/api/v1/live?topics=nft:${NFT_TOPIC_ID}`);
