@@ -1,11 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { NftDetailScreen } from '#web/features/nft/components/nft-detail-screen.tsx';
 import { WithParams } from '../route-params.tsx';
+
+/** Buying, selling and bidding load with their chain code (ethers) only on an NFT's page. */
+const NftTradePanel = lazy(() => import('#web/features/trade/components/nft-trade-panel.tsx'));
 
 export function Component() {
   return (
     <WithParams route="nftDetail">
       {(p) => (
-        <NftDetailScreen collectionAddr={p.collectionAddr} tokenId={p.tokenId} mode={p.mode} />
+        <NftDetailScreen
+          collectionAddr={p.collectionAddr}
+          tokenId={p.tokenId}
+          mode={p.mode}
+          trade={(nft) => (
+            <Suspense fallback={null}>
+              <NftTradePanel nft={nft} />
+            </Suspense>
+          )}
+        />
       )}
     </WithParams>
   );

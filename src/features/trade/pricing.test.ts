@@ -127,9 +127,9 @@ describe('seller input', () => {
 
 describe('auctions', () => {
   it('prefills the reserve, then 5% over the highest', () => {
-    const a = order({ saleKind: SaleKind.AUCTION, price: E });
-    expect(leastBid(a, null)).toBe(E);
-    expect(leastBid(a, 2n * E)).toBe((2n * E * 105n) / 100n);
+    expect(leastBid(E, null)).toBe(E);
+    expect(leastBid(E, 2n * E)).toBe((2n * E * 105n) / 100n);
+    expect(leastBid(3n * E, 2n * E)).toBe(3n * E);
   });
   it('bids until the effective end, claims from two hours after the signed end', () => {
     const signed = 1000n;

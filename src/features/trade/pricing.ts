@@ -103,9 +103,9 @@ export function discountBps(text: string): bigint | null {
   return bps <= BPS ? bps : null;
 }
 
-/** The least bid, prefilled in the bid form. */
-export function leastBid(order: Order, highest: bigint | null): bigint {
-  return minimumBid(order.price, highest);
+/** The least bid, prefilled in the bid form: the reserve, then 5% over the highest. */
+export function leastBid(reserve: bigint, highest: bigint | null): bigint {
+  return minimumBid(reserve, highest);
 }
 
 /** Where an auction is: bidding until its effective end, then waiting, then claims, then void. */

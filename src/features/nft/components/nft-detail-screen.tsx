@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EventsTable } from '#web/components/events-table.tsx';
@@ -20,17 +21,20 @@ export function NftDetailScreen({
   collectionAddr,
   tokenId,
   mode = 'details',
+  trade,
 }: {
   collectionAddr: string;
   tokenId: string;
   mode?: NftMode;
+  /** The trading panel under the summary (composed by the route: src/app/routes/nft-detail.tsx). */
+  trade?: (nft: NftDetail) => ReactNode;
 }) {
   const likeAddress = useLikeAddress();
   const query = useNftDetail(collectionAddr, tokenId, likeAddress);
   usePageTitle(query.data?.name);
   return (
     <QueryView query={query} empty="noDataFound" skeleton={<DetailSkeleton />}>
-      {(nft) => <NftDetailView nft={nft} mode={mode} />}
+      {(nft) => <NftDetailView nft={nft} mode={mode} trade={trade} />}
     </QueryView>
   );
 }
@@ -52,7 +56,15 @@ function DetailSkeleton() {
   );
 }
 
-function NftDetailView({ nft, mode }: { nft: NftDetail; mode: NftMode }) {
+function NftDetailView({
+  nft,
+  mode,
+  trade,
+}: {
+  nft: NftDetail;
+  mode: NftMode;
+  trade?: ((nft: NftDetail) => ReactNode) | undefined;
+}) {
   const { t } = useTranslation('market');
   const navigate = useNavigate();
   const symbols = useNetworkSymbols(nft.networkId);
@@ -63,6 +75,7 @@ function NftDetailView({ nft, mode }: { nft: NftDetail; mode: NftMode }) {
   return (
     <>
       <NftSummary nft={nft} symbols={symbols} />
+      {trade?.(nft)}
       <PriceHistory provenance={provenance} symbol={symbols.native} />
       <Tabs
         label={t('nft.tabs')}

@@ -40,6 +40,12 @@ export const tradeApi = {
     api
       .post<DataBody<ClaimData>>(`/api/v2/bid/${target === 'SET' ? 'claimSet' : 'claim'}`, body)
       .then((b) => b.data),
+  /** The bids of an item, newest first, the highest flagged (an NFT or a set). */
+  bids: (kind: 'nft' | 'set', id: number, signal?: AbortSignal) =>
+    api.get<ListBody<Bid>>(`/api/v2/bid/${kind === 'set' ? 'bid-set' : 'bid'}/${id}`, {
+      query: { page: 1, size: 12 },
+      signal,
+    }),
   /** The newest activity of a collection (the indexer's record of a transaction). */
   collectionActivity: (collectionAddr: string) =>
     api.get<ListBody<Activity>>('/api/v2/activity', {

@@ -1,0 +1,217 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { claimWindow } from '#shared/orders.ts';
+import type { Order as StoredOrder } from '#shared/schemas/entities.ts';
+import { Amount } from '#web/components/ui/amount.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
+import type { ErrorKey } from '#web/lib/errors.ts';
+import { formatDateTime } from '#web/lib/format.ts';
+import { currentLanguage } from '#web/lib/i18n.ts';
+import { weiFromWire } from '#web/lib/money.ts';
+import { amountText } from '#web/wallet/amounts.ts';
+import { bid, claim, recordMyBid, type TradeContext } from '../actions.ts';
+import { type Target, tradeApi } from '../api/trade.ts';
+import { auctionPhase, checkPrice, checkWrapperBalance, leastBid } from '../pricing.ts';
+import { sameAddress, TakeOffSale } from './fixed-sale.tsx';
+import { RunStatus } from './run-status.tsx';
+import { useBalances, useChainClock, useRunner } from './use-trade.ts';
+
+type Props = {
+  ctx: TradeContext;
+  order: StoredOrder;
+  collection: string;
+  target: Target;
+  /** The item's id for the bid list (NFT item id or set id). */
+  itemId: number;
+  symbol: string;
+};
+
+const signedEnd = (order: StoredOrder) =>
+  BigInt(String((order.message as { endTime?: string }).endTime ?? '0'));
+const effectiveEnd = (order: StoredOrder) =>
+  BigInt(Math.floor(new Date(order.endTime ?? 0).getTime() / 1000));
+const dateOf = (seconds: bigint) => formatDateTime(Number(seconds) * 1000, currentLanguage());
+
+/** The bidder's own signed bid, kept in this browser for Exchange.recordBid. */
+const sigKey = (orderHash: string, bidder: string) => `vbc.bid.${orderHash}.${bidder}`;
+
+/** Re-renders every second (the countdown). */
+function useTick(): void {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const id = setInterval(() => setTick((n) => n + 1), 1000);
+    return () => clearInterval(id);
+  }, []);
+}
+
+function Countdown({ seconds }: { seconds: bigint }) {
+  const { t } = useTranslation('trade');
+  const s = Number(seconds);
+  const time = t('countdown', {
+    d: Math.floor(s / 86_400),
+    h: Math.floor((s % 86_400) / 3600),
+    m: Math.floor((s % 3600) / 60),
+    s: s % 60,
+  });
+  return <p>{t('bid.endsIn', { time })}</p>;
+}
+
+function useBids(p: Props) {
+  return useQuery({
+    queryKey: ['trade', 'bids', p.target, p.itemId],
+    queryFn: ({ signal }) => tradeApi.bids(p.target === 'SET' ? 'set' : 'nft', p.itemId, signal),
+  });
+}
+
+/** The bid form: the least bid shown and prefilled; backed by WVBC minus the locked bids. */
+function BidForm(p: Props & { highest: bigint | null }) {
+  const { t } = useTranslation('trade');
+  const least = leastBid(weiFromWire(p.order.price), p.highest);
+  const [text, setText] = useState(() => amountText(least));
+  const [fieldError, setFieldError] = useState<ErrorKey | undefined>();
+  const balances = useBalances(p.ctx);
+  const runner = useRunner();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkPrice(text);
+    setFieldError(checked.ok ? undefined : checked.error);
+    if (!checked.ok) return;
+    if (checked.value < least) return runner.refuse(p.highest ? 'bidTooLow' : 'bidBelowReserve');
+    const b = balances.data;
+    const short = b ? checkWrapperBalance(checked.value, b.wrapper, b.lockedBids) : null;
+    if (short) return runner.refuse(short.error, short.hint);
+    await runner.run(async () => {
+      const placed = await bid(p.ctx, { target: p.target, order: p.order, amount: checked.value });
+      if (placed.ok && placed.signature) {
+        const record = { amount: checked.value.toString(), signature: placed.signature };
+        localStorage.setItem(sigKey(p.order.orderHash, p.ctx.address), JSON.stringify(record));
+      }
+      return placed;
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="trade__form">
+      <p>
+        {t('bid.minimum')}
+        <Amount wei={least} symbol={p.symbol} />
+      </p>
+      {balances.data ? (
+        <p>
+          {t('bid.available')}
+          <Amount wei={balances.data.wrapper - balances.data.lockedBids} symbol={p.symbol} />
+        </p>
+      ) : null}
+      <TextField
+        label={t('bid.amount', { symbol: p.symbol })}
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        error={fieldError}
+        required
+      />
+      <p>{t('bid.noCancel')}</p>
+      <Button type="submit" busy={runner.busy}>
+        {t('bid.submit')}
+      </Button>
+      <RunStatus state={runner.state} done={t('bid.placed')} />
+    </form>
+  );
+}
+
+type Stored = { amount: string; signature: string };
+
+/** The top bidder's protection: their signed bid on chain before claims open (anyone may send). */
+function RecordBid(p: Props) {
+  const { t } = useTranslation('trade');
+  const runner = useRunner();
+  const raw = localStorage.getItem(sigKey(p.order.orderHash, p.ctx.address));
+  if (!raw) return null;
+  const stored = JSON.parse(raw) as Stored;
+  return (
+    <div className="trade__step">
+      <p>{t('bid.recordHint')}</p>
+      <Button
+        variant="secondary"
+        busy={runner.busy}
+        onClick={() =>
+          runner.run((s) =>
+            recordMyBid(
+              p.ctx,
+              { order: p.order, amount: BigInt(stored.amount), signature: stored.signature },
+              s,
+            ),
+          )
+        }
+      >
+        {t('bid.record')}
+      </Button>
+      <RunStatus state={runner.state} done={t('bid.recorded')} />
+    </div>
+  );
+}
+
+/** After the end: when claims open and close, and Claim for the winner or the seller. */
+function ClaimBox(p: Props & { now: bigint }) {
+  const { t } = useTranslation('trade');
+  const runner = useRunner();
+  const { opens, closes } = claimWindow(signedEnd(p.order));
+  return (
+    <div className="trade__step">
+      <p>{t('bid.ended')}</p>
+      <p>{t('bid.claimsOpenAt', { date: dateOf(opens) })}</p>
+      <p>{t('bid.claimsCloseAt', { date: dateOf(closes) })}</p>
+      <Button
+        busy={runner.busy}
+        onClick={() =>
+          runner.run((s) =>
+            claim(
+              p.ctx,
+              { target: p.target, orderHash: p.order.orderHash, collection: p.collection },
+              s,
+            ),
+          )
+        }
+      >
+        {t('bid.claim')}
+      </Button>
+      <RunStatus state={runner.state} done={t('bid.claimed')} />
+    </div>
+  );
+}
+
+/**
+ * An auction: the countdown to the effective end (late bids move it), the highest bid and
+ * whether it is the user's, the bid form while bidding, recordBid for the top bidder until
+ * claims open, then the claim window; the seller may take it off sale before the end.
+ */
+export function AuctionSale(p: Props) {
+  const { t } = useTranslation('trade');
+  useTick();
+  const clock = useChainClock(p.ctx.network);
+  const bids = useBids(p);
+  const now = clock();
+  const top = bids.data?.data.find((b) => b.isHighest && b.orderHash === p.order.orderHash);
+  const highest = top ? weiFromWire(top.amount) : null;
+  const mine = top ? sameAddress(top.bidder, p.ctx.address) : false;
+  const seller = sameAddress(p.order.maker, p.ctx.address);
+  const end = effectiveEnd(p.order);
+  const phase = now === null ? null : auctionPhase(signedEnd(p.order), end, now);
+  return (
+    <section className="trade" aria-labelledby="trade-auction-heading">
+      <h2 id="trade-auction-heading">{t('bid.heading')}</h2>
+      <p>{t('bid.endsAt', { date: dateOf(end) })}</p>
+      {phase === 'bidding' && now !== null ? <Countdown seconds={end - now} /> : null}
+      {mine ? <p className="badge">{t('bid.placed')}</p> : null}
+      {phase === 'bidding' && !seller ? <BidForm {...p} highest={highest} /> : null}
+      {mine && (phase === 'bidding' || phase === 'waiting') ? <RecordBid {...p} /> : null}
+      {phase === 'waiting' || phase === 'claims' ? <ClaimBox {...p} now={now!} /> : null}
+      {phase === 'closed' ? <p>{t('bid.claimsClosed')}</p> : null}
+      {seller && phase === 'bidding' ? (
+        <TakeOffSale ctx={p.ctx} order={p.order} collection={p.collection} />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import type { Order as StoredOrder } from '#shared/schemas/entities.ts';
+import { Amount } from '#web/components/ui/amount.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { weiFromWire } from '#web/lib/money.ts';
+import { buy, type TradeContext, takeOffSale } from '../actions.ts';
+import type { Target } from '../api/trade.ts';
+import { checkAccountBalance, priceBreakdown } from '../pricing.ts';
+import { PriceLines } from './price-lines.tsx';
+import { RunStatus } from './run-status.tsx';
+import { useBalances, useFeeBps, useRunner } from './use-trade.ts';
+
+export const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** Take off sale: the maker's on-chain cancel (REVOKE), for fixed prices and auctions alike. */
+export function TakeOffSale(p: { ctx: TradeContext; order: StoredOrder; collection: string }) {
+  const { t } = useTranslation('trade');
+  const runner = useRunner();
+  return (
+    <div className="trade__step">
+      <p>{t('sale.takeOffHint')}</p>
+      <Button
+        variant="secondary"
+        busy={runner.busy}
+        onClick={() => runner.run((s) => takeOffSale(p.ctx, p.order, p.collection, s))}
+      >
+        {t('sale.takeOff')}
+      </Button>
+      <RunStatus state={runner.state} done={t('sale.takenOff')} />
+    </div>
+  );
+}
+
+/**
+ * A fixed-price order (single NFT or a set, bought whole): the all-in price, the buyer's account
+ * balance, Buy now. The balance is checked before anything is sent; the seller is told so.
+ */
+export function FixedSale(p: {
+  ctx: TradeContext;
+  order: StoredOrder;
+  collection: string;
+  target: Target;
+  symbol: string;
+}) {
+  const { t } = useTranslation('trade');
+  const runner = useRunner();
+  const balances = useBalances(p.ctx);
+  const fee = useFeeBps(p.ctx.network);
+  const total = weiFromWire(p.order.price);
+  const maxFee = BigInt(String((p.order.message as { maxFeeBps?: string }).maxFeeBps ?? '0'));
+  const price = priceBreakdown(total, fee.data ?? 0n, maxFee);
+  const seller = sameAddress(p.order.maker, p.ctx.address);
+  const onBuy = () => {
+    if (seller) return runner.refuse('youAreTheSeller');
+    const account = balances.data?.account;
+    const short = account === undefined ? null : checkAccountBalance(price.youPay, account);
+    if (short) return runner.refuse(short.error, short.hint);
+    return runner.run((s) =>
+      buy(p.ctx, { target: p.target, orderHash: p.order.orderHash, collection: p.collection }, s),
+    );
+  };
+  return (
+    <section className="trade" aria-labelledby="trade-buy-heading">
+      <h2 id="trade-buy-heading">{t('heading')}</h2>
+      <PriceLines price={price} symbol={p.symbol} />
+      {balances.data ? (
+        <p>
+          {t('buy.balance')}
+          <Amount wei={balances.data.account} symbol={p.symbol} />
+        </p>
+      ) : null}
+      <Button busy={runner.busy} onClick={onBuy}>
+        {t('buy.submit')}
+      </Button>
+      <RunStatus state={runner.state} done={t('buy.bought')} />
+      {seller ? <TakeOffSale ctx={p.ctx} order={p.order} collection={p.collection} /> : null}
+    </section>
+  );
+}

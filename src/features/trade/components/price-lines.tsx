@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { Amount } from '#web/components/ui/amount.tsx';
+import type { PriceBreakdown } from '../pricing.ts';
+
+/** The all-in price, the same on every trading screen: you pay, the fee (even 0), seller gets. */
+export function PriceLines({ price, symbol }: { price: PriceBreakdown; symbol: string }) {
+  const { t } = useTranslation('trade');
+  const percent = (Number(price.feeBps) / 100).toString();
+  return (
+    <dl className="facts trade__price" data-testid="price-lines">
+      <dt>{t('price.youPay')}</dt>
+      <dd>
+        <Amount wei={price.youPay} symbol={symbol} />
+      </dd>
+      <dt>{t('price.fee', { percent })}</dt>
+      <dd>
+        <Amount wei={price.fee} symbol={symbol} />
+      </dd>
+      <dt>{t('price.sellerReceives')}</dt>
+      <dd>
+        <Amount wei={price.sellerReceives} symbol={symbol} />
+      </dd>
+    </dl>
+  );
+}

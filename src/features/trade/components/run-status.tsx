@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import type { RunState } from './use-trade.ts';
+
+/** An action's stage (polite), its refusal with the hint (alert), or what it achieved. */
+export function RunStatus({ state, done }: { state: RunState; done: string }) {
+  const { t } = useTranslation(['wallet', 'errors']);
+  return (
+    <>
+      <p role="status" className="trade__status">
+        {state.stage ? t(`wallet:tx.${state.stage}`) : state.done ? done : ''}
+      </p>
+      {state.error ? (
+        <div role="alert" className="trade__error">
+          <p>{t(`errors:${state.error}`)}</p>
+          {state.hint ? <p>{t(`errors:${state.hint}`)}</p> : null}
+        </div>
+      ) : null}
+    </>
+  );
+}

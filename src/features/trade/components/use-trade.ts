@@ -1,0 +1,94 @@
+/**
+ * What a trading screen needs: the network of the item, the connected wallet (connector and the
+ * address in use), live balances, the exchange's fee, the chain's clock, and one runner that
+ * shows an action's stage, its refusal (with the hint) or its success, then refreshes the
+ * screens.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Network } from '#shared/schemas/entities.ts';
+import type { ErrorKey } from '#web/lib/errors.ts';
+import { networksQueryOptions } from '#web/lib/networks.ts';
+import { session } from '#web/stores/session.ts';
+import { balancesQueryOptions } from '#web/wallet/balances.ts';
+import { activeConnector, walletUi } from '#web/wallet/connection.ts';
+import type { WriteStage } from '#web/wallet/pipeline.ts';
+import type { Outcome, TradeContext } from '../actions.ts';
+import { chainNow, exchangeFeeBps } from '../chain.ts';
+
+export function useNetwork(networkId: number): Network | null {
+  const { data } = useQuery(networksQueryOptions());
+  return data?.find((n) => n.networkId === networkId) ?? null;
+}
+
+/** The wallet in use on the item's network, or null (not connected, another network). */
+export function useTradeContext(networkId: number): TradeContext | null {
+  const network = useNetwork(networkId);
+  const { chainAddress } = useSnapshot(session);
+  useSnapshot(walletUi);
+  const connector = activeConnector();
+  if (!network || !chainAddress || !connector) return null;
+  return { network, connector, address: chainAddress };
+}
+
+export function useBalances(ctx: TradeContext | null) {
+  return useQuery({
+    ...balancesQueryOptions({
+      networkId: ctx?.network.networkId ?? 0,
+      rpcUrl: ctx?.network.rpcUrl ?? '',
+      address: ctx?.address ?? '',
+    }),
+    enabled: ctx !== null,
+  });
+}
+
+export function useFeeBps(network: Network | null) {
+  return useQuery({
+    queryKey: ['trade', 'fee', network?.networkId],
+    queryFn: () => exchangeFeeBps(network!),
+    enabled: network !== null && network.exchangeAddress !== null,
+    staleTime: 60_000,
+  });
+}
+
+/** The chain's time (unix seconds) as of the last read, advanced by the local clock. */
+export function useChainClock(network: Network | null) {
+  const query = useQuery({
+    queryKey: ['trade', 'now', network?.networkId],
+    queryFn: async () => ({ chain: await chainNow(network!), local: Date.now() }),
+    enabled: network !== null,
+    refetchInterval: 15_000,
+  });
+  return () =>
+    query.data
+      ? query.data.chain + BigInt(Math.floor((Date.now() - query.data.local) / 1000))
+      : null;
+}
+
+export type RunState = {
+  stage: WriteStage | null;
+  error: ErrorKey | null;
+  hint: ErrorKey | null;
+  done: boolean;
+};
+
+const IDLE: RunState = { stage: null, error: null, hint: null, done: false };
+
+/** Runs one action at a time; after it, every query refetches (owner, status, provenance...). */
+export function useRunner() {
+  const client = useQueryClient();
+  const [state, setState] = useState<RunState>(IDLE);
+  const busy = state.stage !== null;
+  const refuse = (error: ErrorKey, hint: ErrorKey | null = null) =>
+    setState({ stage: null, error, hint, done: false });
+  const run = async (action: (onStage: (s: WriteStage) => void) => Promise<Outcome>) => {
+    setState({ ...IDLE, stage: 'preparing' });
+    const outcome = await action((stage) => setState((s) => ({ ...s, stage })));
+    await client.invalidateQueries();
+    if (outcome.ok) setState({ ...IDLE, done: true });
+    else refuse(outcome.error);
+    return outcome.ok;
+  };
+  return { state, busy, run, refuse, reset: () => setState(IDLE) };
+}
