@@ -14,6 +14,7 @@ import { activeConnector, connectPlatform } from './connection.ts';
 import {
   hasStoredWalletConnectSession,
   loadWalletConnect,
+  pairingExpiry,
   probeRelay,
   type WalletConnectHandle,
 } from './connectors/walletconnect.ts';
@@ -29,6 +30,8 @@ export type WalletConnectPhase =
 /** How long without approval before a fresh QR code and "open in wallet" are offered. */
 export const FRESH_QR_AFTER_MS = 10_000;
 const RELAY_RETRY_MS = 2000;
+/** A shown pairing is replaced this long before it expires (a code that still works when scanned). */
+const RENEW_BEFORE_EXPIRY_MS = 30_000;
 
 export const walletConnectUi = proxy({
   phase: 'closed' as WalletConnectPhase,
@@ -71,11 +74,28 @@ async function ensureHandle(networks: readonly Network[]): Promise<WalletConnect
   });
   handle.onUri((uri) => {
     walletConnectUi.uri = uri;
+    renewBeforeExpiry(uri, networks);
   });
   handle.onRelayChange((up) => {
     walletConnectUi.relayUp = up;
   });
   return handle;
+}
+
+let renewal: ReturnType<typeof setTimeout> | null = null;
+
+/** A pairing that expires while shown is replaced by a new one, without a reload. */
+function renewBeforeExpiry(uri: string, networks: readonly Network[]): void {
+  if (renewal) clearTimeout(renewal);
+  const expiry = pairingExpiry(uri);
+  if (expiry === null) return;
+  renewal = setTimeout(
+    () => {
+      if (walletConnectUi.phase === 'pairing' && walletConnectUi.uri === uri)
+        freshPairing(networks);
+    },
+    Math.max(0, expiry - Date.now() - RENEW_BEFORE_EXPIRY_MS),
+  );
 }
 
 /** Polls the relay until it answers (never a QR code while it cannot be reached). */

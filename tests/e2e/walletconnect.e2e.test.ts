@@ -154,6 +154,17 @@ describe('WalletConnect through the local relay', () => {
     expect(await page.locator(`[title="${wallet.address}"]`).count()).toBeGreaterThan(0);
   });
 
+  it('a chain the marketplace does not use, chosen in the wallet, brings the network prompt', async () => {
+    const [session] = wallet.client.session.getAll();
+    await wallet.client.emit({
+      topic: session!.topic,
+      chainId: `eip155:${journey.stack.chainId}`,
+      event: { name: 'chainChanged', data: 424242 },
+    });
+    await page.getByText('Wrong network connection detected').waitFor({ timeout: 30_000 });
+    await expectAccessible('unknown-chain');
+  });
+
   it('a disconnect from the wallet ends the session on the page', async () => {
     await wallet.disconnect();
     await page

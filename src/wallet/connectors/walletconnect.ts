@@ -97,6 +97,12 @@ export async function loadWalletConnect(setup: WalletConnectSetup): Promise<Wall
   };
 }
 
+/** When a `wc:` pairing URI stops being valid (ms since 1970), from its `expiryTimestamp` (s). */
+export function pairingExpiry(uri: string): number | null {
+  const match = /[?&]expiryTimestamp=(\d+)/.exec(uri);
+  return match ? Number(match[1]) * 1000 : null;
+}
+
 const SESSION_KEY = 'wc@2:client:0.3//session';
 /**
  * Where the SDK's browser storage lives: IndexedDB (its storage layer writes '/' in keys as ':'),
