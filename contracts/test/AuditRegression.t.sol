@@ -23,8 +23,8 @@ contract QuackingCollection {
 
 /// @notice The contract review's proofs of concept, each turned into a test of the fixed
 /// behaviour: the attack now reverts, or the outcome is the fair one. The `test_OK_*` properties
-/// that held then still hold. Auction timeline: bids until END, bids can still be recorded on chain
-/// until CLAIM_OPEN (END + CLAIM_DELAY), claims until CLAIM_OPEN + CLAIM_WINDOW.
+/// that held then still hold. Auction timeline: bids until END, a bidder can still record (escrow)
+/// its bid on chain until CLAIM_OPEN (END + CLAIM_DELAY), claims until CLAIM_OPEN + CLAIM_WINDOW.
 contract AuditRegressionTest is SettlementFixture, IExchangeEvents {
     bytes4 internal constant NOT_OWNER_NOR_APPROVED = 0x4b6e7f18;
     uint256 internal constant ATTACKER_KEY = 0xBAD;
@@ -34,7 +34,7 @@ contract AuditRegressionTest is SettlementFixture, IExchangeEvents {
     //////////////////////////////////////////////////////////////*/
 
     /// The key attests a fresh account at the reserve; the real top bid (5) was recorded before
-    /// claims opened, so the forged claim is refused and the top bid settles without the key.
+    /// claims opened, so the forged claim is refused; the top bid's claim is paid from escrow.
     function test_M01a_nonBidderAtReserveIsRefusedOnceTheTopBidIsRecorded() public {
         Order memory o = _auction(1, 1 ether);
         bytes memory orderSig = _signOrder(SELLER_KEY, o);
@@ -50,11 +50,45 @@ contract AuditRegressionTest is SettlementFixture, IExchangeEvents {
         vm.expectRevert(_higher(5 ether));
         exchange.claim(o, orderSig, attacker, 1 ether, "", DEADLINE, forged);
 
+        bytes memory honest = _signSettlement(o, bidder, 5 ether);
         vm.prank(bidder);
-        exchange.claimRecorded(o, orderSig);
+        exchange.claim(o, orderSig, bidder, 5 ether, "", DEADLINE, honest);
         assertEq(collection.ownerOf(1), bidder, "the top bidder wins");
         assertEq(wvbc.balanceOf(seller), 5 ether, "the seller gets the top bid");
         assertEq(wvbc.balanceOf(attacker), 1 ether, "the attacker paid nothing");
+        assertEq(wvbc.balanceOf(address(exchange)), 0, "escrow spent");
+    }
+
+    /// The key holder replaces the top record with a higher one of its own, then lowers its
+    /// allowance and claims its own reserve bid: refused, the record is escrowed and cannot be
+    /// dissolved; nor can a lower record replace it in the last block before claims open.
+    function test_M01a_aKeyHolderCannotDissolveTheRecordedFloor() public {
+        Order memory o = _auction(1, 1 ether);
+        bytes memory orderSig = _signOrder(SELLER_KEY, o);
+        _fundBidder(bidder, 5 ether);
+        vm.warp(END);
+        _record(o, BIDDER_KEY, 5 ether);
+        address attacker = vm.addr(ATTACKER_KEY);
+        _fundBidder(attacker, 6 ether);
+        vm.warp(END + 1 hours);
+        _record(o, ATTACKER_KEY, 6 ether);
+        assertEq(wvbc.balanceOf(bidder), 5 ether, "outbid record paid back");
+        vm.warp(CLAIM_OPEN - 1);
+        _fundBidder(stranger, 1 ether);
+        vm.prank(stranger);
+        vm.expectRevert(_higher(6 ether));
+        exchange.recordBid(o, 1 ether);
+        vm.warp(CLAIM_OPEN);
+        bytes memory forged = _signSettlement(o, attacker, 1 ether); // stolen settlement key
+        vm.startPrank(attacker);
+        wvbc.approve(address(exchange), 1 ether);
+        vm.expectRevert(_higher(6 ether));
+        exchange.claim(o, orderSig, attacker, 1 ether, "", DEADLINE, forged);
+        vm.expectRevert(IExchangeErrors.AuctionIsSettling.selector);
+        exchange.withdrawRecordedBid(o);
+        vm.stopPrank();
+        assertEq(collection.ownerOf(1), seller);
+        assertEq(wvbc.balanceOf(address(exchange)), 6 ether, "the floor stays held");
     }
 
     /// The forged claim is impossible from the end until claims open: that delay is when the top
@@ -80,7 +114,7 @@ contract AuditRegressionTest is SettlementFixture, IExchangeEvents {
     }
 
     /// The key and the seller try to execute a losing bid (2) while the winning one (3) is
-    /// recorded and backed: refused; the loser keeps its WVBC; the winner's bid settles.
+    /// recorded: refused; the loser keeps its WVBC; the winner's bid settles from escrow.
     function test_M01b_aLosingBidCannotBeExecutedWhenTheHigherBidIsRecorded() public {
         Order memory o = _auction(1, 1 ether);
         _fundBidder(otherBidder, 3 ether);
@@ -95,8 +129,10 @@ contract AuditRegressionTest is SettlementFixture, IExchangeEvents {
         exchange.claim(o, "", bidder, 2 ether, losingBid, CLAIM_OPEN + 2 days, forged);
         assertEq(wvbc.balanceOf(bidder), 2 ether, "the loser's WVBC stays");
 
+        bytes memory winningBid = _signBid(OTHER_BIDDER_KEY, o, 3 ether);
+        bytes memory honest = _signSettlementUntil(o, otherBidder, 3 ether, CLAIM_OPEN + 2 days);
         vm.prank(seller);
-        exchange.claimRecorded(o, "");
+        exchange.claim(o, "", otherBidder, 3 ether, winningBid, CLAIM_OPEN + 2 days, honest);
         assertEq(collection.ownerOf(1), otherBidder);
         assertEq(wvbc.balanceOf(seller), 3 ether);
     }
@@ -105,9 +141,9 @@ contract AuditRegressionTest is SettlementFixture, IExchangeEvents {
       L-01 Attestations are bounded: recorded floor, deadline, epoch
     //////////////////////////////////////////////////////////////*/
 
-    /// The PoC's race: the top bidder's backing lapsed for a moment and the server attested the
-    /// second bid. The top bid was recorded, so once backed again the stale lower attestation
-    /// loses; the top bid's own attestation settles.
+    /// The PoC's race: the server attested the second bid while the top bid's backing had lapsed.
+    /// A recorded top bid is escrowed, so its backing cannot lapse, and the stale lower
+    /// attestation loses to it; the top bid's own attestation settles.
     function test_L01_aStaleLowerAttestationLosesToTheRecordedHigherBid() public {
         Order memory o = _auction(1, 1 ether);
         bytes memory orderSig = _signOrder(SELLER_KEY, o);
@@ -117,11 +153,7 @@ contract AuditRegressionTest is SettlementFixture, IExchangeEvents {
         _record(o, BIDDER_KEY, 10 ether);
         vm.warp(CLAIM_OPEN);
         bytes memory attTop = _signSettlement(o, bidder, 10 ether);
-        vm.prank(bidder);
-        wvbc.withdraw(10 ether); // backing lapses
         bytes memory attSecond = _signSettlement(o, otherBidder, 8 ether);
-        vm.prank(bidder);
-        wvbc.deposit{value: 10 ether}(); // backed again
 
         vm.prank(otherBidder);
         vm.expectRevert(_higher(10 ether));
@@ -205,8 +237,6 @@ contract AuditRegressionTest is SettlementFixture, IExchangeEvents {
         _fundBidder(bidder, 2 ether);
         bytes memory bidSig = _signBid(BIDDER_KEY, o, 2 ether);
         bytes memory orderSig = _signOrder(SELLER_KEY, o);
-        vm.warp(END);
-        _record(o, BIDDER_KEY, 2 ether);
         bytes memory att = _signSettlementUntil(o, bidder, 2 ether, type(uint256).max);
         uint256[2] memory late = [CLAIM_OPEN + 7 days, END + 365 days];
         for (uint256 i; i < 2; ++i) {
@@ -217,12 +247,31 @@ contract AuditRegressionTest is SettlementFixture, IExchangeEvents {
             vm.prank(bidder);
             vm.expectRevert(IExchangeErrors.ClaimWindowClosed.selector);
             exchange.claim(o, orderSig, bidder, 2 ether, "", type(uint256).max, att);
-            vm.prank(seller);
-            vm.expectRevert(IExchangeErrors.ClaimWindowClosed.selector);
-            exchange.claimRecorded(o, "");
         }
         assertEq(wvbc.balanceOf(bidder), 2 ether);
         assertEq(wvbc.balanceOf(seller), 0);
+    }
+
+    /// A bid recorded (escrowed) on an auction that nobody claimed goes back to its bidder once
+    /// the window has closed, not before.
+    function test_M02b_aRecordedBidIsPaidBackAfterTheWindow() public {
+        Order memory o = _auction(1, 1 ether);
+        _fundBidder(bidder, 2 ether);
+        vm.warp(END);
+        _record(o, BIDDER_KEY, 2 ether);
+        vm.warp(CLAIM_OPEN + 7 days - 1);
+        vm.expectRevert(IExchangeErrors.AuctionIsSettling.selector);
+        exchange.withdrawRecordedBid(o);
+        vm.warp(CLAIM_OPEN + 7 days);
+        bytes memory att = _signSettlementUntil(o, bidder, 2 ether, type(uint256).max);
+        bytes memory bidSig = _signBid(BIDDER_KEY, o, 2 ether);
+        vm.prank(seller);
+        vm.expectRevert(IExchangeErrors.ClaimWindowClosed.selector);
+        exchange.claim(o, "", bidder, 2 ether, bidSig, type(uint256).max, att);
+        vm.prank(stranger); // anyone; the WVBC goes to the bidder
+        exchange.withdrawRecordedBid(o);
+        assertEq(wvbc.balanceOf(bidder), 2 ether);
+        assertEq(wvbc.balanceOf(address(exchange)), 0);
     }
 
     /// The PoC relisted the same token (same nonce) and settled the old auction in the middle of
@@ -475,9 +524,6 @@ contract AuditRegressionTest is SettlementFixture, IExchangeEvents {
             abi.encode(keccak256("Bid(bytes32 orderHash,address bidder,uint256 amount)"), _structHash(o), bidder, 2 ether)
         );
         bytes memory opaqueSig = _sign(BIDDER_KEY, _digest(opaque));
-        vm.prank(stranger);
-        vm.expectRevert(IExchangeErrors.InvalidBidderSignature.selector);
-        exchange.recordBid(o, bidder, 2 ether, opaqueSig);
         vm.warp(CLAIM_OPEN);
         bytes memory att = _signSettlement(o, bidder, 2 ether);
         vm.prank(seller);
@@ -496,8 +542,7 @@ contract AuditRegressionTest is SettlementFixture, IExchangeEvents {
     }
 
     /// MAX_ITEMS: a 256-item bundle bought whole (mask = 2^256-1), and a 256-item set auction,
-    /// here settled through the new path (recorded bid, claimed without the key; ExchangeEdges
-    /// covers the attested claim).
+    /// here with a recorded bid paid from escrow (ExchangeEdges covers the plain claim).
     function test_OK_256ItemBundleAndSetAuction() public {
         _mintTo(seller, 500);
         Order memory b = _bundle(1, 256, 1 gwei, 100, 256);
@@ -514,8 +559,10 @@ contract AuditRegressionTest is SettlementFixture, IExchangeEvents {
         _fundBidder(bidder, 1 ether);
         _record(a, BIDDER_KEY, 1 ether);
         vm.warp(CLAIM_OPEN);
+        bytes memory att = _signSettlement(a, bidder, 1 ether);
+        bytes memory bidSig = _signBid(BIDDER_KEY, a, 1 ether);
         vm.prank(seller);
-        exchange.claimRecorded(a, "");
+        exchange.claim(a, "", bidder, 1 ether, bidSig, DEADLINE, att);
         assertEq(collection.ownerOf(257), bidder);
         assertEq(collection.ownerOf(512), bidder);
         assertEq(wvbc.balanceOf(seller), 1 ether);

@@ -22,8 +22,8 @@ contract HollowCollection {
     }
 }
 
-/// @notice Honest trading by three actors (buys, claims, bids recorded on chain and claimed
-/// without the key, cancels, counter bumps, transfers, wraps, fee changes by the owner within the
+/// @notice Honest trading by three actors (buys, claims, bids recorded on chain in escrow and
+/// claimed from it, cancels, counter bumps, transfers, wraps, fee changes by the owner within the
 /// cap) mixed with an attacker who replays dead orders and attestations, forges other makers'
 /// orders, signs for future counters, sells through a hollow collection, calls the collection
 /// directly, and uses the settlement key against a recorded higher bid, a revoked epoch or an
@@ -84,6 +84,7 @@ contract AttackerHandler is Test {
         uint256 amount;
         bytes bidSig;
         bytes att;
+        uint256 deadline;
     }
 
     Dead[] internal _dead;
@@ -177,14 +178,17 @@ contract AttackerHandler is Test {
 
     /// @dev The settlement key's attestation, valid for a day after claims open.
     function _attest(Order memory o, address who, uint256 amount) internal view returns (bytes memory) {
+        return _attestUntil(o, who, amount, _deadline(o));
+    }
+
+    function _attestUntil(Order memory o, address who, uint256 amount, uint256 deadline)
+        internal
+        view
+        returns (bytes memory)
+    {
         bytes32 h = keccak256(
             abi.encode(
-                exchange.SETTLEMENT_TYPEHASH(),
-                exchange.hashOrder(o),
-                who,
-                amount,
-                _deadline(o),
-                exchange.settlementEpoch()
+                exchange.SETTLEMENT_TYPEHASH(), exchange.hashOrder(o), who, amount, deadline, exchange.settlementEpoch()
             )
         );
         return _sign(SETTLEMENT_KEY, keccak256(abi.encodePacked("\x19\x01", exchange.domainSeparator(), h)));
@@ -283,15 +287,16 @@ contract AttackerHandler is Test {
         (bool ready, Settled memory s) = _newAuction(makerSeed, bidderSeed, reserve, amount);
         if (!ready) return;
         vm.warp(s.order.endTime + exchange.CLAIM_DELAY());
+        _snapshot(s.order.maker, s.bidder, true);
         _claimAttested(s, bySeller);
     }
 
     /// The attested claim, by the seller (with the bid's signature) or the bidder (with the
-    /// order's), then the ghosts.
+    /// order's), then the ghosts (the caller took the balances before the bid was recorded, if
+    /// it was: a recorded bid is paid when recorded, from escrow when claimed).
     function _claimAttested(Settled memory s, bool bySeller) internal {
         address maker = s.order.maker;
-        uint256 deadline = _deadline(s.order); // before the prank: it reads the exchange
-        _snapshot(maker, s.bidder, true);
+        uint256 deadline = s.deadline;
         vm.prank(bySeller ? maker : s.bidder);
         exchange.claim(
             s.order,
@@ -305,14 +310,6 @@ contract AttackerHandler is Test {
         _settledBy(s);
     }
 
-    /// The recorded bid claimed without the key, by the seller or the bidder, then the ghosts.
-    function _claimRecorded(Settled memory s, bool bySeller) internal {
-        _snapshot(s.order.maker, s.bidder, true);
-        vm.prank(bySeller ? s.order.maker : s.bidder);
-        exchange.claimRecorded(s.order, bySeller ? bytes("") : s.orderSig);
-        _settledBy(s);
-    }
-
     function _settledBy(Settled memory s) internal {
         _absorbLogs();
         _account(s.order.maker, s.bidder, s.amount, true, s.order.maxFeeBps);
@@ -322,23 +319,25 @@ contract AttackerHandler is Test {
         _settled.push(s);
     }
 
-    /// Anyone (here the attacker, which is allowed) puts the bid on chain before claims open.
+    /// The bidder puts its bid on chain before claims open (its WVBC goes into escrow).
     function _recordBid(Settled memory s) internal {
-        vm.prank(attacker);
-        exchange.recordBid(s.order, s.bidder, s.amount, s.bidSig);
+        vm.prank(s.bidder);
+        exchange.recordBid(s.order, s.amount);
         _absorbLogs();
     }
 
-    /// An auction settled without the settlement key: its bid recorded on chain, then claimed.
+    /// An auction whose winning bid was recorded on chain (escrowed), then claimed: the escrow
+    /// pays the seller.
     function recordAndClaim(uint256 makerSeed, uint256 bidderSeed, uint256 reserve, uint256 amount, bool bySeller)
         external
         recorded
     {
         (bool ready, Settled memory s) = _newAuction(makerSeed, bidderSeed, reserve, amount);
         if (!ready) return;
+        _snapshot(s.order.maker, s.bidder, true);
         _recordBid(s);
-        vm.warp(s.order.endTime + exchange.CLAIM_DELAY() + amount % 7 days);
-        _claimRecorded(s, bySeller);
+        vm.warp(s.order.endTime + exchange.CLAIM_DELAY() + amount % 1 days);
+        _claimAttested(s, bySeller);
     }
 
     /// An auction of up to two of the maker's items, the bidder's bid and the attestation.
@@ -359,6 +358,7 @@ contract AttackerHandler is Test {
         s.orderSig = _signOrder(makerKey, s.order);
         s.bidSig = _bidSig(bidderKey, exchange.BID_TYPEHASH(), s.order, who, s.amount);
         s.att = _attest(s.order, who, s.amount);
+        s.deadline = _deadline(s.order);
         ready = true;
     }
 
@@ -508,7 +508,7 @@ contract AttackerHandler is Test {
     function attackReuseSettlement(uint256 index, uint256 amount) external recorded {
         if (_settled.length == 0) return;
         Settled memory s = _settled[index % _settled.length];
-        uint256 deadline = _deadline(s.order);
+        uint256 deadline = s.deadline;
         uint256 other = bound(amount, s.order.price, 100 ether);
         if (other == s.amount) other = s.amount + 1;
         vm.prank(s.bidder);
@@ -523,8 +523,8 @@ contract AttackerHandler is Test {
         (ok,) = address(exchange)
             .call(abi.encodeCall(Exchange.claim, (s.order, s.orderSig, attacker, s.amount, "", deadline, s.att)));
         _expectFailure(ok);
-        vm.prank(s.order.maker);
-        (ok,) = address(exchange).call(abi.encodeCall(Exchange.claimRecorded, (s.order, "")));
+        vm.prank(attacker); // no escrow is left to take back (settled: the record was cleared)
+        (ok,) = address(exchange).call(abi.encodeCall(Exchange.withdrawRecordedBid, (s.order)));
         _expectFailure(ok);
     }
 
@@ -572,27 +572,33 @@ contract AttackerHandler is Test {
 
     /// The settlement key against a recorded higher bid: attesting the other actor's lower bid
     /// (claimed by it, or by the seller with its bid signature) or the attacker itself at the
-    /// reserve. All refused; the recorded bid then settles.
+    /// reserve, or taking the escrow back while the auction settles. All refused; the recorded bid
+    /// then settles from escrow.
     function attackStaleAttestation(uint256 makerSeed, uint256 bidderSeed, uint256 reserve, uint256 amount)
         external
         recorded
     {
         (bool ready, Settled memory s) = _newAuction(makerSeed, bidderSeed, reserve, amount);
         if (!ready || s.amount == s.order.price) return;
+        _snapshot(s.order.maker, s.bidder, true);
         _recordBid(s);
         vm.warp(s.order.endTime + exchange.CLAIM_DELAY());
         (uint256 rivalKey, address rival) = _actor(makerSeed % 3 + (bidderSeed + 1) % 2 + 1);
         uint256 lower = s.order.price + (s.amount - s.order.price) / 2; // below the record
         _tryBelowTheFloor(s, rival, lower, _bidSig(rivalKey, exchange.BID_TYPEHASH(), s.order, rival, lower));
         _tryBelowTheFloor(s, attacker, s.order.price, "");
-        _claimRecorded(s, reserve % 2 == 0);
+        vm.prank(s.bidder); // nor can the escrow be taken back while the auction settles
+        (bool ok, bytes memory ret) =
+            address(exchange).call(abi.encodeCall(Exchange.withdrawRecordedBid, (s.order)));
+        _expectRefusal(ok, ret, IExchangeErrors.AuctionIsSettling.selector);
+        _claimAttested(s, reserve % 2 == 0);
     }
 
     /// Claims `who`'s bid of `amount` with the key's attestation, by `who` and (when the bid is
     /// signed) by the seller: both must be refused for the recorded higher bid.
     function _tryBelowTheFloor(Settled memory s, address who, uint256 amount, bytes memory bidSig) internal {
         bytes memory att = _attest(s.order, who, amount);
-        uint256 deadline = _deadline(s.order);
+        uint256 deadline = s.deadline;
         bytes4 floor = IExchangeErrors.HigherBidRecorded.selector;
         vm.prank(who);
         (bool ok, bytes memory ret) = address(exchange)
@@ -614,31 +620,35 @@ contract AttackerHandler is Test {
         vm.warp(s.order.endTime + exchange.CLAIM_DELAY());
         vm.prank(owner);
         exchange.revokeSettlements();
-        uint256 deadline = _deadline(s.order);
+        uint256 deadline = s.deadline;
         vm.prank(s.bidder);
         (bool ok, bytes memory ret) = address(exchange)
             .call(abi.encodeCall(Exchange.claim, (s.order, s.orderSig, s.bidder, s.amount, "", deadline, s.att)));
         _expectRefusal(ok, ret, IExchangeErrors.InvalidSettlementSignature.selector);
         s.att = _attest(s.order, s.bidder, s.amount); // signed for the new epoch
+        _snapshot(s.order.maker, s.bidder, true);
         _claimAttested(s, bySeller);
     }
 
-    /// An attestation past its deadline is void; the bid recorded before claims opened still
-    /// settles without it, within the window.
+    /// An attestation past its deadline is void (the recorded bid stays held); the key's next
+    /// attestation, with a new deadline, settles it from escrow within the window.
     function attackExpiredDeadline(uint256 makerSeed, uint256 bidderSeed, uint256 reserve, uint256 amount)
         external
         recorded
     {
         (bool ready, Settled memory s) = _newAuction(makerSeed, bidderSeed, reserve, amount);
         if (!ready) return;
+        _snapshot(s.order.maker, s.bidder, true);
         _recordBid(s);
-        vm.warp(_deadline(s.order) + 1 + amount % 1 days);
-        uint256 deadline = _deadline(s.order);
+        vm.warp(s.deadline + 1 + amount % 1 days);
+        uint256 deadline = s.deadline;
         vm.prank(s.bidder);
         (bool ok, bytes memory ret) = address(exchange)
             .call(abi.encodeCall(Exchange.claim, (s.order, s.orderSig, s.bidder, s.amount, "", deadline, s.att)));
         _expectRefusal(ok, ret, IExchangeErrors.SettlementExpired.selector);
-        _claimRecorded(s, reserve % 2 == 1);
+        s.deadline = block.timestamp + 1 days;
+        s.att = _attestUntil(s.order, s.bidder, s.amount, s.deadline);
+        _claimAttested(s, reserve % 2 == 1);
     }
 
     /// The owner raises the fee (within the cap) between the maker's signature and the sale, as a
@@ -720,7 +730,7 @@ contract ExchangeAttackerInvariantTest is Fixture {
     /// The settlement attacks are not vacuous: from the start state each one reaches its
     /// attempts (refused, for the checked reason) and then settles honestly.
     function test_settlementAttacksRunTheirAttempts() public {
-        uint256[4] memory refusedBy = [uint256(3), 1, 1, 0]; // stale, epoch, deadline, fee raise
+        uint256[4] memory refusedBy = [uint256(4), 1, 1, 0]; // stale (+ withdraw), epoch, deadline, fee
         for (uint256 k; k < 4; ++k) {
             uint256 refused = handler.attacksRefused();
             uint256 settledBefore = wvbc.balanceOf(vm.addr(0xA1)) + vm.addr(0xA1).balance;

@@ -7,9 +7,10 @@ import {KeyWallet} from "./ExchangeEdges.t.sol";
 import {IExchangeErrors, IExchangeEvents} from "../src/interfaces/IExchange.sol";
 import {Order, FIXED_PRICE, AUCTION, SINGLE, SET, BUNDLE} from "../src/lib/OrderTypes.sol";
 
-/// @notice How auctions settle: bids recorded on chain (`recordBid`) as a floor and claimed without
-/// the key (`claimRecorded`), attestations bounded by a deadline and an epoch, the claim window,
-/// the fee bounded by the order, what `OrderFilled` carries, and when an auction can be cancelled.
+/// @notice How auctions settle: bids recorded on chain (`recordBid`, escrowed) as a floor for
+/// claims and paid back when outbid or unclaimed (`withdrawRecordedBid`), attestations bounded by a
+/// deadline and an epoch, the claim window, the fee bounded by the order, what `OrderFilled`
+/// carries, and when an auction can be cancelled.
 contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
     bytes4 internal constant TRANSFER_FROM_FAILED = 0x7939f424; // Solady SafeTransferLib
     bytes4 internal constant UNAUTHORIZED = 0x82b42900; // Solady Ownable
@@ -34,7 +35,11 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
                                RECORD BID
     //////////////////////////////////////////////////////////////*/
 
-    function test_recordBid_storesTheBidAndEmits() public {
+    function _escrow() internal view returns (uint256) {
+        return wvbc.balanceOf(address(exchange));
+    }
+
+    function test_recordBid_escrowsTheBidAndEmits() public {
         Order memory o = _auction(1, 1 ether);
         _fundBidder(bidder, 2 ether);
         (address none, uint256 zero) = _recorded(o);
@@ -46,158 +51,99 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         (address who, uint256 amount) = _recorded(o);
         assertEq(who, bidder);
         assertEq(amount, 2 ether);
-        assertEq(wvbc.balanceOf(bidder), 2 ether, "recording moves nothing");
+        assertEq(wvbc.balanceOf(bidder), 0, "held by the exchange");
+        assertEq(_escrow(), 2 ether);
     }
 
-    function test_recordBid_refusesOtherOrdersWrongSignaturesAndTheSeller() public {
+    function test_recordBid_refusesFixedPriceOrdersTheSellerAndBelowTheReserve() public {
         Order memory fixedPrice = _single(1, 1 ether);
         Order memory o = _auction(1, 1 ether);
         _fundBidder(bidder, 2 ether);
         _fundBidder(seller, 2 ether);
-        bytes memory sig = _signBid(BIDDER_KEY, o, 2 ether);
-        bytes memory otherKeySig = _signBid(OTHER_BIDDER_KEY, o, 2 ether);
-        bytes memory sellerSig = _signBid(SELLER_KEY, o, 2 ether);
-        Order memory other = _auction(2, 1 ether);
-        vm.startPrank(stranger);
+        vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.OrderIsNotAnAuction.selector);
-        exchange.recordBid(fixedPrice, bidder, 2 ether, sig);
-        vm.expectRevert(IExchangeErrors.InvalidBidderSignature.selector);
-        exchange.recordBid(o, bidder, 1.5 ether, sig); // another amount
-        vm.expectRevert(IExchangeErrors.InvalidBidderSignature.selector);
-        exchange.recordBid(o, bidder, 2 ether, otherKeySig); // another key
-        vm.expectRevert(IExchangeErrors.InvalidBidderSignature.selector);
-        exchange.recordBid(o, bidder, 2 ether, "");
-        vm.expectRevert(IExchangeErrors.InvalidBidderSignature.selector);
-        exchange.recordBid(o, address(0), 2 ether, new bytes(65)); // recovers to nobody
+        exchange.recordBid(fixedPrice, 2 ether);
+        vm.prank(seller);
         vm.expectRevert(IExchangeErrors.SellerCannotBuy.selector);
-        exchange.recordBid(o, seller, 2 ether, sellerSig);
-        vm.expectRevert(IExchangeErrors.InvalidBidderSignature.selector);
-        exchange.recordBid(other, bidder, 2 ether, sig); // a bid on another auction
-        vm.stopPrank();
-    }
-
-    function test_recordBid_refusesABidBelowTheReserve() public {
-        Order memory o = _auction(1, 1 ether);
-        _fundBidder(bidder, 1 ether);
-        bytes memory sig = _signBid(BIDDER_KEY, o, 1 ether - 1);
-        vm.prank(stranger);
+        exchange.recordBid(o, 2 ether);
+        vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.BidBelowReserve.selector);
-        exchange.recordBid(o, bidder, 1 ether - 1, sig);
+        exchange.recordBid(o, 1 ether - 1);
         _record(o, BIDDER_KEY, 1 ether); // exactly the reserve
+        assertEq(_escrow(), 1 ether);
     }
 
-    /// Backed means both: WVBC balance and allowance to the exchange, each at least the bid.
+    /// The escrow needs both the WVBC and the allowance; short of either, nothing is recorded.
     function test_recordBid_needsBalanceAndAllowance() public {
         Order memory o = _auction(1, 1 ether);
-        bytes memory sig = _signBid(BIDDER_KEY, o, 2 ether);
         vm.startPrank(bidder);
         wvbc.deposit{value: 2 ether - 1}();
         wvbc.approve(address(exchange), 2 ether);
-        vm.stopPrank();
-        vm.prank(stranger);
-        vm.expectRevert(IExchangeErrors.BidNotBacked.selector);
-        exchange.recordBid(o, bidder, 2 ether, sig); // balance short by 1 wei
-        vm.startPrank(bidder);
+        vm.expectRevert(TRANSFER_FROM_FAILED);
+        exchange.recordBid(o, 2 ether); // balance short by 1 wei
         wvbc.deposit{value: 1}();
         wvbc.approve(address(exchange), 2 ether - 1);
-        vm.stopPrank();
-        vm.prank(stranger);
-        vm.expectRevert(IExchangeErrors.BidNotBacked.selector);
-        exchange.recordBid(o, bidder, 2 ether, sig); // allowance short by 1 wei
-        vm.prank(bidder);
+        vm.expectRevert(TRANSFER_FROM_FAILED);
+        exchange.recordBid(o, 2 ether); // allowance short by 1 wei
         wvbc.approve(address(exchange), 2 ether);
-        vm.prank(stranger);
-        exchange.recordBid(o, bidder, 2 ether, sig);
+        exchange.recordBid(o, 2 ether);
+        vm.stopPrank();
         (address who,) = _recorded(o);
         assertEq(who, bidder);
     }
 
-    /// A backed record is replaced only by a strictly higher bid.
-    function test_recordBid_mustBeHigherThanABackedRecord() public {
+    /// A record is replaced only by a strictly higher one, and the replaced bid is paid back
+    /// (also when a bidder raises its own record: it needs the whole new amount besides the
+    /// escrow, which comes back after).
+    function test_recordBid_mustBeHigherAndPaysTheOutbidRecordBack() public {
         Order memory o = _auction(1, 1 ether);
         _fundBidder(bidder, 3 ether);
-        _fundBidder(otherBidder, 5 ether);
+        _fundBidder(otherBidder, 5 ether + 3 ether + 1);
         _record(o, BIDDER_KEY, 3 ether);
         uint256[2] memory notHigher = [uint256(3 ether), 2 ether];
         for (uint256 i; i < 2; ++i) {
-            bytes memory sig = _signBid(OTHER_BIDDER_KEY, o, notHigher[i]);
-            vm.prank(stranger);
+            vm.prank(otherBidder);
             vm.expectRevert(_higher(3 ether));
-            exchange.recordBid(o, otherBidder, notHigher[i], sig);
+            exchange.recordBid(o, notHigher[i]);
         }
         _record(o, OTHER_BIDDER_KEY, 3 ether + 1);
+        assertEq(wvbc.balanceOf(bidder), 3 ether, "paid back");
         (address who, uint256 amount) = _recorded(o);
         assertEq(who, otherBidder);
         assertEq(amount, 3 ether + 1);
-        // The same bidder raising its own record.
         _record(o, OTHER_BIDDER_KEY, 5 ether);
-        (, amount) = _recorded(o);
-        assertEq(amount, 5 ether);
+        assertEq(wvbc.balanceOf(otherBidder), 3 ether + 1, "its own 3 + 1 wei back, 5 held");
+        assertEq(_escrow(), 5 ether);
     }
 
-    /// No reserve: a zero bid records (the empty record is not mistaken for a backed zero bid),
-    /// a second zero bid does not replace it, and the seller can settle it for nothing.
-    function test_recordBid_aZeroBidOnAnAuctionWithoutReserve() public {
+    /// An empty record counts as zero: a zero bid (no reserve) cannot be recorded.
+    function test_recordBid_aZeroBidIsNotRecorded() public {
         Order memory o = _auction(1, 0);
         _fundBidder(bidder, 0);
-        _fundBidder(otherBidder, 0);
-        _record(o, BIDDER_KEY, 0);
-        (address who,) = _recorded(o);
-        assertEq(who, bidder);
-        bytes memory sig = _signBid(OTHER_BIDDER_KEY, o, 0);
-        vm.prank(stranger);
+        vm.prank(bidder);
         vm.expectRevert(_higher(0));
-        exchange.recordBid(o, otherBidder, 0, sig);
-        vm.warp(CLAIM_OPEN);
-        vm.prank(seller);
-        exchange.claimRecorded(o, "");
-        assertEq(collection.ownerOf(1), bidder);
-    }
-
-    /// A record whose bidder is no longer backed (balance or allowance) is replaced by any
-    /// backed bid, even a lower one: a hollow record cannot freeze the auction.
-    function test_recordBid_replacesAnUnbackedRecord() public {
-        Order memory o = _auction(1, 1 ether);
-        _fundBidder(bidder, 5 ether);
-        _fundBidder(otherBidder, 2 ether);
-        _record(o, BIDDER_KEY, 5 ether);
-        vm.prank(bidder);
-        wvbc.withdraw(1); // balance lapses
-        _record(o, OTHER_BIDDER_KEY, 2 ether);
-        (address who, uint256 amount) = _recorded(o);
-        assertEq(who, otherBidder);
-        assertEq(amount, 2 ether);
-        // And by allowance: the new record's bidder revokes, the first one records again.
-        vm.prank(bidder);
-        wvbc.deposit{value: 1}();
-        vm.prank(otherBidder);
-        wvbc.approve(address(exchange), 0);
-        _record(o, BIDDER_KEY, 1.5 ether);
-        (who, amount) = _recorded(o);
-        assertEq(who, bidder);
-        assertEq(amount, 1.5 ether);
+        exchange.recordBid(o, 0);
     }
 
     /// Recording is open from before the auction ends until claims open, then closed.
     function test_recordBid_closesWhenClaimsOpen() public {
         Order memory o = _auction(1, 1 ether);
-        _fundBidder(bidder, 3 ether);
+        _fundBidder(bidder, 6 ether);
         _record(o, BIDDER_KEY, 1 ether); // during the auction
         vm.warp(CLAIM_OPEN - 1);
         _record(o, BIDDER_KEY, 2 ether);
         vm.warp(CLAIM_OPEN);
-        bytes memory sig = _signBid(BIDDER_KEY, o, 3 ether);
-        vm.prank(stranger);
+        vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.BiddingClosed.selector);
-        exchange.recordBid(o, bidder, 3 ether, sig);
+        exchange.recordBid(o, 3 ether);
         (, uint256 amount) = _recorded(o);
         assertEq(amount, 2 ether);
     }
 
-    /// As built: the exchange cannot tell when a bid was signed, so until claims open it takes
-    /// any higher backed bid, also one signed after the (extended) end the page counted down to.
-    /// The bidder who won off chain can only answer by recording a higher bid before claims open.
-    function test_recordBid_aBidSignedAfterTheEndCountsUntilClaimsOpen() public {
+    /// As built: the exchange cannot tell when a bid was made, so until claims open it takes any
+    /// higher bid, also one made after the (extended) end the page counted down to. The bidder
+    /// who won off chain can only answer by recording a higher bid before claims open.
+    function test_recordBid_aBidAfterTheEndCountsUntilClaimsOpen() public {
         Order memory o = _auction(1, 1 ether);
         bytes memory orderSig = _signOrder(SELLER_KEY, o);
         _fundBidder(bidder, 5 ether);
@@ -211,9 +157,7 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         vm.prank(bidder);
         vm.expectRevert(_higher(6 ether));
         exchange.claim(o, orderSig, bidder, 5 ether, "", DEADLINE, att);
-        vm.prank(seller);
-        exchange.claimRecorded(o, "");
-        assertEq(collection.ownerOf(1), otherBidder);
+        assertEq(wvbc.balanceOf(bidder), 5 ether, "its record was paid back");
     }
 
     /// The amount shares a slot with the bidder: 96 bits. 2^96 wei (about 79 billion VBC) is
@@ -221,43 +165,45 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
     function test_recordBid_refusesAmountsOf2Pow96AndMore() public {
         Order memory o = _auction(1, 1 ether);
         uint256 max = 2 ** 96 - 1;
-        vm.deal(bidder, 2 ** 97);
         _fundBidder(bidder, 2 ** 96);
-        bytes memory sig = _signBid(BIDDER_KEY, o, 2 ** 96);
-        vm.prank(stranger);
+        vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.InvalidOrder.selector);
-        exchange.recordBid(o, bidder, 2 ** 96, sig);
+        exchange.recordBid(o, 2 ** 96);
         _record(o, BIDDER_KEY, max);
         (address who, uint256 amount) = _recorded(o);
         assertEq(who, bidder);
         assertEq(amount, max);
     }
 
-    /// A contract wallet bidder (ERC-1271): its key's signature records; another key's does not.
-    /// The seller then settles the recorded bid.
-    function test_recordBid_erc1271Bidder() public {
+    /// A contract wallet records its bid by a call, and the seller settles it with the wallet's
+    /// ERC-1271 bid signature (another key's is refused): the escrow pays.
+    function test_recordBid_erc1271BidderSettledFromEscrow() public {
         KeyWallet w = new KeyWallet(vm.addr(WALLET_KEY));
         vm.deal(address(w), 3 ether);
+        Order memory o = _auction(1, 1 ether);
         vm.startPrank(vm.addr(WALLET_KEY));
         w.execute(address(wvbc), 3 ether, abi.encodeWithSignature("deposit()"));
         w.execute(address(wvbc), 0, abi.encodeWithSignature("approve(address,uint256)", address(exchange), 3 ether));
+        w.execute(address(exchange), 0, abi.encodeCall(exchange.recordBid, (o, 3 ether)));
         vm.stopPrank();
-        Order memory o = _auction(1, 1 ether);
+        assertEq(_escrow(), 3 ether);
         bytes32 digest = _digest(_bidHash(_structHash(o), address(w), 3 ether));
-        vm.prank(stranger);
-        vm.expectRevert(IExchangeErrors.InvalidBidderSignature.selector);
-        exchange.recordBid(o, address(w), 3 ether, _sign(STRANGER_KEY, digest));
-        vm.prank(stranger);
-        exchange.recordBid(o, address(w), 3 ether, _sign(WALLET_KEY, digest));
         vm.warp(CLAIM_OPEN);
+        bytes memory att = _signSettlement(o, address(w), 3 ether);
+        bytes memory wrongKey = _sign(STRANGER_KEY, digest);
+        bytes memory walletKey = _sign(WALLET_KEY, digest);
         vm.prank(seller);
-        exchange.claimRecorded(o, "");
+        vm.expectRevert(IExchangeErrors.InvalidBidderSignature.selector);
+        exchange.claim(o, "", address(w), 3 ether, wrongKey, DEADLINE, att);
+        vm.prank(seller);
+        exchange.claim(o, "", address(w), 3 ether, walletKey, DEADLINE, att);
         assertEq(collection.ownerOf(1), address(w));
         assertEq(wvbc.balanceOf(seller), 3 ether);
+        assertEq(_escrow(), 0);
     }
 
     /*//////////////////////////////////////////////////////////////
-                             CLAIM RECORDED
+                      CLAIMS OF AN AUCTION WITH A RECORD
     //////////////////////////////////////////////////////////////*/
 
     function _recordedAuction(uint256 amount) internal returns (Order memory o, bytes memory orderSig) {
@@ -267,139 +213,49 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         _record(o, BIDDER_KEY, amount);
     }
 
-    /// The recorded bidder (with the maker's signature) or the seller (without) may claim;
-    /// nobody else; the bidder needs the maker's signature.
-    function test_claimRecorded_callerRules() public {
+    /// The recorded bid attested: the escrow pays the seller and the fee; the record is cleared.
+    function test_claim_theRecordedBidIsPaidFromEscrow() public {
         (Order memory o, bytes memory orderSig) = _recordedAuction(2 ether);
+        vm.prank(owner);
+        exchange.setFee(500, owner);
         vm.warp(CLAIM_OPEN);
-        vm.prank(stranger);
-        vm.expectRevert(IExchangeErrors.CallerIsNotWinnerOrSeller.selector);
-        exchange.claimRecorded(o, orderSig);
-        vm.prank(otherBidder);
-        vm.expectRevert(IExchangeErrors.CallerIsNotWinnerOrSeller.selector);
-        exchange.claimRecorded(o, orderSig);
-        vm.prank(bidder);
-        vm.expectRevert(IExchangeErrors.InvalidMakerSignature.selector);
-        exchange.claimRecorded(o, "");
-        vm.prank(bidder);
-        vm.expectRevert(IExchangeErrors.InvalidMakerSignature.selector);
-        exchange.claimRecorded(o, _signOrder(STRANGER_KEY, o));
+        bytes memory att = _signSettlement(o, bidder, 2 ether);
         vm.expectEmit(true, true, true, true, address(exchange));
-        emit OrderFilled(_structHash(o), seller, bidder, address(collection), 1, 2 ether, 0);
+        emit OrderFilled(_structHash(o), seller, bidder, address(collection), 1, 2 ether, 0.1 ether);
         vm.prank(bidder);
-        exchange.claimRecorded(o, orderSig);
-        assertEq(collection.ownerOf(1), bidder);
-        assertEq(wvbc.balanceOf(seller), 2 ether);
-        // Once settled, never again (the item moved).
-        vm.prank(seller);
-        vm.expectRevert(_gone(1));
-        exchange.claimRecorded(o, "");
+        exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, att);
+        assertEq(wvbc.balanceOf(seller), 1.9 ether);
+        assertEq(wvbc.balanceOf(owner), 0.1 ether);
+        assertEq(_escrow(), 0);
+        (address who, uint256 amount) = _recorded(o);
+        assertEq(who, address(0));
+        assertEq(amount, 0);
     }
 
-    function test_claimRecorded_bySellerWithoutSignature() public {
-        (Order memory o,) = _recordedAuction(2 ether);
-        vm.warp(CLAIM_OPEN);
-        vm.prank(seller);
-        exchange.claimRecorded(o, "");
-        assertEq(collection.ownerOf(1), bidder);
-    }
-
-    /// Open from CLAIM_OPEN (inclusive) for CLAIM_WINDOW (exclusive).
-    function test_claimRecorded_onlyWithinTheWindow() public {
-        (Order memory o,) = _recordedAuction(2 ether);
-        vm.warp(CLAIM_OPEN - 1);
-        vm.prank(seller);
-        vm.expectRevert(IExchangeErrors.AuctionNotEnded.selector);
-        exchange.claimRecorded(o, "");
-        vm.warp(WINDOW_END);
-        vm.prank(seller);
-        vm.expectRevert(IExchangeErrors.ClaimWindowClosed.selector);
-        exchange.claimRecorded(o, "");
-        vm.warp(WINDOW_END - 1);
-        vm.prank(seller);
-        exchange.claimRecorded(o, "");
-        assertEq(collection.ownerOf(1), bidder);
-    }
-
-    function test_claimRecorded_revertsWithoutARecord() public {
-        Order memory o = _auction(1, 1 ether);
-        vm.warp(CLAIM_OPEN);
-        vm.prank(seller);
-        vm.expectRevert(IExchangeErrors.NoRecordedBid.selector);
-        exchange.claimRecorded(o, "");
-        // A record on another auction of the same item does not count.
-        Order memory other = _auction(1, 1 ether);
-        other.salt = 7;
+    /// The recorder's own higher bid attested: the escrow pays part, the rest is pulled.
+    function test_claim_aHigherBidOfTheRecorderTopsUpTheEscrow() public {
+        (Order memory o, bytes memory orderSig) = _recordedAuction(2 ether);
         _fundBidder(bidder, 1 ether);
-        vm.warp(START);
-        _record(other, BIDDER_KEY, 1 ether);
         vm.warp(CLAIM_OPEN);
-        vm.prank(seller);
-        vm.expectRevert(IExchangeErrors.NoRecordedBid.selector);
-        exchange.claimRecorded(o, "");
-    }
-
-    /// A recorded bidder that stopped backing its bid cannot be settled (nothing moves), and then
-    /// it no longer blocks the attested lower bid.
-    function test_claimRecorded_anUnbackedRecordFailsAndStopsBeingAFloor() public {
-        (Order memory o,) = _recordedAuction(5 ether);
-        _fundBidder(otherBidder, 3 ether);
-        vm.warp(CLAIM_OPEN);
+        bytes memory att = _signSettlement(o, bidder, 3 ether);
         vm.prank(bidder);
-        wvbc.approve(address(exchange), 0);
-        vm.prank(seller);
-        vm.expectRevert(TRANSFER_FROM_FAILED);
-        exchange.claimRecorded(o, "");
-        assertEq(collection.ownerOf(1), seller);
-        bytes memory bidSig = _signBid(OTHER_BIDDER_KEY, o, 3 ether);
-        bytes memory att = _signSettlement(o, otherBidder, 3 ether);
-        vm.prank(seller);
-        exchange.claim(o, "", otherBidder, 3 ether, bidSig, DEADLINE, att);
-        assertEq(collection.ownerOf(1), otherBidder);
+        exchange.claim(o, orderSig, bidder, 3 ether, "", DEADLINE, att);
         assertEq(wvbc.balanceOf(seller), 3 ether);
+        assertEq(wvbc.balanceOf(bidder), 0);
+        assertEq(_escrow(), 0);
     }
 
-    /// A maker's "cancel all" voids its settling auctions too (claims check the counter).
-    function test_claimRecorded_revertsWhenTheCounterWasBumped() public {
-        (Order memory o,) = _recordedAuction(2 ether);
-        vm.prank(seller);
-        exchange.incrementCounter();
-        vm.warp(CLAIM_OPEN);
-        vm.prank(seller);
-        vm.expectRevert(IExchangeErrors.OrderCounterIsOutdated.selector);
-        exchange.claimRecorded(o, "");
-    }
-
-    function test_claimRecorded_revertsOnAFixedPriceOrBundleOrder() public {
-        Order memory b = _bundle(1, 2, 1 ether, 0, 0);
-        b.saleKind = AUCTION;
-        _fundBidder(bidder, 1 ether);
-        _record(b, BIDDER_KEY, 1 ether);
-        vm.warp(CLAIM_OPEN);
-        vm.prank(seller);
-        vm.expectRevert(IExchangeErrors.InvalidOrder.selector);
-        exchange.claimRecorded(b, "");
-        b.saleKind = FIXED_PRICE;
-        vm.prank(seller);
-        vm.expectRevert(IExchangeErrors.NoRecordedBid.selector); // another hash: nothing recorded
-        exchange.claimRecorded(b, "");
-    }
-
-    /*//////////////////////////////////////////////////////////////
-                        ATTESTED CLAIM AND THE FLOOR
-    //////////////////////////////////////////////////////////////*/
-
-    /// The key may still pick a bid higher than the record, or one equal to it (the seller gets
-    /// the same amount); only a lower one is refused.
+    /// The record is a floor, not a choice: lower bids (the recorder's own included) are refused;
+    /// a higher or equal bid of another bidder wins and the record is paid back.
     function test_claim_theRecordIsAFloorNotAChoice() public {
         (Order memory o, bytes memory orderSig) = _recordedAuction(3 ether);
+        _fundBidder(bidder, 2 ether);
         _fundBidder(otherBidder, 4 ether);
         vm.warp(CLAIM_OPEN);
         bytes memory lower = _signSettlement(o, otherBidder, 3 ether - 1);
         vm.prank(otherBidder);
         vm.expectRevert(_higher(3 ether));
         exchange.claim(o, orderSig, otherBidder, 3 ether - 1, "", DEADLINE, lower);
-        // The recorded bidder's own lower bid is refused too: its higher bid binds.
         bytes memory ownLower = _signSettlement(o, bidder, 2 ether);
         vm.prank(bidder);
         vm.expectRevert(_higher(3 ether));
@@ -409,9 +265,11 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         exchange.claim(o, orderSig, otherBidder, 4 ether, "", DEADLINE, higher);
         assertEq(collection.ownerOf(1), otherBidder);
         assertEq(wvbc.balanceOf(seller), 4 ether);
+        assertEq(wvbc.balanceOf(bidder), 5 ether, "record paid back");
+        assertEq(_escrow(), 0);
     }
 
-    function test_claim_equalToTheRecordIsAllowed() public {
+    function test_claim_equalToTheRecordByAnotherBidderIsAllowed() public {
         (Order memory o, bytes memory orderSig) = _recordedAuction(3 ether);
         _fundBidder(otherBidder, 3 ether);
         vm.warp(CLAIM_OPEN);
@@ -419,6 +277,61 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         vm.prank(otherBidder);
         exchange.claim(o, orderSig, otherBidder, 3 ether, "", DEADLINE, att);
         assertEq(wvbc.balanceOf(seller), 3 ether);
+        assertEq(wvbc.balanceOf(bidder), 3 ether, "record paid back");
+    }
+
+    /// The escrow goes back after claims close (to the bidder, whoever calls), not before, once.
+    function test_withdrawRecordedBid_onlyAfterTheWindowAndOnce() public {
+        (Order memory o,) = _recordedAuction(2 ether);
+        Order memory none = _auction(2, 1 ether);
+        vm.warp(WINDOW_END - 1);
+        vm.expectRevert(IExchangeErrors.AuctionIsSettling.selector);
+        exchange.withdrawRecordedBid(o);
+        vm.warp(WINDOW_END);
+        vm.expectRevert(IExchangeErrors.NoRecordedBid.selector);
+        exchange.withdrawRecordedBid(none);
+        vm.prank(stranger);
+        exchange.withdrawRecordedBid(o);
+        assertEq(wvbc.balanceOf(bidder), 2 ether);
+        assertEq(wvbc.balanceOf(stranger), 0);
+        vm.expectRevert(IExchangeErrors.NoRecordedBid.selector);
+        exchange.withdrawRecordedBid(o);
+    }
+
+    /// A claimed auction has no record left to withdraw.
+    function test_withdrawRecordedBid_nothingAfterAClaim() public {
+        (Order memory o, bytes memory orderSig) = _recordedAuction(2 ether);
+        vm.warp(CLAIM_OPEN);
+        bytes memory att = _signSettlement(o, bidder, 2 ether);
+        vm.prank(bidder);
+        exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, att);
+        vm.warp(WINDOW_END);
+        vm.expectRevert(IExchangeErrors.NoRecordedBid.selector);
+        exchange.withdrawRecordedBid(o);
+    }
+
+    /// An auction the seller voids ("cancel all", here) cannot be claimed; the recorded bid stays
+    /// held until the window closes, then goes back. (The same for a bundle "auction", which no
+    /// claim accepts.)
+    function test_withdrawRecordedBid_afterTheSellerVoidedTheAuction() public {
+        (Order memory o, bytes memory orderSig) = _recordedAuction(2 ether);
+        Order memory b = _bundle(2, 2, 1 ether, 0, 0);
+        b.saleKind = AUCTION;
+        _fundBidder(otherBidder, 1 ether);
+        _record(b, OTHER_BIDDER_KEY, 1 ether);
+        vm.prank(seller);
+        exchange.incrementCounter();
+        vm.warp(CLAIM_OPEN);
+        bytes memory att = _signSettlement(o, bidder, 2 ether);
+        vm.prank(bidder);
+        vm.expectRevert(IExchangeErrors.OrderCounterIsOutdated.selector);
+        exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, att);
+        vm.warp(WINDOW_END);
+        exchange.withdrawRecordedBid(o);
+        exchange.withdrawRecordedBid(b);
+        assertEq(wvbc.balanceOf(bidder), 2 ether);
+        assertEq(wvbc.balanceOf(otherBidder), 1 ether);
+        assertEq(_escrow(), 0);
     }
 
     /// Recording flags the maker (in its counter's slot) so that claims read the floor; the flag
@@ -446,9 +359,6 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         uint256 next = exchange.incrementCounter();
         assertEq(exchange.counters(seller), next, "flag hidden after cancel all");
         assertTrue(next < 2 ** 255);
-        vm.prank(seller);
-        vm.expectRevert(IExchangeErrors.OrderCounterIsOutdated.selector);
-        exchange.claimRecorded(a, "");
     }
 
     /*//////////////////////////////////////////////////////////////
@@ -606,8 +516,8 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         if (bound_ <= 10_000) assertTrue(toSeller >= price * (10_000 - bound_) / 10_000, "signed floor");
     }
 
-    /// Auctions: the bound applies to the recorded claim and its event the same way.
-    function test_fee_boundAppliesToARecordedClaim() public {
+    /// Auctions: the bound applies to a claim paid from escrow and its event the same way.
+    function test_fee_boundAppliesToAClaimPaidFromEscrow() public {
         vm.prank(owner);
         exchange.setFee(1_000, owner);
         Order memory o = _auction(1, 1 ether);
@@ -615,13 +525,16 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         _fundBidder(bidder, 10 ether);
         _record(o, BIDDER_KEY, 10 ether);
         vm.warp(CLAIM_OPEN);
+        bytes memory bidSig = _signBid(BIDDER_KEY, o, 10 ether);
+        bytes memory att = _signSettlement(o, bidder, 10 ether);
         vm.expectEmit(true, true, true, true, address(exchange));
         emit OrderFilled(_structHash(o), seller, bidder, address(collection), 1, 10 ether, 0.3 ether);
         vm.prank(seller);
-        exchange.claimRecorded(o, "");
+        exchange.claim(o, "", bidder, 10 ether, bidSig, DEADLINE, att);
         assertEq(wvbc.balanceOf(seller), 9.7 ether);
         assertEq(wvbc.balanceOf(owner), 0.3 ether);
         assertEq(wvbc.balanceOf(bidder), 0);
+        assertEq(_escrow(), 0);
     }
 
     /*//////////////////////////////////////////////////////////////

@@ -5,8 +5,8 @@ import {Fixture} from "./Fixture.sol";
 import {IExchangeErrors} from "../../src/interfaces/IExchange.sol";
 import {Order} from "../../src/lib/OrderTypes.sol";
 
-/// @notice Fixture plus the auction-settlement helpers: bids recorded on chain and the errors
-/// that carry arguments.
+/// @notice Fixture plus the auction-settlement helpers: bids recorded (escrowed) on chain and the
+/// errors that carry arguments.
 abstract contract SettlementFixture is Fixture {
     function _gone(uint256 id) internal pure returns (bytes memory) {
         return abi.encodeWithSelector(IExchangeErrors.ItemNoLongerAvailable.selector, id);
@@ -16,10 +16,9 @@ abstract contract SettlementFixture is Fixture {
         return abi.encodeWithSelector(IExchangeErrors.HigherBidRecorded.selector, amount);
     }
 
-    /// @dev Anyone (here a stranger: the server or a watcher) puts the key's signed bid on chain.
+    /// @dev The key's account records its own bid: `amount` WVBC goes into escrow.
     function _record(Order memory o, uint256 key, uint256 amount) internal {
-        bytes memory sig = _signBid(key, o, amount);
-        vm.prank(stranger);
-        exchange.recordBid(o, vm.addr(key), amount, sig);
+        vm.prank(vm.addr(key));
+        exchange.recordBid(o, amount);
     }
 }
