@@ -21,6 +21,8 @@ import {
   isExchangeApproved,
   orderTypedData,
   recordBidTx,
+  wrapperAllowance,
+  wrapperApprovalTx,
 } from './chain.ts';
 
 export type TradeContext = { network: Network; connector: Connector; address: string };
@@ -54,6 +56,14 @@ export const needsApproval = async (ctx: TradeContext, collection: string) =>
 /** The exchange may move the owner's items of `collection` (setApprovalForAll). */
 export const approveCollection = (ctx: TradeContext, collection: string, onStage: OnStage) =>
   write(ctx, async () => approvalTx(ctx.network, collection, ctx.address), onStage);
+
+/** Whether the exchange may take `amount` more WVBC of the bidder than its locked bids. */
+export const bidAllowanceShort = async (ctx: TradeContext, amount: bigint, locked: bigint) =>
+  (await wrapperAllowance(ctx.network, ctx.address)) < amount + locked;
+
+/** The WVBC allowance for bids, asked once (its own step, like the collection approval). */
+export const approveWrapper = (ctx: TradeContext, onStage: OnStage) =>
+  write(ctx, async () => wrapperApprovalTx(ctx.network, ctx.address), onStage);
 
 export type ListInput = Omit<OrderFields, 'maker'> & { name?: string };
 

@@ -4,8 +4,8 @@
  * the exchange's approval and fee, and the EIP-712 payloads of an order and a bid
  * (contracts/typed-data, the definitions the server verifies and the exchange hashes).
  */
-import { Interface, JsonRpcProvider } from 'ethers';
-import { EXCHANGE_ABI, MARKETPLACE_COLLECTION_ABI } from '#contracts/abi/index.ts';
+import { Interface, JsonRpcProvider, MaxUint256 } from 'ethers';
+import { EXCHANGE_ABI, MARKETPLACE_COLLECTION_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
 import { orderReader } from '#contracts/order-reader.ts';
 import {
   BID_TYPES,
@@ -20,6 +20,7 @@ import type { TxRequest, TypedDataPayload } from '#web/wallet/connectors/types.t
 
 const collectionAbi = new Interface(MARKETPLACE_COLLECTION_ABI);
 const exchangeAbi = new Interface(EXCHANGE_ABI);
+const wvbcAbi = new Interface(WVBC_ABI);
 
 function exchangeOf(network: Network): string {
   if (!network.exchangeAddress) throw new Error('no exchange on this network');
@@ -57,6 +58,26 @@ export const exchangeFeeBps = (network: Network) =>
   withProvider(network, async (p) =>
     BigInt((await call(p, exchangeOf(network), exchangeAbi, 'feeBps', [])) as bigint),
   );
+
+/** How much WVBC of `owner` the exchange may take (bids count only up to it). */
+export const wrapperAllowance = (network: Network, owner: string) =>
+  withProvider(network, async (p) => {
+    if (!network.wrapperAddress) return 0n;
+    const args = [owner, exchangeOf(network)];
+    return BigInt((await call(p, network.wrapperAddress, wvbcAbi, 'allowance', args)) as bigint);
+  });
+
+/** The one WVBC allowance for bids: the exchange only (the platform wallet refuses others). */
+export function wrapperApprovalTx(network: Network, from: string): TxRequest {
+  if (!network.wrapperAddress) throw new Error('no wrapper on this network');
+  return {
+    from,
+    to: network.wrapperAddress,
+    data: wvbcAbi.encodeFunctionData('approve', [exchangeOf(network), MaxUint256]),
+    value: 0n,
+    chainId: network.networkId,
+  };
+}
 
 /** The chain's latest block time (unix seconds): the clock orders and auctions follow. */
 export const chainNow = (network: Network) =>

@@ -11,7 +11,14 @@ import { formatDateTime } from '#web/lib/format.ts';
 import { currentLanguage } from '#web/lib/i18n.ts';
 import { weiFromWire } from '#web/lib/money.ts';
 import { amountText } from '#web/wallet/amounts.ts';
-import { bid, claim, recordMyBid, type TradeContext } from '../actions.ts';
+import {
+  approveWrapper,
+  bid,
+  bidAllowanceShort,
+  claim,
+  recordMyBid,
+  type TradeContext,
+} from '../actions.ts';
 import { type Target, tradeApi } from '../api/trade.ts';
 import { auctionPhase, checkPrice, checkWrapperBalance, leastBid } from '../pricing.ts';
 import { sameAddress, TakeOffSale } from './fixed-sale.tsx';
@@ -73,6 +80,7 @@ function BidForm(p: Props & { highest: bigint | null }) {
   const [fieldError, setFieldError] = useState<ErrorKey | undefined>();
   const balances = useBalances(p.ctx);
   const runner = useRunner();
+  const [allowing, setAllowing] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = checkPrice(text);
@@ -82,7 +90,14 @@ function BidForm(p: Props & { highest: bigint | null }) {
     const b = balances.data;
     const short = b ? checkWrapperBalance(checked.value, b.wrapper, b.lockedBids) : null;
     if (short) return runner.refuse(short.error, short.hint);
-    await runner.run(async () => {
+    await runner.run(async (onStage) => {
+      if (await bidAllowanceShort(p.ctx, checked.value, b?.lockedBids ?? 0n)) {
+        setAllowing(true);
+        const allowed = await approveWrapper(p.ctx, onStage);
+        setAllowing(false);
+        if (!allowed.ok) return allowed;
+      }
+      onStage('signing');
       const placed = await bid(p.ctx, { target: p.target, order: p.order, amount: checked.value });
       if (placed.ok && placed.signature) {
         const record = { amount: checked.value.toString(), signature: placed.signature };
@@ -113,6 +128,7 @@ function BidForm(p: Props & { highest: bigint | null }) {
         required
       />
       <p>{t('bid.noCancel')}</p>
+      {allowing ? <p>{t('bid.allowance')}</p> : null}
       <Button type="submit" busy={runner.busy}>
         {t('bid.submit')}
       </Button>
@@ -154,7 +170,7 @@ function RecordBid(p: Props) {
 }
 
 /** After the end: when claims open and close, and Claim for the winner or the seller. */
-function ClaimBox(p: Props & { now: bigint }) {
+function ClaimBox(p: Props) {
   const { t } = useTranslation('trade');
   const runner = useRunner();
   const { opens, closes } = claimWindow(signedEnd(p.order));
@@ -207,7 +223,7 @@ export function AuctionSale(p: Props) {
       {mine ? <p className="badge">{t('bid.placed')}</p> : null}
       {phase === 'bidding' && !seller ? <BidForm {...p} highest={highest} /> : null}
       {mine && (phase === 'bidding' || phase === 'waiting') ? <RecordBid {...p} /> : null}
-      {phase === 'waiting' || phase === 'claims' ? <ClaimBox {...p} now={now!} /> : null}
+      {phase === 'waiting' || phase === 'claims' ? <ClaimBox {...p} /> : null}
       {phase === 'closed' ? <p>{t('bid.claimsClosed')}</p> : null}
       {seller && phase === 'bidding' ? (
         <TakeOffSale ctx={p.ctx} order={p.order} collection={p.collection} />
