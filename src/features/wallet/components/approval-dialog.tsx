@@ -39,18 +39,33 @@ function Rows({ request }: { request: SignRequest }) {
     return (
       <>
         <p>{t('approve.typedData', { type: primaryType })}</p>
-        <dl className="approval__rows">
-          {Object.entries(message).map(([k, v]) => (
-            <div key={k}>
-              <dt>{k}</dt>
-              <dd>{String(v)}</dd>
-            </div>
-          ))}
-        </dl>
+        <MessageRows message={message} />
       </>
     );
   }
   return <TransactionRows tx={request.tx} />;
+}
+
+/** A typed message's fields; a nested struct (a Bid's order) as its own rows, lists joined. */
+function MessageRows({ message }: { message: Record<string, unknown> }) {
+  return (
+    <dl className="approval__rows">
+      {Object.entries(message).map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>
+            {v !== null && typeof v === 'object' && !Array.isArray(v) ? (
+              <MessageRows message={v as Record<string, unknown>} />
+            ) : Array.isArray(v) ? (
+              v.map(String).join(', ')
+            ) : (
+              String(v)
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 function TransactionRows({ tx }: { tx: TxRequest }) {
