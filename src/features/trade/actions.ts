@@ -2,7 +2,7 @@
  * Every trade as one function on the wallets' write pipeline (src/wallet/pipeline.ts): the
  * exchange's approval (once per collection, its own step), a listing (an EIP-712 signature, no
  * gas), take off sale (Exchange.cancel on chain: REVOKE), a fixed-price buy, a bid (the nested
- * EIP-712 Bid), a claim (the server's ready transaction) and recordBid. Each answers ok or a
+ * EIP-712 Bid), a claim (the server's ready transaction) and recordBid (the bidder's escrowed record). Each answers ok or a
  * catalogue key; transactions wait for the indexer before the screens refresh.
  */
 import { orderFromJson } from '#contracts/typed-data/index.ts';
@@ -120,7 +120,7 @@ export const buy = (
 export async function bid(
   ctx: TradeContext,
   p: { target: Target; order: StoredOrder; amount: bigint },
-): Promise<Outcome & { signature?: string }> {
+): Promise<Outcome> {
   try {
     const order = orderFromJson(p.order.message as OrderJson);
     const signature = await ctx.connector.signTypedData({
@@ -133,7 +133,7 @@ export async function bid(
       amount: p.amount.toString(),
       signature,
     });
-    return { ok: true, signature };
+    return { ok: true };
   } catch (error) {
     return { ok: false, error: writeErrorKey(error) };
   }
@@ -155,22 +155,12 @@ export const claim = (
     p.collection,
   );
 
-/** Puts the caller's signed top bid on chain (Exchange.recordBid) before claims open. */
-export async function recordMyBid(
+/** The top bidder records their bid on chain (Exchange.recordBid, WVBC held in escrow). */
+export function recordMyBid(
   ctx: TradeContext,
-  p: { order: StoredOrder; amount: bigint; signature: string },
+  p: { order: StoredOrder; amount: bigint },
   onStage: OnStage,
 ): Promise<Outcome> {
   const order = orderFromJson(p.order.message as OrderJson);
-  return write(
-    ctx,
-    async () =>
-      recordBidTx(ctx.network, ctx.address, {
-        order,
-        bidder: ctx.address,
-        amount: p.amount,
-        signature: p.signature,
-      }),
-    onStage,
-  );
+  return write(ctx, async () => recordBidTx(ctx.network, ctx.address, order, p.amount), onStage);
 }

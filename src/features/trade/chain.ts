@@ -113,21 +113,20 @@ export function bidTypedData(
   return { domain: domainOf(network), types: BID_TYPES, primaryType: 'Bid', message: bid };
 }
 
-/** Exchange.recordBid: puts the top bid on chain before claims open (anyone may send it). */
+/**
+ * Exchange.recordBid: the bidder puts their top bid on chain before claims open; the exchange
+ * holds that WVBC in escrow (it pays the winning claim or goes back to the bidder).
+ */
 export function recordBidTx(
   network: Network,
   from: string,
-  bid: { order: Order; bidder: string; amount: bigint; signature: string },
+  order: Order,
+  amount: bigint,
 ): TxRequest {
   return {
     from,
     to: exchangeOf(network),
-    data: exchangeAbi.encodeFunctionData('recordBid', [
-      bid.order,
-      bid.bidder,
-      bid.amount,
-      bid.signature,
-    ]),
+    data: exchangeAbi.encodeFunctionData('recordBid', [order, amount]),
     value: 0n,
     chainId: network.networkId,
   };

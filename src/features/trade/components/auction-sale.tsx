@@ -41,9 +41,6 @@ const effectiveEnd = (order: StoredOrder) =>
   BigInt(Math.floor(new Date(order.endTime ?? 0).getTime() / 1000));
 const dateOf = (seconds: bigint) => formatDateTime(Number(seconds) * 1000, currentLanguage());
 
-/** The bidder's own signed bid, kept in this browser for Exchange.recordBid. */
-const sigKey = (orderHash: string, bidder: string) => `vbc.bid.${orderHash}.${bidder}`;
-
 /** Re-renders every second (the countdown). */
 function useTick(): void {
   const [, setTick] = useState(0);
@@ -98,12 +95,7 @@ function BidForm(p: Props & { highest: bigint | null }) {
         if (!allowed.ok) return allowed;
       }
       onStage('signing');
-      const placed = await bid(p.ctx, { target: p.target, order: p.order, amount: checked.value });
-      if (placed.ok && placed.signature) {
-        const record = { amount: checked.value.toString(), signature: placed.signature };
-        localStorage.setItem(sigKey(p.order.orderHash, p.ctx.address), JSON.stringify(record));
-      }
-      return placed;
+      return bid(p.ctx, { target: p.target, order: p.order, amount: checked.value });
     });
   };
   return (
@@ -137,15 +129,10 @@ function BidForm(p: Props & { highest: bigint | null }) {
   );
 }
 
-type Stored = { amount: string; signature: string };
-
-/** The top bidder's protection: their signed bid on chain before claims open (anyone may send). */
-function RecordBid(p: Props) {
+/** The top bidder's protection: their bid on chain, in escrow, before claims open. */
+function RecordBid(p: Props & { amount: bigint }) {
   const { t } = useTranslation('trade');
   const runner = useRunner();
-  const raw = localStorage.getItem(sigKey(p.order.orderHash, p.ctx.address));
-  if (!raw) return null;
-  const stored = JSON.parse(raw) as Stored;
   return (
     <div className="trade__step">
       <p>{t('bid.recordHint')}</p>
@@ -153,13 +140,7 @@ function RecordBid(p: Props) {
         variant="secondary"
         busy={runner.busy}
         onClick={() =>
-          runner.run((s) =>
-            recordMyBid(
-              p.ctx,
-              { order: p.order, amount: BigInt(stored.amount), signature: stored.signature },
-              s,
-            ),
-          )
+          runner.run((s) => recordMyBid(p.ctx, { order: p.order, amount: p.amount }, s))
         }
       >
         {t('bid.record')}
@@ -222,7 +203,9 @@ export function AuctionSale(p: Props) {
       {phase === 'bidding' && now !== null ? <Countdown seconds={end - now} /> : null}
       {mine ? <p className="badge">{t('bid.placed')}</p> : null}
       {phase === 'bidding' && !seller ? <BidForm {...p} highest={highest} /> : null}
-      {mine && (phase === 'bidding' || phase === 'waiting') ? <RecordBid {...p} /> : null}
+      {mine && highest !== null && (phase === 'bidding' || phase === 'waiting') ? (
+        <RecordBid {...p} amount={highest} />
+      ) : null}
       {phase === 'waiting' || phase === 'claims' ? <ClaimBox {...p} /> : null}
       {phase === 'closed' ? <p>{t('bid.claimsClosed')}</p> : null}
       {seller && phase === 'bidding' ? (
