@@ -20,8 +20,14 @@ const scope = self as unknown as {
 
 scope.onmessage = async (event) => {
   const request = event.data;
-  const progress = (fraction: number) =>
+  // scrypt reports thousands of times: pass on whole percents only, so the page renders ~100 times.
+  let last = -1;
+  const progress = (fraction: number) => {
+    const percent = Math.floor(fraction * 100);
+    if (percent === last) return;
+    last = percent;
     scope.postMessage({ id: request.id, kind: 'progress', fraction });
+  };
   try {
     const result =
       request.op === 'encrypt'

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
 import { FormError, TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -23,6 +22,7 @@ import './wallet.css';
 import { ApprovalDialog } from './approval-dialog.tsx';
 import { checkPassphrase, PassphraseFields, type PassphraseValues } from './passphrase-fields.tsx';
 import { PhraseConfirm, PhraseView } from './phrase-steps.tsx';
+import { ScryptProgress } from './scrypt-progress.tsx';
 
 type Mode = 'new' | 'phrase' | 'keystore';
 type Step =
@@ -141,7 +141,6 @@ function ImportFields({
 export function CreateWalletScreen() {
   const { t } = useTranslation('wallet');
   const networks = useQuery(networksQueryOptions());
-  const { progress } = useSnapshot(walletUi);
   const [step, setStep] = useState<Step>({ kind: 'start' });
   const [values, setValues] = useState<StartValues>({
     mode: 'new',
@@ -168,6 +167,7 @@ export function CreateWalletScreen() {
     } catch (error) {
       setFailure(writeErrorKey(error) === 'txRejected' ? 'invalid' : writeErrorKey(error));
     } finally {
+      walletUi.progress = null;
       setBusy(false);
     }
   };
@@ -179,16 +179,14 @@ export function CreateWalletScreen() {
     if (values.mode === 'new') setStep({ kind: 'phrase', phrase: newPhrase() });
     else if (values.mode === 'phrase')
       void finish(async () => keyFromPhrase(parsePhrase(values.phrase)!));
-    else void finish(() => decryptInWorker(values.file, values.filePassword));
+    else
+      void finish(() =>
+        decryptInWorker(values.file, values.filePassword, (f) => {
+          walletUi.progress = f;
+        }),
+      );
   };
-  const saving =
-    busy && progress !== null ? (
-      <progress
-        max={1}
-        value={progress}
-        aria-label={t('create.saving', { percent: Math.round(progress * 100) })}
-      />
-    ) : null;
+  const saving = busy ? <ScryptProgress label="create.saving" /> : null;
   if (step.kind === 'done') {
     return (
       <section>

@@ -1,13 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import type { Network, Wallet } from '#shared/schemas/entities.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import type { ErrorKey } from '#web/lib/errors.ts';
 import { RequiresNetwork } from '#web/pwa/requires-network.tsx';
-import { walletUi } from '#web/wallet/connection.ts';
 import { writeErrorKey } from '#web/wallet/pipeline.ts';
+import { ScryptProgress } from './scrypt-progress.tsx';
 
 /**
  * Activation of a platform wallet: the passphrase is required ('Require'), Enter submits, the
@@ -16,7 +15,6 @@ import { writeErrorKey } from '#web/wallet/pipeline.ts';
  */
 export function UnlockForm({ wallet, networks }: { wallet: Wallet; networks: readonly Network[] }) {
   const { t } = useTranslation('wallet');
-  const { progress } = useSnapshot(walletUi);
   const [passphrase, setPassphrase] = useState('');
   const [error, setError] = useState<ErrorKey | undefined>();
   const [busy, setBusy] = useState(false);
@@ -50,13 +48,7 @@ export function UnlockForm({ wallet, networks }: { wallet: Wallet; networks: rea
         error={error}
         required
       />
-      {busy && progress !== null ? (
-        <progress
-          max={1}
-          value={progress}
-          aria-label={t('unlock.progress', { percent: Math.round(progress * 100) })}
-        />
-      ) : null}
+      {busy ? <ScryptProgress label="unlock.progress" /> : null}
       <RequiresNetwork>
         {(offline) => (
           <Button type="submit" busy={busy} disabled={offline}>
