@@ -4,31 +4,22 @@
  * (docs/product-rules.md, *Accounts and sign-in*, *Errors*), no raw key, no console error.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
-import type { PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '#contracts/devnet/ports.ts';
-import { launchBrowser } from '#tests/browser.ts';
-import { type Backend, outbox, startBackend } from './backend.ts';
-import { buildWeb, rawKeysOn, screenshot, settled, startWeb, watchedPage } from './harness.ts';
+import { type Backend, type Journey, outbox, startJourney } from './backend.ts';
+import { rawKeysOn, screenshot, settled, watchedPage } from './harness.ts';
 
+let journey: Journey;
 let backend: Backend;
-let web: PreviewServer;
 let browser: Browser;
 let webUrl: string;
 
 beforeAll(async () => {
-  const [apiPort, webPort] = [await freePort(), await freePort()];
-  webUrl = `http://127.0.0.1:${webPort}`;
-  await buildWeb();
-  backend = await startBackend({ port: apiPort, publicUrl: webUrl });
-  web = await startWeb(backend.url, webPort);
-  browser = await launchBrowser();
+  journey = await startJourney();
+  ({ backend, browser, webUrl } = journey);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-  await backend?.close();
+  await journey?.close();
 });
 
 async function newContext(lang: 'vi' | 'en'): Promise<BrowserContext> {

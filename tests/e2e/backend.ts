@@ -6,8 +6,12 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { freePort } from '#contracts/devnet/ports.ts';
 import { type App, buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
+import { launchBrowser } from '#tests/browser.ts';
+import { buildWeb, startWeb } from './harness.ts';
 
 /** `app` gives journeys the server's database (rows the chain would write, e.g. bids). */
 export type Backend = { url: string; dataDir: string; app: App; close(): Promise<void> };
@@ -51,4 +55,32 @@ export async function outbox(dataDir: string): Promise<{ file: string; text: str
       .sort()
       .map(async (file) => ({ file, text: await readFile(path.join(dir, file), 'utf8') })),
   );
+}
+
+/** What a journey on the server alone runs against: the server, the web build served, Chromium. */
+export interface Journey {
+  backend: Backend;
+  browser: Browser;
+  webUrl: string;
+  close(): Promise<void>;
+}
+
+/** Builds the web app, starts the server and `vite preview` on free ports, launches Chromium. */
+export async function startJourney(): Promise<Journey> {
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  await buildWeb();
+  const backend = await startBackend({ port: apiPort, publicUrl: webUrl });
+  const web = await startWeb(backend.url, webPort);
+  const browser = await launchBrowser();
+  return {
+    backend,
+    browser,
+    webUrl,
+    async close() {
+      await browser.close();
+      await web.close();
+      await backend.close();
+    },
+  };
 }
