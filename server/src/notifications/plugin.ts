@@ -3,12 +3,16 @@
  * and the mail worker (mail.ts), woken by each announced notification and every few seconds.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { Listen } from '#server/db/listen.ts';
 import { LiveHub } from './live-hub.ts';
 import { sendNotificationMails } from './mail.ts';
 
 /** The mail worker's poll (a notification announced on this node's LISTEN wakes it sooner). */
 const MAIL_POLL_MS = 5_000;
+/** How long the stream's log is kept for replays, and how often older rows are deleted. */
+const LIVE_RETENTION_DAYS = 7;
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +53,7 @@ export async function registerNotifications(
   };
   app.decorate('sendNotificationMails', send);
   let timer: ReturnType<typeof setInterval> | undefined;
+  let pruner: ReturnType<typeof setInterval> | undefined;
   app.addHook('onReady', async () => {
     await hub.start(listen);
     hub.watch((topic) => {
@@ -56,9 +61,17 @@ export async function registerNotifications(
     });
     timer = setInterval(() => void send(), MAIL_POLL_MS);
     timer.unref();
+    pruner = setInterval(() => {
+      sql`delete from live_events
+        where created_at < now() - make_interval(days => ${LIVE_RETENTION_DAYS})`
+        .execute(app.db)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'live_events pruning'));
+    }, PRUNE_EVERY_MS);
+    pruner.unref();
   });
   app.addHook('preClose', async () => {
     clearInterval(timer);
+    clearInterval(pruner);
     await hub.close();
     await running;
   });

@@ -249,6 +249,20 @@ describeBackends('notifications', (t) => {
     expect(states.map((s) => s.mail_state)).toEqual(['sent', 'sent', 'sent', 'skipped']);
   });
 
+  it('leaves nothing for the mail worker when the recipient has no verified e-mail', async () => {
+    const stranger = Wallet.createRandom().address.toLowerCase();
+    const end = new Date(Date.now() + 86_400_000);
+    const order = await auction(t, seller.address, nftId, end, end);
+    await bid(t, order, stranger, '1000000000000000000');
+    await bid(t, order, alice.address, '2000000000000000000');
+    const row = await t.db
+      .selectFrom('notifications')
+      .select(['type', 'mail_state', 'user_id'])
+      .where('address', '=', stranger)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ type: 'OUTBID', mail_state: null, user_id: null });
+  });
+
   it('a chain sale tells the seller; a reorg above its block removes it', async () => {
     await insertActivity(t.db, {
       network_id: NET,
