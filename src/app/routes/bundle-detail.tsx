@@ -1,6 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { BundleDetailScreen } from '#web/features/bundle/components/bundle-detail-screen.tsx';
 import { WithParams } from '../route-params.tsx';
 
+/** Buying the chosen items loads with its chain code (ethers) only on a bundle's page. */
+const BundleBuyPanel = lazy(() => import('#web/features/trade/components/bundle-buy-panel.tsx'));
+
 export function Component() {
-  return <WithParams route="bundleDetail">{({ id }) => <BundleDetailScreen id={id} />}</WithParams>;
+  return (
+    <WithParams route="bundleDetail">
+      {({ id }) => (
+        <BundleDetailScreen
+          id={id}
+          trade={(bundle, chosenTokenIds) => (
+            <Suspense fallback={null}>
+              <BundleBuyPanel bundle={bundle} chosenTokenIds={chosenTokenIds} />
+            </Suspense>
+          )}
+        />
+      )}
+    </WithParams>
+  );
 }

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Amount } from '#web/components/ui/amount.tsx';
@@ -31,7 +31,14 @@ import {
 import { BundleSummary, SelectionBar } from './bundle-summary.tsx';
 
 /** A bundle: its items to choose from (one by one or all), the count, total and discounted total. */
-export function BundleDetailScreen({ id }: { id: string }) {
+export function BundleDetailScreen({
+  id,
+  trade,
+}: {
+  id: string;
+  /** Buying the chosen items (composed by the route: src/app/routes/bundle-detail.tsx). */
+  trade?: (bundle: Bundle, chosenTokenIds: string[]) => ReactNode;
+}) {
   const likeAddress = useLikeAddress();
   const query = useBundle(id, likeAddress);
   useLiveRefresh(`bundle:${id}`);
@@ -42,12 +49,18 @@ export function BundleDetailScreen({ id }: { id: string }) {
       empty="noDataFound"
       skeleton={<Skeleton width="100%" height="12rem" />}
     >
-      {(bundle) => <BundleView bundle={bundle} />}
+      {(bundle) => <BundleView bundle={bundle} trade={trade} />}
     </QueryView>
   );
 }
 
-function BundleView({ bundle }: { bundle: Bundle }) {
+function BundleView({
+  bundle,
+  trade,
+}: {
+  bundle: Bundle;
+  trade?: ((bundle: Bundle, chosenTokenIds: string[]) => ReactNode) | undefined;
+}) {
   const likeAddress = useLikeAddress();
   const [page, setPage] = useState(1);
   const items = useBundleItems(String(bundle.id), page, likeAddress);
@@ -80,6 +93,10 @@ function BundleView({ bundle }: { bundle: Bundle }) {
         summary={bundleSelection(selectable, selected, terms)}
         symbol={symbols.native}
       />
+      {trade?.(
+        bundle,
+        (items.data?.data ?? []).filter((i) => selected.has(i.item_id)).map((i) => i.tokenId),
+      )}
     </>
   );
 }

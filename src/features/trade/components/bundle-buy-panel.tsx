@@ -1,0 +1,80 @@
+/**
+ * Buying part of a bundle (loaded lazily with ethers): the chosen items priced by the
+ * exchange's own quote (shared/orders.ts quoteBundle, the discount once the count reaches the
+ * minimum), shown as you pay / fee / seller receives before paying; the account balance is
+ * checked first; no choice is 'Please select items'.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { orderFromJson } from '#contracts/typed-data/index.ts';
+import type { OrderJson } from '#shared/orders.ts';
+import type { Bundle } from '#shared/schemas/entities.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { useNetworkSymbols } from '#web/lib/networks.ts';
+import { buy } from '../actions.ts';
+import { tradeApi } from '../api/trade.ts';
+import { buyQuote, checkAccountBalance } from '../pricing.ts';
+import { sameAddress } from './fixed-sale.tsx';
+import { PriceLines } from './price-lines.tsx';
+import { RunStatus } from './run-status.tsx';
+import { useBalances, useFeeBps, useRunner, useTradeContext } from './use-trade.ts';
+import './trade.css';
+
+export default function BundleBuyPanel({
+  bundle,
+  chosenTokenIds,
+}: {
+  bundle: Bundle;
+  /** Token ids of the chosen items. */
+  chosenTokenIds: readonly string[];
+}) {
+  const { t } = useTranslation('trade');
+  const ctx = useTradeContext(bundle.networkId);
+  const symbols = useNetworkSymbols(bundle.networkId);
+  const fee = useFeeBps(ctx?.network ?? null);
+  const balances = useBalances(ctx);
+  const runner = useRunner();
+  const stored = useQuery({
+    queryKey: ['trade', 'order', bundle.orderHash],
+    queryFn: ({ signal }) => tradeApi.order(bundle.orderHash!, signal),
+    enabled: bundle.orderHash !== null,
+  });
+  if (!ctx) return <p className="trade">{t('connect')}</p>;
+  if (!stored.data || stored.data.status !== 'pending') return null;
+  const order = orderFromJson(stored.data.message as OrderJson);
+  const indexes = chosenTokenIds
+    .map((id) => order.tokenIds.indexOf(BigInt(id)))
+    .filter((i) => i >= 0);
+  const quote = buyQuote(order, indexes, fee.data ?? 0n);
+  const onBuy = () => {
+    if ('error' in quote) return runner.refuse(quote.error);
+    if (sameAddress(order.maker, ctx.address)) return runner.refuse('youAreTheSeller');
+    const account = balances.data?.account;
+    const short =
+      account === undefined ? null : checkAccountBalance(quote.breakdown.youPay, account);
+    if (short) return runner.refuse(short.error, short.hint);
+    const tokenIds = indexes.map((i) => order.tokenIds[i]!.toString());
+    return runner.run((s) =>
+      buy(
+        ctx,
+        {
+          target: 'BUNDLE',
+          orderHash: stored.data.orderHash,
+          collection: order.collection,
+          tokenIds,
+        },
+        s,
+      ),
+    );
+  };
+  return (
+    <section className="trade" aria-labelledby="trade-bundle-heading">
+      <h2 id="trade-bundle-heading">{t('heading')}</h2>
+      {'breakdown' in quote ? <PriceLines price={quote.breakdown} symbol={symbols.native} /> : null}
+      <Button busy={runner.busy} onClick={onBuy}>
+        {t('buy.submit')}
+      </Button>
+      <RunStatus state={runner.state} done={t('buy.bought')} />
+    </section>
+  );
+}
