@@ -37,6 +37,7 @@ afterEach(async (ctx) => {
   if (current && ctx.task.result?.state === 'fail') {
     const text = await current.page
       .locator('body')
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright locator, the text as shown
       .innerText()
       .catch(() => '(closed)');
     console.error(`page at failure:\n${text}\nconsole errors: ${current.errors.join('\n')}`);
@@ -96,6 +97,7 @@ async function approve(page: Page, shows: string): Promise<void> {
 }
 
 async function balance(page: Page, card: 'account' | 'wrapper'): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright locator, the text as shown
   return (await page.getByTestId(`balance-${card}`).innerText()).replace(/\s+/g, ' ');
 }
 
@@ -325,6 +327,7 @@ describe('injected wallet journey (EIP-6963)', () => {
     await wallet.getByRole('button', { name: 'Unwrap', exact: true }).first().click();
     const refused = wallet.getByText("Don't have enough Wrapper balance");
     if ((await refused.count()) === 0) {
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright locator, the text as shown
       const available = await wallet.getByText(/^Available:/).innerText();
       const max = /Available: ([\d.]+)/.exec(available)![1]!;
       await wallet.getByLabel(/^Amount/).fill(`${max}1`);
