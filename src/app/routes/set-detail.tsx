@@ -1,8 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { SetDetailScreen } from '#web/features/set/components/set-detail-screen.tsx';
 import { WithParams } from '../route-params.tsx';
 
+/** Buying or bidding on a set loads with its chain code (ethers) only on a set's page. */
+const SetTradePanel = lazy(() => import('#web/features/trade/components/set-trade-panel.tsx'));
+
 export function Component() {
   return (
-    <WithParams route="setDetail">{(p) => <SetDetailScreen id={p.id} mode={p.mode} />}</WithParams>
+    <WithParams route="setDetail">
+      {(p) => (
+        <SetDetailScreen
+          id={p.id}
+          mode={p.mode}
+          trade={(set) => (
+            <Suspense fallback={null}>
+              <SetTradePanel set={set} />
+            </Suspense>
+          )}
+        />
+      )}
+    </WithParams>
   );
 }

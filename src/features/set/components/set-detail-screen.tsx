@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BidsTable } from '#web/components/bids-table.tsx';
@@ -19,7 +20,16 @@ import { useLikeAddress } from '#web/stores/use-like-address.ts';
 import { type NftSet, useSet, useSetActivity, useSetBids, useSetItems } from '../api/set.ts';
 
 /** A set, sold whole: its items, bids and activity (a trailing /{mode} opens a tab). */
-export function SetDetailScreen({ id, mode = 'items' }: { id: string; mode?: SetMode }) {
+export function SetDetailScreen({
+  id,
+  mode = 'items',
+  trade,
+}: {
+  id: string;
+  mode?: SetMode;
+  /** Buying, bidding, listing the set (composed by the route: src/app/routes/set-detail.tsx). */
+  trade?: (set: NftSet) => ReactNode;
+}) {
   const likeAddress = useLikeAddress();
   const query = useSet(id, likeAddress);
   useLiveRefresh(`set:${id}`);
@@ -30,12 +40,20 @@ export function SetDetailScreen({ id, mode = 'items' }: { id: string; mode?: Set
       empty="noDataFound"
       skeleton={<Skeleton width="100%" height="12rem" />}
     >
-      {(set) => <SetView set={set} mode={mode} />}
+      {(set) => <SetView set={set} mode={mode} trade={trade} />}
     </QueryView>
   );
 }
 
-function SetView({ set, mode }: { set: NftSet; mode: SetMode }) {
+function SetView({
+  set,
+  mode,
+  trade,
+}: {
+  set: NftSet;
+  mode: SetMode;
+  trade?: ((set: NftSet) => ReactNode) | undefined;
+}) {
   const { t } = useTranslation(['market', 'common']);
   const navigate = useNavigate();
   const symbols = useNetworkSymbols(set.networkId);
@@ -79,6 +97,7 @@ function SetView({ set, mode }: { set: NftSet; mode: SetMode }) {
           {set.description ? <p>{set.description}</p> : null}
         </div>
       </div>
+      {trade?.(set)}
       <Tabs
         label={t('set.tabs')}
         tabs={SET_MODES.map((m) => ({ id: m, label: t(m === 'items' ? 'set.items' : `nft.${m}`) }))}
