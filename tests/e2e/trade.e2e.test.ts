@@ -1,0 +1,258 @@
+/**
+ * Trading journeys against the real stack (anvil, server, indexer, database) in Chromium at
+ * 360 px, each user in their own browser context with the injected test wallet (a real key):
+ * - fixed price: the owner approves the exchange (its own step) and lists by signature; the
+ *   seller is refused their own item; a buyer without balance is told so with the hint; after
+ *   funding, the buyer pays the all-in price; owner, status and provenance (LIST, BUY) follow;
+ * - take off sale: the on-chain cancel (REVOKE) ends the listing;
+ * - auction: two bidders (the WVBC allowance asked once), a bid under +5% refused, outbid; the
+ *   chain clock jumps past the claim opening; the winner claims and owns the NFT.
+ * axe-core and the raw-key check on every screen visited.
+ */
+import { Contract, JsonRpcProvider, parseEther, Wallet } from 'ethers';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WVBC_ABI } from '#contracts/abi/index.ts';
+import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
+import type { Nft, NftDetail } from '#shared/schemas/entities.ts';
+import { keyBackedProvider } from '#tests/wallet/key-provider.ts';
+import { axeViolations } from './axe.ts';
+import { rawKeysOn, screenshot, watchedPage } from './harness.ts';
+import { injectWallet } from './injected-wallet.ts';
+import { apiJson, type Journey, startJourney } from './stack.ts';
+
+let j: Journey;
+let chain: JsonRpcProvider;
+let funder: Wallet;
+/** Seeded NFTs not on sale, with their owner's key: one per journey. */
+const stock: Array<{ nft: Nft; key: string }> = [];
+
+beforeAll(async () => {
+  j = await startJourney();
+  chain = new JsonRpcProvider(j.stack.rpcUrl, j.stack.chainId, {
+    staticNetwork: true,
+    cacheTimeout: -1,
+  });
+  funder = new Wallet(ANVIL_KEYS[0], chain);
+  for (const w of j.stack.demo.wallets) {
+    const { data } = await apiJson<{ data: Nft[] }>(
+      j.stack,
+      `/api/v2/show/market-nfts?owner=${w.address}&status=NOTFORSALE&size=24`,
+    );
+    for (const nft of data) if (!nft.isSet && !nft.isBundle) stock.push({ nft, key: w.privateKey });
+  }
+  expect(stock.length).toBeGreaterThanOrEqual(3);
+});
+
+let current: { page: Page; errors: string[] } | null = null;
+
+afterEach(async (ctx) => {
+  if (current && ctx.task.result?.state === 'fail') {
+    const text = await current.page
+      .locator('body')
+      .innerText()
+      .catch(() => '(closed)');
+    console.error(`page at failure:\n${text}\nconsole errors: ${current.errors.join('\n')}`);
+    await screenshot(current.page, `trade-failure-${ctx.task.name.slice(0, 20)}`).catch(() => {});
+  }
+  current = null;
+});
+
+afterAll(async () => {
+  chain?.destroy();
+  await j?.close();
+});
+
+async function fund(address: string, vbc: string): Promise<void> {
+  await (await funder.sendTransaction({ to: address, value: parseEther(vbc) })).wait();
+}
+
+/** Test set-up only (the wrap screen has its own journey): WVBC for a bidder. */
+async function wrap(key: string, vbc: string): Promise<void> {
+  const wvbc = new Contract(j.stack.deployment.wvbc, WVBC_ABI, new Wallet(key, chain));
+  await (await wvbc.getFunction('deposit')({ value: parseEther(vbc) })).wait();
+}
+
+type User = { context: BrowserContext; page: Page; errors: string[]; address: string };
+
+async function user(key: string): Promise<User> {
+  const context = await j.browser.newContext({ viewport: { width: 360, height: 780 } });
+  await context.addInitScript(() => localStorage.setItem('vbc.lang', 'en'));
+  const provider = keyBackedProvider({
+    privateKeys: [key],
+    chains: { [j.stack.chainId]: j.stack.rpcUrl },
+    chainId: j.stack.chainId,
+  });
+  await injectWallet(context, provider);
+  const { page, errors } = await watchedPage(context);
+  return { context, page, errors, address: provider.address };
+}
+
+const nftUrl = (nft: Nft, mode?: string) =>
+  `${j.webUrl}/nft/detail/collectionAddr=${nft.collectionAddr}/tokenId=${nft.tokenId}${mode ? `/${mode}` : ''}`;
+
+/** Opens the NFT page and connects the wallet from the sidebar (a reload drops the connector). */
+async function open(u: User, nft: Nft, mode?: string): Promise<void> {
+  current = u;
+  await u.page.goto(nftUrl(nft, mode));
+  if ((await u.page.locator('.wallet-btn:visible').count()) === 0) {
+    await u.page.getByRole('button', { name: 'Open menu' }).click();
+  }
+  await u.page.locator('.wallet-btn:visible').first().click();
+  const wallet = u.page.getByRole('dialog', { name: 'Wallet' });
+  await wallet.getByRole('button', { name: 'Connect Journey Wallet' }).click();
+  await wallet.getByTestId('balance-account').waitFor({ timeout: 30_000 });
+  await u.page.keyboard.press('Escape');
+  await expect.poll(() => wallet.isVisible()).toBe(false);
+  // At 360 px the wallet opened from the side menu: close that too.
+  const menu = u.page.getByRole('dialog', { name: 'Browse' });
+  if (await menu.isVisible()) await u.page.keyboard.press('Escape');
+  await expect.poll(() => menu.isVisible()).toBe(false);
+}
+
+async function expectAccessible(page: Page): Promise<void> {
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await rawKeysOn(page)).toEqual([]);
+}
+
+const detail = (nft: Nft) =>
+  apiJson<{ data: NftDetail }>(
+    j.stack,
+    `/api/v2/show/market-nft?collectionAddr=${nft.collectionAddr}&tokenId=${nft.tokenId}`,
+  ).then((b) => b.data);
+
+/** The owner puts `nft` on sale from its page (approval first when the collection needs it). */
+async function listFromPage(u: User, kind: 'Fixed price' | 'Auction', price: string) {
+  const { page } = u;
+  await page.getByRole('heading', { name: 'Put on sale' }).waitFor({ timeout: 30_000 });
+  const approve = page.getByRole('button', { name: 'Allow the marketplace' });
+  await page
+    .getByText(/^Step 1 of 2/)
+    .first()
+    .waitFor();
+  if (await approve.isVisible()) {
+    await approve.click();
+    await page.getByText('Step 1 of 2 done').waitFor({ timeout: 30_000 });
+  }
+  await page.getByLabel('Sale type').selectOption({ label: kind });
+  await page.getByLabel(kind === 'Auction' ? 'Auction ends after' : 'Expires after').selectOption({
+    label: '1 day',
+  });
+  await page.getByLabel(kind === 'Auction' ? /^Reserve price/ : /^Price/).fill(price);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'List for sale' }).click();
+}
+
+async function provenanceTypes(nft: Nft): Promise<string[]> {
+  const d = await detail(nft);
+  const { data } = await apiJson<{ data: Array<{ type: string }> }>(
+    j.stack,
+    `/api/v2/show/provenance?item_id=${d.item_id}&size=50`,
+  );
+  return data.map((a) => a.type);
+}
+
+describe('fixed price', () => {
+  it('lists, refuses the seller and a buyer without balance, sells, and records LIST and BUY', async () => {
+    const { nft, key } = stock.shift()!;
+    const seller = await user(key);
+    await open(seller, nft);
+    await listFromPage(seller, 'Fixed price', '0.5');
+    // The panel turns into the sale: the all-in price with its fee line (0 today).
+    await seller.page.getByText('You pay').waitFor({ timeout: 30_000 });
+    await seller.page.getByText('Marketplace fee (0%)').waitFor();
+    await seller.page.getByText('Seller receives').waitFor();
+    await seller.page.getByRole('button', { name: 'Buy now' }).click();
+    await seller.page.getByText('You are the seller').waitFor();
+    await expectAccessible(seller.page);
+    expect((await detail(nft)).status).toBe('ONSALE');
+
+    const buyerKey = Wallet.createRandom().privateKey;
+    const buyer = await user(buyerKey);
+    await open(buyer, nft);
+    await buyer.page.getByRole('button', { name: 'Buy now' }).click();
+    await buyer.page.getByText("Don't have enough Account balance").waitFor();
+    await buyer.page.getByText('Please add more balance to Account').waitFor();
+    await expectAccessible(buyer.page);
+    await fund(buyer.address, '2');
+    await open(buyer, nft);
+    await buyer.page.getByText(/^Your account balance:/).waitFor({ timeout: 30_000 });
+    await buyer.page.getByRole('button', { name: 'Buy now' }).click();
+    // Bought: the buyer now owns it, so the panel offers to put it on sale.
+    await buyer.page.getByRole('heading', { name: 'Put on sale' }).waitFor({ timeout: 60_000 });
+    const after = await detail(nft);
+    expect(after.owner).toBe(buyer.address);
+    expect(after.status).toBe('NOTFORSALE');
+    expect(await provenanceTypes(nft)).toEqual(expect.arrayContaining(['LIST', 'BUY']));
+    await open(buyer, nft, 'provenance');
+    await buyer.page.getByRole('cell', { name: 'Buy', exact: true }).first().waitFor();
+    await buyer.page.getByRole('cell', { name: 'List', exact: true }).first().waitFor();
+    await expectAccessible(buyer.page);
+    expect([...seller.errors, ...buyer.errors]).toEqual([]);
+    await seller.context.close();
+    await buyer.context.close();
+  });
+});
+
+describe('take off sale', () => {
+  it('cancels the listing on chain (REVOKE) and offers the item for sale again', async () => {
+    const { nft, key } = stock.shift()!;
+    const seller = await user(key);
+    await open(seller, nft);
+    await listFromPage(seller, 'Fixed price', '1');
+    await seller.page.getByRole('button', { name: 'Take off sale' }).click();
+    await seller.page.getByRole('heading', { name: 'Put on sale' }).waitFor({ timeout: 60_000 });
+    expect((await detail(nft)).status).toBe('NOTFORSALE');
+    expect(await provenanceTypes(nft)).toEqual(expect.arrayContaining(['LIST', 'REVOKE']));
+    await expectAccessible(seller.page);
+    expect(seller.errors).toEqual([]);
+    await seller.context.close();
+  });
+});
+
+describe('auction', () => {
+  it('two bidders, a bid under +5% refused, outbid, the clock jumps, the winner claims', async () => {
+    const { nft, key } = stock.shift()!;
+    const seller = await user(key);
+    await open(seller, nft);
+    await listFromPage(seller, 'Auction', '0.1');
+    await seller.page.getByRole('heading', { name: 'Place a bid' }).waitFor({ timeout: 30_000 });
+    await seller.page.getByText(/^Ends in /).waitFor();
+
+    const keys = [Wallet.createRandom().privateKey, Wallet.createRandom().privateKey];
+    for (const k of keys) {
+      await fund(new Wallet(k).address, '3');
+      await wrap(k, '1');
+    }
+    const [first, second] = [await user(keys[0]!), await user(keys[1]!)];
+    await open(first, nft);
+    await expect.poll(() => first.page.getByLabel(/^Your bid/).inputValue()).toBe('0.1');
+    await first.page.getByRole('button', { name: 'Place bid' }).click();
+    await first.page.getByText('Your bid is the highest.').first().waitFor({ timeout: 60_000 });
+    await expectAccessible(first.page);
+
+    await open(second, nft);
+    await expect.poll(() => second.page.getByLabel(/^Your bid/).inputValue()).toBe('0.105');
+    await second.page.getByLabel(/^Your bid/).fill('0.1');
+    await second.page.getByRole('button', { name: 'Place bid' }).click();
+    await second.page.getByText('A bid must be at least 5% above the highest bid').waitFor();
+    await second.page.getByLabel(/^Your bid/).fill('0.2');
+    await second.page.getByRole('button', { name: 'Place bid' }).click();
+    await second.page.getByText('Your bid is the highest.').first().waitFor({ timeout: 60_000 });
+    await expectAccessible(second.page);
+
+    // Past the end and the two hours before claims open (the chain's clock, not the browser's).
+    await chain.send('evm_increaseTime', [86_400 + 7_200 + 120]);
+    await chain.send('evm_mine', []);
+    await open(second, nft);
+    await second.page.getByText(/^Claims open at/).waitFor({ timeout: 30_000 });
+    await expectAccessible(second.page);
+    await second.page.getByRole('button', { name: 'Claim' }).click();
+    await expect
+      .poll(async () => (await detail(nft)).owner, { timeout: 60_000 })
+      .toBe(second.address);
+    expect(await provenanceTypes(nft)).toEqual(expect.arrayContaining(['LIST', 'BID']));
+    expect([...seller.errors, ...first.errors, ...second.errors]).toEqual([]);
+    for (const u of [seller, first, second]) await u.context.close();
+  });
+});
