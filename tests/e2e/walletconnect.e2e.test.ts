@@ -209,4 +209,24 @@ describe('WalletConnect through the local relay', () => {
     expect(wallet.client.session.getAll()).toHaveLength(0);
     expect(errors).toEqual([]);
   });
+
+  it('on a phone the wc: link takes the place of the QR code', async () => {
+    const phone = await journey.browser.newContext({
+      viewport: { width: 360, height: 780 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await phone.addInitScript(() => localStorage.setItem('vbc.lang', 'en'));
+    const { page: mobile } = await watchedPage(phone);
+    page = mobile;
+    await page.goto(`${journey.webUrl}/marketplace`);
+    await openWallet();
+    await page.getByRole('button', { name: 'Connect with WalletConnect' }).click();
+    const link = page.getByRole('link', { name: 'Open in wallet app' });
+    await link.waitFor({ timeout: 60_000 });
+    expect(await link.getAttribute('href')).toMatch(/^wc:[0-9a-f]{64}@2\?/);
+    expect(await page.getByRole('img', { name: QR_ALT }).count()).toBe(0);
+    await expectAccessible('phone');
+    await phone.close();
+  });
 });

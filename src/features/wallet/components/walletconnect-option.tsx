@@ -1,7 +1,7 @@
 /**
  * WalletConnect in the wallet sidebar: the option, then our own QR panel (a QR code drawn from
- * the SDK's `display_uri`, copy-link, "open in wallet" on phones and after 10 s, a fresh code, the
- * relay's state). The QR code is shown only while the relay is reachable. The SDK and the QR
+ * the SDK's `display_uri`, copy-link, "open in wallet" after 10 s, a fresh code, the relay's
+ * state). On a phone the `wc:` link takes the QR code's place. The QR code is shown only while the relay is reachable. The SDK and the QR
  * library are loaded only when the user picks WalletConnect (src/wallet/walletconnect.ts).
  */
 import { useEffect, useState } from 'react';
@@ -76,15 +76,17 @@ function Pairing({ networks }: { networks: readonly Network[] }) {
   const { t } = useTranslation('wallet');
   const { uri, relayUp, waitedLong } = useSnapshot(walletConnectUi);
   const ready = Boolean(uri) && relayUp === true;
+  // A phone opens its wallet app from the link (paired already, so the tap itself opens it).
+  const phone = isPhone();
   return (
     <>
       <RelayState />
       {ready && uri ? (
         <>
-          <p>{isPhone() ? t('walletConnect.phone') : t('walletConnect.scan')}</p>
-          <QrCode uri={uri} />
+          <p>{phone ? t('walletConnect.phone') : t('walletConnect.scan')}</p>
+          {phone ? null : <QrCode uri={uri} />}
           <CopyLink uri={uri} />
-          {isPhone() || waitedLong ? (
+          {phone || waitedLong ? (
             <a className="btn btn--secondary" href={uri}>
               {t('walletConnect.openInWallet')}
             </a>
