@@ -44,6 +44,20 @@ function dispatch(e: LiveEvent): void {
   for (const l of listeners) l(e);
 }
 
+/**
+ * The first connection of the tab starts after the page loaded its data: what happened in
+ * between is not replayed (there was no id yet), so every follower refetches once (`resync`,
+ * topic RESYNC_TOPIC).
+ */
+export const RESYNC_TOPIC = '*';
+let resyncs = 0;
+function resync(): void {
+  resyncs += 1;
+  for (const l of listeners) {
+    l({ id: `resync-${resyncs}`, kind: 'resync', topic: RESYNC_TOPIC, payload: {} });
+  }
+}
+
 /** One SSE frame: `id`, `event` and `data` lines. */
 function handleFrame(frame: string): void {
   let id: string | undefined;
@@ -58,6 +72,7 @@ function handleFrame(frame: string): void {
     else if (field === 'event') kind = value;
     else if (field === 'data') data += value;
   }
+  if (kind === 'ready' && lastEventId === null) resync();
   if (id !== undefined) lastEventId = id;
   if (kind === 'ready') setStatus('open');
   if (!data || id === undefined || kind === 'ready') return;
@@ -179,7 +194,7 @@ export function useLiveTopic(topic: string | null, onEvent: (e: LiveEvent) => vo
     if (!topic) return;
     const unfollow = follow(topic);
     const off = onLiveEvent((e) => {
-      if (e.topic === topic) handler.current(e);
+      if (e.topic === topic || e.topic === RESYNC_TOPIC) handler.current(e);
     });
     return () => {
       off();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { Notification as Note } from '#shared/schemas/notifications.ts';
-import { onLiveEvent, restartLive } from '#web/lib/live.ts';
+import { onLiveEvent, RESYNC_TOPIC, restartLive } from '#web/lib/live.ts';
 import { session } from '#web/stores/session.ts';
 import { NOTIFICATIONS_ROOT } from '../api/notifications.ts';
 import { notificationLink, notificationText } from '../text.ts';
@@ -64,7 +64,7 @@ export function LiveNotifications() {
   useEffect(
     () =>
       onLiveEvent((e) => {
-        if (!e.topic.startsWith('address:')) return;
+        if (!e.topic.startsWith('address:') && e.topic !== RESYNC_TOPIC) return;
         void client.invalidateQueries({ queryKey: NOTIFICATIONS_ROOT });
         if (e.kind !== 'notification') return;
         const n = e.payload as unknown as Note;
