@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Config, MAX_IMAGE_BYTES, RATE_LIMITS } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { INTERNAL_HEADER, INTERNAL_KEY } from '../internal-request.ts';
+import { sharedRateLimitStore } from './rate-limit-store.ts';
 import { isApiPath } from './web.ts';
 
 /** Called with the root instance, so the plugins apply to every route. */
@@ -39,6 +40,8 @@ export async function registerExternalPlugins(app: FastifyInstance, config: Conf
         !isApiPath(request.url) || request.headers[INTERNAL_HEADER] === INTERNAL_KEY,
       timeWindow: '1 minute',
       errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+      // On PostgreSQL the strict route limits hold across API nodes (rate-limit-store.ts).
+      ...(config.databaseUrl ? { store: sharedRateLimitStore(() => app.db) } : {}),
     });
   }
   await app.register(multipart, {
