@@ -12,9 +12,11 @@
 import { Contract, JsonRpcProvider, parseEther, Wallet } from 'ethers';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WVBC_ABI } from '#contracts/abi/index.ts';
+import { EXCHANGE_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
-import type { Nft, NftDetail } from '#shared/schemas/entities.ts';
+import { orderFromJson } from '#contracts/typed-data/index.ts';
+import { itemMask, type OrderJson } from '#shared/orders.ts';
+import type { Bundle, BundleItem, Nft, NftDetail, Order } from '#shared/schemas/entities.ts';
 import { keyBackedProvider } from '#tests/wallet/key-provider.ts';
 import { axeViolations } from './axe.ts';
 import { rawKeysOn, screenshot, watchedPage } from './harness.ts';
@@ -73,7 +75,13 @@ async function wrap(key: string, vbc: string): Promise<void> {
   await (await wvbc.getFunction('deposit')({ value: parseEther(vbc) })).wait();
 }
 
-type User = { context: BrowserContext; page: Page; errors: string[]; address: string };
+type User = {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  address: string;
+  provider: ReturnType<typeof keyBackedProvider>;
+};
 
 async function user(key: string): Promise<User> {
   const context = await j.browser.newContext({ viewport: { width: 360, height: 780 } });
@@ -85,16 +93,16 @@ async function user(key: string): Promise<User> {
   });
   await injectWallet(context, provider);
   const { page, errors } = await watchedPage(context);
-  return { context, page, errors, address: provider.address };
+  return { context, page, errors, address: provider.address, provider };
 }
 
 const nftUrl = (nft: Nft, mode?: string) =>
   `${j.webUrl}/nft/detail/collectionAddr=${nft.collectionAddr}/tokenId=${nft.tokenId}${mode ? `/${mode}` : ''}`;
 
 /** Opens the NFT page and connects the wallet from the sidebar (a reload drops the connector). */
-async function open(u: User, nft: Nft, mode?: string): Promise<void> {
+async function open(u: User, nft: Nft | string, mode?: string): Promise<void> {
   current = u;
-  await u.page.goto(nftUrl(nft, mode));
+  await u.page.goto(typeof nft === 'string' ? nft : nftUrl(nft, mode));
   if ((await u.page.locator('.wallet-btn:visible').count()) === 0) {
     await u.page.getByRole('button', { name: 'Open menu' }).click();
   }
@@ -182,7 +190,7 @@ describe('fixed price', () => {
     await buyer.page.getByRole('heading', { name: 'Put on sale' }).waitFor({ timeout: 60_000 });
     const after = await detail(nft);
     expect(after.owner).toBe(buyer.address);
-    expect(after.status).toBe('NOTFORSALE');
+    expect(after.status).toBe('SOLD');
     expect(await provenanceTypes(nft)).toEqual(expect.arrayContaining(['LIST', 'BUY']));
     await open(buyer, nft, 'provenance');
     await buyer.page.getByRole('cell', { name: 'Buy', exact: true }).first().waitFor();
@@ -254,5 +262,48 @@ describe('auction', () => {
     expect(await provenanceTypes(nft)).toEqual(expect.arrayContaining(['LIST', 'BID']));
     expect([...seller.errors, ...first.errors, ...second.errors]).toEqual([]);
     for (const u of [seller, first, second]) await u.context.close();
+  });
+});
+
+describe('bundle', () => {
+  it('buys some items of a bundle at exactly the exchange quote, discount included', async () => {
+    const { data: bundles } = await apiJson<{ data: Bundle[] }>(
+      j.stack,
+      '/api/v2/show/market-bundles?size=24&status=ONSALE',
+    );
+    const bundle = bundles.find((b) => b.orderHash && b.discountBps > 0 && b.minCount > 1)!;
+    expect(bundle).toBeDefined();
+    const { data: items } = await apiJson<{ data: BundleItem[] }>(
+      j.stack,
+      `/api/v2/show/market-bundle-nfts?bundleId=${bundle.id}&page=1&size=12`,
+    );
+    const chosen = items.filter((i) => !i.sold && i.status === 'ONSALE').slice(0, bundle.minCount);
+    expect(chosen.length).toBe(bundle.minCount);
+    const { data: stored } = await apiJson<{ data: Order }>(
+      j.stack,
+      `/api/v2/orders/${bundle.orderHash}`,
+    );
+    const order = orderFromJson(stored.message as OrderJson);
+    const mask = itemMask(chosen.map((c) => order.tokenIds.indexOf(BigInt(c.tokenId))));
+    const exchange = new Contract(j.stack.deployment.exchange, EXCHANGE_ABI, chain);
+    const [, quoted] = (await exchange.getFunction('quote')(order, mask)) as [bigint, bigint];
+
+    const key = Wallet.createRandom().privateKey;
+    await fund(new Wallet(key).address, (Number(quoted / 10n ** 15n) / 1000 + 1).toString());
+    const buyer = await user(key);
+    await open(buyer, `${j.webUrl}/bundle/detail/${bundle.id}`);
+    await buyer.page.getByRole('button', { name: 'Buy now' }).click();
+    await buyer.page.getByText('Please select items').waitFor();
+    for (const c of chosen) await buyer.page.getByLabel(`Select ${c.name}`).check();
+    await buyer.page.getByText('You pay').waitFor();
+    await expectAccessible(buyer.page);
+    await buyer.page.getByRole('button', { name: 'Buy now' }).click();
+    await buyer.page.getByText('Purchase complete').waitFor({ timeout: 60_000 });
+    const sent = buyer.provider.requests.find((r) => r.method === 'eth_sendTransaction');
+    const value = BigInt((sent!.params as Array<{ value: string }>)[0]!.value);
+    expect(value).toBe(quoted);
+    for (const c of chosen) expect((await detail(c)).owner).toBe(buyer.address);
+    expect(buyer.errors).toEqual([]);
+    await buyer.context.close();
   });
 });

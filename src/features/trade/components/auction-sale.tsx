@@ -190,7 +190,9 @@ export function AuctionSale(p: Props) {
   const clock = useChainClock(p.ctx.network);
   const bids = useBids(p);
   const now = clock();
-  const top = bids.data?.data.find((b) => b.isHighest && b.orderHash === p.order.orderHash);
+  const top = bids.data?.data.find(
+    (b) => b.isHighest && b.orderHash.toLowerCase() === p.order.orderHash.toLowerCase(),
+  );
   const highest = top ? weiFromWire(top.amount) : null;
   const mine = top ? sameAddress(top.bidder, p.ctx.address) : false;
   const seller = sameAddress(p.order.maker, p.ctx.address);
@@ -202,7 +204,7 @@ export function AuctionSale(p: Props) {
       <p>{t('bid.endsAt', { date: dateOf(end) })}</p>
       {phase === 'bidding' && now !== null ? <Countdown seconds={end - now} /> : null}
       {mine ? <p className="badge">{t('bid.placed')}</p> : null}
-      {phase === 'bidding' && !seller ? <BidForm {...p} highest={highest} /> : null}
+      {phase === 'bidding' && !seller && bids.data ? <BidForm {...p} highest={highest} /> : null}
       {mine && highest !== null && (phase === 'bidding' || phase === 'waiting') ? (
         <RecordBid {...p} amount={highest} />
       ) : null}
