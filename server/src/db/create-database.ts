@@ -42,6 +42,12 @@ export interface DatabaseOptions {
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    // A connection the database drops (a restart, a failover) is an 'error' event: on the pool
+    // when it was idle, on the client when it was checked out (its query fails on its own).
+    // Without listeners either would end the process; the pool discards the broken connection
+    // and opens a new one for the next query.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     nameStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const listen = listenWithPool(options.databaseUrl);

@@ -20,6 +20,8 @@ export interface PostgresCluster {
   url(database?: string): string;
   /** Creates an empty database and returns its URL. */
   createDatabase(name: string): Promise<string>;
+  /** Immediate shutdown (what a crash looks like to clients), then a start on the same data. */
+  restart(downMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -55,19 +57,21 @@ export async function startPostgresCluster(
   const dataDir = path.join(dir, 'data');
   await exec('initdb', ['-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '-D', dataDir]);
   const port = await freePort();
-  await exec('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-o',
-    [
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
-      ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
-    ].join(' '),
-    '-w',
-    'start',
-  ]);
+  const start = () =>
+    exec('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-o',
+      [
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
+        ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
+      ].join(' '),
+      '-w',
+      'start',
+    ]);
+  await start();
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
   let stopped = false;
   // If the test process ends without stop() (a skipped block, a crash), stop the server anyway:
@@ -95,6 +99,11 @@ export async function startPostgresCluster(
         await client.end();
       }
       return url(name);
+    },
+    async restart(downMs = 0) {
+      await exec('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      await new Promise((r) => setTimeout(r, downMs));
+      await start();
     },
     async stop() {
       if (stopped) return;

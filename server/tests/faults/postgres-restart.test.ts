@@ -1,0 +1,68 @@
+/**
+ * PostgreSQL restarted (immediate shutdown, as in a crash) while the API is under load: requests
+ * during the outage end quickly with a catalogue error rather than hang, the process survives
+ * (the pool's broken idle connections are dropped), and once the database is back every request
+ * succeeds again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PostgresCluster, startPostgresCluster } from '../helpers/postgres-cluster.ts';
+import { createTestApp, json, TEST_MARKETPLACE_KEY, type TestApp } from '../helpers/test-app.ts';
+
+/** No request may take longer than this, outage or not. */
+const REQUEST_BUDGET_MS = 5_000;
+
+describe('PostgreSQL restart under load [postgres]', () => {
+  let cluster: PostgresCluster;
+  let t: TestApp;
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+    t = await createTestApp('postgres', { cluster });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await cluster?.stop();
+  });
+
+  const read = () =>
+    t.app.inject({
+      url: '/api/v1/ETHnetworks/gets',
+      headers: { 'marketplace-key': TEST_MARKETPLACE_KEY },
+    });
+
+  it('answers every request within its budget, fails clearly while down, recovers after', async () => {
+    const results: { status: number; ms: number; code?: string }[] = [];
+    let running = true;
+    const worker = async () => {
+      while (running) {
+        const started = Date.now();
+        const res = await read();
+        const entry: { status: number; ms: number; code?: string } = {
+          status: res.statusCode,
+          ms: Date.now() - started,
+        };
+        if (res.statusCode !== 200) entry.code = json<{ code: string }>(res).code;
+        results.push(entry);
+      }
+    };
+    const workers = Array.from({ length: 8 }, worker);
+    await new Promise((r) => setTimeout(r, 1_000));
+    await cluster.restart(1_000);
+    await new Promise((r) => setTimeout(r, 1_500));
+    running = false;
+    await Promise.all(workers);
+
+    const failed = results.filter((r) => r.status !== 200);
+    const slowest = Math.max(...results.map((r) => r.ms));
+    console.info(
+      `postgres restart: ${results.length} requests, ${failed.length} failed (${[...new Set(failed.map((f) => `${f.status} ${f.code}`))].join(', ')}), slowest ${slowest} ms (budget ${REQUEST_BUDGET_MS} ms)`,
+    );
+    expect(slowest).toBeLessThan(REQUEST_BUDGET_MS);
+    for (const f of failed) expect(f.code, String(f.status)).toMatch(/^[A-Z_]+$/);
+    // the last requests, after the restart, all succeeded
+    expect(results.slice(-8).map((r) => r.status)).toEqual(Array(8).fill(200));
+    const after = await read();
+    expect(after.statusCode).toBe(200);
+    const health = await t.app.inject({ url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+  });
+});
