@@ -27,6 +27,8 @@ type Request =
 function run<T>(request: Request, progress?: Progress): Promise<T> {
   const w = getWorker()!;
   const id = nextId++;
+  // User-timing marks around the worker's run (scripts/bench-wallet.ts reads them).
+  performance.mark('vbc-scrypt-start');
   return new Promise<T>((resolve, reject) => {
     const onMessage = (event: MessageEvent<WorkerResponse>) => {
       const message = event.data;
@@ -36,6 +38,7 @@ function run<T>(request: Request, progress?: Progress): Promise<T> {
         return;
       }
       w.removeEventListener('message', onMessage);
+      performance.mark('vbc-scrypt-done');
       if (message.kind === 'done') resolve(message.result as T);
       else reject(new KeystoreError(message.code as KeystoreError['code']));
     };
