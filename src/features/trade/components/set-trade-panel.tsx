@@ -5,17 +5,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { NftSet } from '#shared/schemas/entities.ts';
-import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { tradeApi } from '../api/trade.ts';
-import { AuctionSale } from './auction-sale.tsx';
-import { FixedSale } from './fixed-sale.tsx';
+import { SalePanel } from './sale-panel.tsx';
 import { useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function SetTradePanel({ set }: { set: NftSet }) {
   const { t } = useTranslation('trade');
   const ctx = useTradeContext(set.networkId);
-  const symbols = useNetworkSymbols(set.networkId);
   const stored = useQuery({
     queryKey: ['trade', 'order', set.orderHash],
     queryFn: ({ signal }) => tradeApi.order(set.orderHash!, signal),
@@ -23,29 +20,7 @@ export default function SetTradePanel({ set }: { set: NftSet }) {
   });
   if (!ctx) return set.orderHash ? <p className="trade">{t('connect')}</p> : null;
   const order = stored.data?.status === 'pending' ? stored.data : null;
-  const collection = String((order?.message as { collection?: string } | undefined)?.collection);
-  if (order?.saleKind === 'FIXED') {
-    return (
-      <FixedSale
-        ctx={ctx}
-        order={order}
-        collection={collection}
-        target="SET"
-        symbol={symbols.native}
-      />
-    );
-  }
-  if (order?.saleKind === 'AUCTION') {
-    return (
-      <AuctionSale
-        ctx={ctx}
-        order={order}
-        collection={collection}
-        target="SET"
-        itemId={set.id}
-        symbol={symbols.wrapped}
-      />
-    );
-  }
-  return null;
+  if (!order) return null;
+  const collection = String((order.message as { collection?: string }).collection);
+  return <SalePanel ctx={ctx} order={order} collection={collection} target="SET" itemId={set.id} />;
 }
