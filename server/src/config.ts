@@ -85,6 +85,9 @@ const EnvSchema = Type.Object({
 
 export type Env = Static<typeof EnvSchema>;
 
+/** The variables loadConfig reads (deployment files are checked against them). */
+export const ENV_NAMES: readonly string[] = Object.keys(EnvSchema.properties);
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
