@@ -40,8 +40,9 @@ export default function BundleBuyPanel({
     enabled: bundle.orderHash !== null,
   });
   if (!ctx) return <p className="trade">{t('connect')}</p>;
-  if (!stored.data || stored.data.status !== 'pending') return null;
-  const order = orderFromJson(stored.data.message as OrderJson);
+  const live = stored.data?.status === 'pending' ? stored.data : null;
+  if (!live) return null;
+  const order = orderFromJson(live.message as OrderJson);
   const indexes = chosenTokenIds
     .map((id) => order.tokenIds.indexOf(BigInt(id)))
     .filter((i) => i >= 0);
@@ -59,7 +60,7 @@ export default function BundleBuyPanel({
         ctx,
         {
           target: 'BUNDLE',
-          orderHash: stored.data.orderHash,
+          orderHash: live.orderHash,
           collection: order.collection,
           tokenIds,
         },
