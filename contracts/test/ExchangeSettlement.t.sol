@@ -601,6 +601,16 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         assertEq(collection.tokenNonce(1), 2);
     }
 
+    /// An items kind that does not exist is refused before any nonce moves.
+    function test_cancel_refusesAnUnknownItemsKind() public {
+        Order memory o = _single(1, 1 ether);
+        o.itemsKind = BUNDLE + 1;
+        vm.prank(seller);
+        vm.expectRevert(IExchangeErrors.InvalidOrder.selector);
+        exchange.cancel(o);
+        assertEq(collection.tokenNonce(1), 1);
+    }
+
     /// The guard is for auctions only: an expired fixed-price order can be cancelled any time.
     function test_cancel_fixedPriceAfterItsEnd() public {
         Order memory o = _single(1, 1 ether);
