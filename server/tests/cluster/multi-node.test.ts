@@ -4,11 +4,19 @@
  * the indexer's advisory lock (server/src/indexer/leader.ts). The indexing node is killed with
  * SIGKILL while transactions keep coming; another node takes the lock within 10 s, and afterwards
  * the database matches the chain: every owner, every Transfer as one MINT/TRANSFER activity,
- * every WVBC deposit as one row.
+ * every WVBC deposit as one row. Then a purchase whose node is killed while it handles it ends
+ * either bought or still for sale (the buyer retries on another node), never in between, and is
+ * indexed once.
  */
-import { type Contract, id as topicOf } from 'ethers';
+import { type Contract, Transaction, id as topicOf } from 'ethers';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  hashOrder,
+  marketplaceDomain,
+  orderToJson,
+  signOrder,
+} from '#contracts/typed-data/index.ts';
 import { createDatabase, type DatabaseHandle } from '#server/db/create-database.ts';
 import { migrate } from '#server/db/migrate.ts';
 import type { Database } from '#server/db/types.ts';
@@ -199,5 +207,89 @@ describe('several API nodes on one PostgreSQL [postgres, processes]', () => {
     expect(owners).toHaveLength(Number(minted));
     for (const o of owners) expect(o.indexed, o.token).toEqual(o.chain);
     expect(await lockHolders(database.db, chainId)).toEqual(next);
+  });
+
+  // Runs on the nodes the test above left (one killed); the node handling the purchase is killed.
+  it('leaves a purchase cut by a SIGKILL of its node bought or for sale, never in between', async () => {
+    const chainId = chain.deployment.chainId;
+    const alive = nodes.filter((n) => n.child.exitCode === null && n.child.signalCode === null);
+    const holder = (await lockHolders(database.db, chainId))[0];
+    const victim = alive.find((n) => n.name === holder) ?? alive[0]!;
+    const survivor = alive.find((n) => n !== victim)!;
+    const seller = chain.wallet(5);
+    const buyer = chain.wallet(4);
+    const cut = await chain.createCollection(seller, { name: 'Cut' });
+    await mined(cut.getFunction('mint')(seller.address, metadataUri({ name: 'Cut 1' })));
+    const address = (await cut.getAddress()).toLowerCase();
+    const nft = () =>
+      database.db
+        .selectFrom('nfts')
+        .select(['id', 'owner', 'status'])
+        .where('collection_address', '=', address)
+        .executeTakeFirst();
+    await until('the token indexed', 20_000, nft);
+    const order = await chain.order(cut, seller, [1n]);
+    const signature = await signOrder(
+      seller,
+      marketplaceDomain(chainId, chain.deployment.exchange),
+      order,
+    );
+    const post = (node: NodeProcess, url: string, body: unknown) =>
+      fetch(`${node.url}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'api-key': 'vbc-trade-public-key' },
+        body: JSON.stringify(body),
+      });
+    const listed = await post(survivor, '/api/v2/orders', { order: orderToJson(order), signature });
+    expect(listed.status, await listed.clone().text()).toBe(200);
+    const orderHash = hashOrder(order).toLowerCase();
+    const built = await post(survivor, '/api/v2/trade/matchOrder', {
+      orderHash,
+      buyer: buyer.address,
+    });
+    expect(built.status).toBe(200);
+    const { tx } = (
+      (await built.json()) as { data: { tx: { to: string; data: string; value: string } } }
+    ).data;
+    const rawTx = await buyer.signTransaction(
+      await buyer.populateTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) }),
+    );
+    const txHash = Transaction.from(rawTx).hash!;
+
+    // The node dies while it handles the broadcast: the client gets an error, not a hang.
+    const started = Date.now();
+    const sending = post(victim, '/api/v2/trade/raw-matchOrder', { rawTx }).then(
+      (res) => `answered ${res.status}`,
+      () => 'connection lost',
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    await victim.kill('SIGKILL');
+    const outcome = await sending;
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await new Promise((r) => setTimeout(r, 1_000));
+    let landed = (await chain.provider.getTransactionReceipt(txHash)) !== null;
+    // Pending: the item is either still for sale (the buyer may send again) or already sold.
+    const meanwhile = await nft();
+    expect(['ONSALE', 'SOLD']).toContain(meanwhile?.status);
+    if (!landed) {
+      const again = await post(survivor, '/api/v2/trade/raw-matchOrder', { rawTx });
+      expect(again.status, await again.clone().text()).toBe(200);
+      landed = true;
+    }
+    console.info(`purchase cut by SIGKILL: first send ${outcome}, landed ${landed}`);
+    const receipt = await chain.provider.waitForTransaction(txHash, 1, 10_000);
+    expect(receipt?.status).toBe(1);
+    const sold = await until('the purchase indexed', 20_000, async () => {
+      const row = await nft();
+      return row?.status === 'SOLD' ? row : undefined;
+    });
+    expect(sold.owner).toBe(buyer.address.toLowerCase());
+    const buys = await database.db
+      .selectFrom('activities')
+      .select('tx_hash')
+      .where('nft_id', '=', sold.id)
+      .where('type', '=', 'BUY')
+      .execute();
+    expect(buys).toEqual([{ tx_hash: txHash.toLowerCase() }]);
   });
 });
