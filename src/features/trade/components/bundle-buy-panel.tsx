@@ -41,7 +41,8 @@ export default function BundleBuyPanel({
   });
   if (!ctx) return <p className="trade">{t('connect')}</p>;
   const live = stored.data?.status === 'pending' ? stored.data : null;
-  if (!live) return null;
+  // Bought the last items: the order is filled, the outcome stays in view.
+  if (!live) return runner.state.done ? <p role="status">{t('buy.bought')}</p> : null;
   const order = orderFromJson(live.message as OrderJson);
   const indexes = chosenTokenIds
     .map((id) => order.tokenIds.indexOf(BigInt(id)))
