@@ -11,17 +11,21 @@
 import { type Contract, Transaction, id as topicOf } from 'ethers';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import {
   hashOrder,
   marketplaceDomain,
   orderToJson,
+  SaleKind,
+  signBid,
   signOrder,
 } from '#contracts/typed-data/index.ts';
 import { createDatabase, type DatabaseHandle } from '#server/db/create-database.ts';
 import { migrate } from '#server/db/migrate.ts';
 import type { Database } from '#server/db/types.ts';
+import { AUCTION_CLAIM_DELAY_SECONDS, AUCTION_EXTENSION_SECONDS } from '#shared/rules.ts';
 import { type PostgresCluster, startPostgresCluster } from '../helpers/postgres-cluster.ts';
-import { type NodeProcess, startNode } from '../helpers/server-process.ts';
+import { type NodeOptions, type NodeProcess, startNode } from '../helpers/server-process.ts';
 import {
   type ChainFixture,
   metadataUri,
@@ -49,6 +53,15 @@ async function lockHolders(db: Kysely<Database>, chainId: number): Promise<strin
   return rows.map((r) => r.name);
 }
 
+/** A JSON POST to a node, with the public trade api-key. */
+function post(node: NodeProcess, url: string, body: unknown) {
+  return fetch(`${node.url}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'api-key': 'vbc-trade-public-key' },
+    body: JSON.stringify(body),
+  });
+}
+
 async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -64,6 +77,7 @@ describe('several API nodes on one PostgreSQL [postgres, processes]', () => {
   let database: DatabaseHandle;
   let chain: ChainFixture;
   const nodes: NodeProcess[] = [];
+  let common: Omit<NodeOptions, 'name'>;
 
   beforeAll(async () => {
     cluster = await startPostgresCluster();
@@ -71,11 +85,13 @@ describe('several API nodes on one PostgreSQL [postgres, processes]', () => {
     database = await createDatabase({ databaseUrl: url, poolMax: 3 });
     await migrate(database.db);
     chain = await startChainFixture(database.db, url);
-    const common = {
+    common = {
       databaseUrl: url,
       rpcUrl: chain.anvil.url,
       deployment: chain.deployment,
       jwtSecret: 'several-nodes-secret-several-nodes-secret-0123',
+      // The fixture's settlement signer (anvil #1): any node may attest a claim.
+      env: { SETTLEMENT_PRIVATE_KEY: ANVIL_KEYS[1]! },
     };
     // Started together, as a deployment would: migrations and the lock sort them out.
     nodes.push(
@@ -234,12 +250,6 @@ describe('several API nodes on one PostgreSQL [postgres, processes]', () => {
       marketplaceDomain(chainId, chain.deployment.exchange),
       order,
     );
-    const post = (node: NodeProcess, url: string, body: unknown) =>
-      fetch(`${node.url}${url}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'api-key': 'vbc-trade-public-key' },
-        body: JSON.stringify(body),
-      });
     const listed = await post(survivor, '/api/v2/orders', { order: orderToJson(order), signature });
     expect(listed.status, await listed.clone().text()).toBe(200);
     const orderHash = hashOrder(order).toLowerCase();
@@ -291,5 +301,98 @@ describe('several API nodes on one PostgreSQL [postgres, processes]', () => {
       .where('type', '=', 'BUY')
       .execute();
     expect(buys).toEqual([{ tx_hash: txHash.toLowerCase() }]);
+  });
+
+  // Runs on what the tests above left: one node. A new node joins (as a follower), then is killed
+  // while it answers a claim; the winner asks the other node and claims once.
+  it("lets a winner claim on another node after the claim's node was killed", async () => {
+    const chainId = chain.deployment.chainId;
+    const [old] = nodes.filter((n) => n.child.exitCode === null && n.child.signalCode === null);
+    const joined = await startNode({ ...common, name: 'node_d' });
+    nodes.push(joined);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await lockHolders(database.db, chainId)).toEqual([old!.name]);
+
+    const seller = chain.wallet(5);
+    const winner = chain.wallet(3);
+    const col = await chain.createCollection(seller, { name: 'Claimed' });
+    await mined(col.getFunction('mint')(seller.address, metadataUri({ name: 'Claimed 1' })));
+    const address = (await col.getAddress()).toLowerCase();
+    const nft = () =>
+      database.db
+        .selectFrom('nfts')
+        .select(['id', 'owner', 'status'])
+        .where('collection_address', '=', address)
+        .executeTakeFirst();
+    await until('the token indexed', 20_000, nft);
+    const now = BigInt((await chain.provider.getBlock('latest'))!.timestamp);
+    const order = await chain.order(col, seller, [1n], {
+      saleKind: SaleKind.AUCTION,
+      price: ONE / 10n,
+      startTime: now - 5n,
+      endTime: now + 300n,
+    });
+    const domain = marketplaceDomain(chainId, chain.deployment.exchange);
+    const listed = await post(old!, '/api/v2/orders', {
+      order: orderToJson(order),
+      signature: await signOrder(seller, domain, order),
+    });
+    expect(listed.status, await listed.clone().text()).toBe(200);
+    const orderHash = hashOrder(order).toLowerCase();
+    const wvbc = chain.wvbc.connect(winner) as Contract;
+    await mined(wvbc.getFunction('deposit')({ value: ONE }));
+    await mined(wvbc.getFunction('approve')(chain.deployment.exchange, ONE));
+    const amount = ONE / 5n;
+    const bid = await post(joined, '/api/v2/bid/bid', {
+      orderHash,
+      bidder: winner.address,
+      amount: amount.toString(),
+      signature: await signBid(winner, domain, { order, bidder: winner.address, amount }),
+    });
+    expect(bid.status, await bid.clone().text()).toBe(200);
+    const wait = 300n + AUCTION_EXTENSION_SECONDS + AUCTION_CLAIM_DELAY_SECONDS + 10n;
+    await chain.provider.send('evm_increaseTime', [Number(wait)]);
+    await chain.provider.send('evm_mine', []);
+
+    const claimBody = { orderHash, caller: winner.address };
+    const started = Date.now();
+    const first = post(joined, '/api/v2/bid/claim', claimBody).then(
+      (res) => `answered ${res.status}`,
+      () => 'connection lost',
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    await joined.kill('SIGKILL');
+    const outcome = await first;
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // Nothing happened on chain: still the seller's, still on sale.
+    expect(await col.getFunction('ownerOf')(1n)).toBe(seller.address);
+    const res = await post(old!, '/api/v2/bid/claim', claimBody);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { tx } = (
+      (await res.json()) as { data: { tx: { to: string; data: string; value: string } } }
+    ).data;
+    const sent = await winner.sendTransaction({
+      to: tx.to,
+      data: tx.data,
+      value: BigInt(tx.value),
+    });
+    expect((await sent.wait())?.status).toBe(1);
+    console.info(`claim cut by SIGKILL: first claim ${outcome}, then claimed on ${old!.name}`);
+    const sold = await until('the claim indexed', 20_000, async () => {
+      const row = await nft();
+      return row?.status === 'SOLD' ? row : undefined;
+    });
+    expect(sold.owner).toBe(winner.address.toLowerCase());
+    const fills = await database.db
+      .selectFrom('activities')
+      .select('tx_hash')
+      .where('nft_id', '=', sold.id)
+      .where('type', '=', 'PURCHASE')
+      .execute();
+    expect(fills).toEqual([{ tx_hash: sent.hash.toLowerCase() }]);
+    // a second claim is refused (the order is filled), nothing is paid twice
+    const again = await post(old!, '/api/v2/bid/claim', claimBody);
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    expect(again.status).toBeLessThan(500);
   });
 });
