@@ -1,7 +1,7 @@
 import { Interface } from 'ethers';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { WVBC_ABI } from '#contracts/abi/index.ts';
+import { EXCHANGE_ABI, MARKETPLACE_COLLECTION_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
@@ -9,17 +9,42 @@ import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { answerApproval, walletUi } from '#web/wallet/connection.ts';
 import type { SignRequest } from '#web/wallet/connectors/platform.ts';
 import type { TxRequest } from '#web/wallet/connectors/types.ts';
+import { isMarketplaceMessage, MarketplaceMessageRows } from './typed-data-rows.tsx';
 
 const wvbc = new Interface(WVBC_ABI);
+const exchange = new Interface(EXCHANGE_ABI);
+const collection = new Interface(MARKETPLACE_COLLECTION_ABI);
 
-/** The call a transaction makes, by name (deposit, withdraw, approve), for the approval view. */
-export function callName(data: string): 'deposit' | 'withdraw' | 'approve' | 'unknown' {
+/** The calls of the marketplace's contracts the approval view names. */
+const KNOWN_CALLS = [
+  'deposit',
+  'withdraw',
+  'approve',
+  'buy',
+  'claim',
+  'cancel',
+  'recordBid',
+  'withdrawRecordedBid',
+  'incrementCounter',
+  'setApprovalForAll',
+] as const;
+export type CallName = (typeof KNOWN_CALLS)[number] | 'unknown';
+
+function parsedName(iface: Interface, data: string): string | undefined {
   try {
-    const name = wvbc.parseTransaction({ data })?.name;
-    return name === 'deposit' || name === 'withdraw' || name === 'approve' ? name : 'unknown';
+    return iface.parseTransaction({ data })?.name;
   } catch {
-    return 'unknown';
+    return undefined;
   }
+}
+
+/** The call a transaction makes, by name (WVBC, exchange or collection), for the approval view. */
+export function callName(data: string): CallName {
+  for (const iface of [wvbc, exchange, collection]) {
+    const name = parsedName(iface, data);
+    if (name && (KNOWN_CALLS as readonly string[]).includes(name)) return name as CallName;
+  }
+  return 'unknown';
 }
 
 /** The domain line of an EIP-4361 message ("<domain> wants you to sign in ..."). */
@@ -35,11 +60,19 @@ function Rows({ request }: { request: SignRequest }) {
     return <p>{domain ? t('approve.signIn', { domain }) : t('approve.message')}</p>;
   }
   if (request.kind === 'typedData') {
-    const { primaryType, message } = request.typedData;
+    const { primaryType, message, domain } = request.typedData;
     return (
       <>
         <p>{t('approve.typedData', { type: primaryType })}</p>
-        <MessageRows message={message} />
+        {isMarketplaceMessage(primaryType, message) ? (
+          <MarketplaceMessageRows
+            primaryType={primaryType}
+            message={message}
+            chainId={Number(domain.chainId ?? 0)}
+          />
+        ) : (
+          <MessageRows message={message} />
+        )}
       </>
     );
   }

@@ -1,0 +1,72 @@
+import { cleanup, screen } from '@testing-library/react';
+import { Interface } from 'ethers';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EXCHANGE_ABI, MARKETPLACE_COLLECTION_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
+import { initTestI18n, renderWithApp } from '#web/test/render.tsx';
+import { callName } from './approval-dialog.tsx';
+import { isMarketplaceMessage, MarketplaceMessageRows } from './typed-data-rows.tsx';
+
+afterEach(cleanup);
+
+const E = 10n ** 18n;
+const order = {
+  maker: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  collection: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  tokenIds: ['7', '8'],
+  tokenNonces: ['1', '1'],
+  saleKind: '1',
+  itemsKind: '1',
+  price: (2n * E).toString(),
+  discountBps: '0',
+  minCountForDiscount: '0',
+  startTime: '1800000000',
+  endTime: '1800600000',
+  salt: '1',
+  counter: '0',
+  maxFeeBps: '250',
+};
+
+describe('what the platform wallet shows before it signs', () => {
+  it('names every call of the marketplace contracts a transaction can make', () => {
+    const wvbc = new Interface(WVBC_ABI);
+    const exchange = new Interface(EXCHANGE_ABI);
+    const collection = new Interface(MARKETPLACE_COLLECTION_ABI);
+    expect(callName(wvbc.encodeFunctionData('deposit'))).toBe('deposit');
+    expect(callName(exchange.encodeFunctionData('incrementCounter'))).toBe('incrementCounter');
+    expect(
+      callName(collection.encodeFunctionData('setApprovalForAll', [order.maker, true])),
+    ).toBe('setApprovalForAll');
+    expect(callName('0x12345678')).toBe('unknown');
+  });
+
+  it('shows a bid with its amount and the auction it is on: items, reserve, fee limit, end', async () => {
+    await initTestI18n('en');
+    const bid = { order, bidder: order.maker, amount: (3n * E).toString() };
+    expect(isMarketplaceMessage('Bid', bid)).toBe(true);
+    expect(isMarketplaceMessage('Permit', { owner: order.maker })).toBe(false);
+    renderWithApp(<MarketplaceMessageRows primaryType="Bid" message={bid} chainId={31337} />);
+    const text = document.body.textContent ?? '';
+    expect(screen.getByText('Your bid')).toBeTruthy();
+    expect(text).toContain('3 WVBC');
+    expect(text).toContain('tokens 7, 8');
+    expect(text).toContain('Reserve price');
+    expect(text).toContain('2 WVBC');
+    expect(text).toContain('Fee limit2.5%');
+    expect(text).toContain('Auction ends');
+  });
+
+  it('shows an order in Vietnamese', async () => {
+    await initTestI18n('vi');
+    renderWithApp(
+      <MarketplaceMessageRows
+        primaryType="Order"
+        message={{ ...order, saleKind: '0', itemsKind: '0', tokenIds: ['7'] }}
+        chainId={31337}
+      />,
+    );
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('Giá cố định (VBC)');
+    expect(text).toContain('2 VBC');
+    expect(text).toContain('token 7');
+  });
+});
