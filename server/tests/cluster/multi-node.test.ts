@@ -118,6 +118,37 @@ describe('several API nodes on one PostgreSQL [postgres, processes]', () => {
       )?.last_block ?? -1,
     );
 
+  /** A new collection of `seller` with token 1 minted to it and indexed; `nft()` reads its row. */
+  async function indexedToken(name: string) {
+    const seller = chain.wallet(5);
+    const col = await chain.createCollection(seller, { name });
+    await mined(col.getFunction('mint')(seller.address, metadataUri({ name: `${name} 1` })));
+    const address = (await col.getAddress()).toLowerCase();
+    const nft = () =>
+      database.db
+        .selectFrom('nfts')
+        .select(['id', 'owner', 'status'])
+        .where('collection_address', '=', address)
+        .executeTakeFirst();
+    await until('the token indexed', 20_000, nft);
+    return { seller, col, nft };
+  }
+
+  /** Sends `body` to `node` and SIGKILLs the node 5 ms later; answers what the client saw. */
+  async function postThenKill(node: NodeProcess, url: string, body: unknown) {
+    const started = Date.now();
+    const sending = post(node, url, body).then(
+      (res) => `answered ${res.status}`,
+      () => 'connection lost',
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    await node.kill('SIGKILL');
+    const outcome = await sending;
+    // the client is not left hanging
+    expect(Date.now() - started).toBeLessThan(5_000);
+    return outcome;
+  }
+
   it('serves the API on every node and indexes on exactly one, which a SIGKILL hands over within 10 s', async () => {
     const chainId = chain.deployment.chainId;
     for (const node of nodes) {
@@ -232,18 +263,8 @@ describe('several API nodes on one PostgreSQL [postgres, processes]', () => {
     const holder = (await lockHolders(database.db, chainId))[0];
     const victim = alive.find((n) => n.name === holder) ?? alive[0]!;
     const survivor = alive.find((n) => n !== victim)!;
-    const seller = chain.wallet(5);
     const buyer = chain.wallet(4);
-    const cut = await chain.createCollection(seller, { name: 'Cut' });
-    await mined(cut.getFunction('mint')(seller.address, metadataUri({ name: 'Cut 1' })));
-    const address = (await cut.getAddress()).toLowerCase();
-    const nft = () =>
-      database.db
-        .selectFrom('nfts')
-        .select(['id', 'owner', 'status'])
-        .where('collection_address', '=', address)
-        .executeTakeFirst();
-    await until('the token indexed', 20_000, nft);
+    const { seller, col: cut, nft } = await indexedToken('Cut');
     const order = await chain.order(cut, seller, [1n]);
     const signature = await signOrder(
       seller,
@@ -267,15 +288,7 @@ describe('several API nodes on one PostgreSQL [postgres, processes]', () => {
     const txHash = Transaction.from(rawTx).hash!;
 
     // The node dies while it handles the broadcast: the client gets an error, not a hang.
-    const started = Date.now();
-    const sending = post(victim, '/api/v2/trade/raw-matchOrder', { rawTx }).then(
-      (res) => `answered ${res.status}`,
-      () => 'connection lost',
-    );
-    await new Promise((r) => setTimeout(r, 5));
-    await victim.kill('SIGKILL');
-    const outcome = await sending;
-    expect(Date.now() - started).toBeLessThan(5_000);
+    const outcome = await postThenKill(victim, '/api/v2/trade/raw-matchOrder', { rawTx });
     await new Promise((r) => setTimeout(r, 1_000));
     let landed = (await chain.provider.getTransactionReceipt(txHash)) !== null;
     // Pending: the item is either still for sale (the buyer may send again) or already sold.
@@ -313,18 +326,8 @@ describe('several API nodes on one PostgreSQL [postgres, processes]', () => {
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await lockHolders(database.db, chainId)).toEqual([old!.name]);
 
-    const seller = chain.wallet(5);
     const winner = chain.wallet(3);
-    const col = await chain.createCollection(seller, { name: 'Claimed' });
-    await mined(col.getFunction('mint')(seller.address, metadataUri({ name: 'Claimed 1' })));
-    const address = (await col.getAddress()).toLowerCase();
-    const nft = () =>
-      database.db
-        .selectFrom('nfts')
-        .select(['id', 'owner', 'status'])
-        .where('collection_address', '=', address)
-        .executeTakeFirst();
-    await until('the token indexed', 20_000, nft);
+    const { seller, col, nft } = await indexedToken('Claimed');
     const now = BigInt((await chain.provider.getBlock('latest'))!.timestamp);
     const order = await chain.order(col, seller, [1n], {
       saleKind: SaleKind.AUCTION,
@@ -355,15 +358,7 @@ describe('several API nodes on one PostgreSQL [postgres, processes]', () => {
     await chain.provider.send('evm_mine', []);
 
     const claimBody = { orderHash, caller: winner.address };
-    const started = Date.now();
-    const first = post(joined, '/api/v2/bid/claim', claimBody).then(
-      (res) => `answered ${res.status}`,
-      () => 'connection lost',
-    );
-    await new Promise((r) => setTimeout(r, 5));
-    await joined.kill('SIGKILL');
-    const outcome = await first;
-    expect(Date.now() - started).toBeLessThan(5_000);
+    const outcome = await postThenKill(joined, '/api/v2/bid/claim', claimBody);
     // Nothing happened on chain: still the seller's, still on sale.
     expect(await col.getFunction('ownerOf')(1n)).toBe(seller.address);
     const res = await post(old!, '/api/v2/bid/claim', claimBody);
