@@ -33,9 +33,9 @@ describe('what the platform wallet shows before it signs', () => {
     const collection = new Interface(MARKETPLACE_COLLECTION_ABI);
     expect(callName(wvbc.encodeFunctionData('deposit'))).toBe('deposit');
     expect(callName(exchange.encodeFunctionData('incrementCounter'))).toBe('incrementCounter');
-    expect(
-      callName(collection.encodeFunctionData('setApprovalForAll', [order.maker, true])),
-    ).toBe('setApprovalForAll');
+    expect(callName(collection.encodeFunctionData('setApprovalForAll', [order.maker, true]))).toBe(
+      'setApprovalForAll',
+    );
     expect(callName('0x12345678')).toBe('unknown');
   });
 
