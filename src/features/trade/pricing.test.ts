@@ -5,6 +5,7 @@ import {
   auctionPhase,
   buyQuote,
   checkAccountBalance,
+  checkGroup,
   checkPrice,
   checkWrapperBalance,
   discountBps,
@@ -137,5 +138,66 @@ describe('auctions', () => {
     expect(auctionPhase(signed, 1300n, 1300n)).toBe('waiting');
     expect(auctionPhase(signed, 1300n, signed + AUCTION_CLAIM_DELAY_SECONDS)).toBe('claims');
     expect(auctionPhase(signed, 1300n, signed + 10n ** 7n)).toBe('closed');
+  });
+});
+
+describe('checkGroup', () => {
+  const base = { others: [] as bigint[], name: '', discount: '', minCount: '' };
+  it('lists the NFT alone', () => {
+    expect(checkGroup(7n, { ...base, kind: 'single' })).toEqual({
+      ok: true,
+      order: {
+        tokenIds: [7n],
+        itemsKind: ItemsKind.SINGLE,
+        discountBps: 0n,
+        minCountForDiscount: 0n,
+      },
+    });
+  });
+  it('asks for other items and a name for a set or bundle', () => {
+    expect(checkGroup(7n, { ...base, kind: 'set' })).toEqual({
+      ok: false,
+      errors: { items: 'selectItems', name: 'require' },
+    });
+  });
+  it('builds a set and a bundle with its discount from a minimum count', () => {
+    const set = checkGroup(7n, { ...base, kind: 'set', others: [8n, 9n], name: ' Trio ' });
+    expect(set).toEqual({
+      ok: true,
+      order: {
+        tokenIds: [7n, 8n, 9n],
+        itemsKind: ItemsKind.SET,
+        discountBps: 0n,
+        minCountForDiscount: 0n,
+        name: 'Trio',
+      },
+    });
+    const bundle = checkGroup(7n, {
+      kind: 'bundle',
+      others: [8n, 9n, 10n, 11n],
+      name: 'Five',
+      discount: '12.5',
+      minCount: '3',
+    });
+    expect(bundle.ok && bundle.order).toMatchObject({
+      itemsKind: ItemsKind.BUNDLE,
+      discountBps: 1250n,
+      minCountForDiscount: 3n,
+    });
+  });
+  it('refuses a bad discount or minimum', () => {
+    const g = { ...base, kind: 'bundle' as const, others: [8n], name: 'Two' };
+    expect(checkGroup(7n, { ...g, discount: 'x' })).toEqual({
+      ok: false,
+      errors: { discount: 'invalid' },
+    });
+    expect(checkGroup(7n, { ...g, discount: '10' })).toEqual({
+      ok: false,
+      errors: { minCount: 'require' },
+    });
+    expect(checkGroup(7n, { ...g, discount: '10', minCount: '3' })).toEqual({
+      ok: false,
+      errors: { minCount: 'invalid' },
+    });
   });
 });

@@ -122,3 +122,63 @@ export function auctionPhase(signedEnd: bigint, effectiveEnd: bigint, now: bigin
 /** Items of an order the buyer may choose one by one (bundles); SINGLE and SET are whole. */
 export const choosesItems = (order: Pick<Order, 'itemsKind'>) =>
   order.itemsKind === ItemsKind.BUNDLE;
+
+/** What an owner puts on sale from an NFT's page: the NFT, or it with others as a set or bundle. */
+export type GroupKind = 'single' | 'set' | 'bundle';
+
+export type GroupInput = {
+  kind: GroupKind;
+  /** The other chosen items (token ids of the same collection). */
+  others: readonly bigint[];
+  name: string;
+  /** Bundle only: percent off (up to 2 decimals) from `minCount` items. */
+  discount: string;
+  minCount: string;
+};
+
+export type GroupErrors = Partial<Record<'items' | 'name' | 'discount' | 'minCount', ErrorKey>>;
+
+export type GroupOrder = {
+  tokenIds: bigint[];
+  itemsKind: ItemsKind;
+  discountBps: bigint;
+  minCountForDiscount: bigint;
+  name?: string;
+};
+
+/**
+ * The order's items and bundle terms, or the field errors: a set or bundle needs another item
+ * ('Please select items') and a name; a bundle's discount is a percent, its minimum count at
+ * least 1 and at most the number of items when there is a discount.
+ */
+export function checkGroup(
+  own: bigint,
+  g: GroupInput,
+): { ok: true; order: GroupOrder } | { ok: false; errors: GroupErrors } {
+  const none = { discountBps: 0n, minCountForDiscount: 0n };
+  if (g.kind === 'single') {
+    return { ok: true, order: { tokenIds: [own], itemsKind: ItemsKind.SINGLE, ...none } };
+  }
+  const tokenIds = [own, ...g.others.filter((id) => id !== own)];
+  const errors: GroupErrors = {};
+  if (tokenIds.length < 2) errors.items = 'selectItems';
+  if (g.name.trim() === '') errors.name = 'require';
+  const bps = g.kind === 'bundle' && g.discount.trim() !== '' ? discountBps(g.discount) : 0n;
+  if (bps === null) errors.discount = 'invalid';
+  const min = g.minCount.trim() === '' ? 0 : Number(g.minCount);
+  const minOk = Number.isInteger(min) && min >= (bps ? 1 : 0) && min <= tokenIds.length;
+  if (g.kind === 'bundle' && bps !== null && bps > 0n && !minOk) {
+    errors.minCount = g.minCount.trim() === '' ? 'require' : 'invalid';
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    order: {
+      tokenIds,
+      itemsKind: g.kind === 'set' ? ItemsKind.SET : ItemsKind.BUNDLE,
+      discountBps: bps ?? 0n,
+      minCountForDiscount: bps ? BigInt(min) : 0n,
+      name: g.name.trim(),
+    },
+  };
+}
