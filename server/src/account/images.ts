@@ -3,8 +3,8 @@
  * content type), the size by MAX_IMAGE_BYTES; stored under DATA_DIR/uploads with a content hash
  * name, so the URL can be cached forever (see plugins/uploads.ts).
  */
-import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_IMAGE_BYTES } from '../config.ts';
 import { AppError } from '../errors.ts';
@@ -39,6 +39,24 @@ export async function storeImage(dataDir: string, bytes: Buffer): Promise<string
   const name = `${createHash('sha256').update(bytes).digest('hex')}.${ext}`;
   const dir = path.join(dataDir, 'uploads');
   await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, name), bytes);
+  const target = path.join(dir, name);
+  // The name is the content's hash: a file already there holds these bytes, and writing over it
+  // would truncate it first (a full disk would then leave it damaged).
+  if (
+    await access(target).then(
+      () => true,
+      () => false,
+    )
+  )
+    return `${UPLOADS_URL_PREFIX}${name}`;
+  // A temporary name, then a rename: a failed write (disk full) leaves no partial image behind.
+  const temp = `${target}.${randomUUID()}.part`;
+  try {
+    await writeFile(temp, bytes);
+    await rename(temp, target);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
   return `${UPLOADS_URL_PREFIX}${name}`;
 }
