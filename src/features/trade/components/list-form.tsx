@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ItemsKind, SaleKind } from '#shared/orders.ts';
@@ -6,8 +7,24 @@ import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import type { ErrorKey } from '#web/lib/errors.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
-import { approveCollection, list, needsApproval, type TradeContext } from '../actions.ts';
-import { checkPrice, EXPIRY_PRESETS, type ExpiryPreset, expiryEnd } from '../pricing.ts';
+import {
+  approveCollection,
+  type ListInput,
+  list,
+  needsApproval,
+  type TradeContext,
+} from '../actions.ts';
+import {
+  checkGroup,
+  checkPrice,
+  EXPIRY_PRESETS,
+  type ExpiryPreset,
+  expiryEnd,
+  type GroupErrors,
+  type GroupInput,
+  type GroupKind,
+} from '../pricing.ts';
+import { GroupFields } from './group-fields.tsx';
 import { RunStatus } from './run-status.tsx';
 import { useChainClock, useRunner } from './use-trade.ts';
 
@@ -19,6 +36,8 @@ function Choices(p: {
   setKind: (k: Kind) => void;
   preset: ExpiryPreset;
   setPreset: (p: ExpiryPreset) => void;
+  /** Bundles are sold at a fixed price only. */
+  auction: boolean;
 }) {
   const { t } = useTranslation('trade');
   const kindId = useId();
@@ -29,7 +48,7 @@ function Choices(p: {
         <label htmlFor={kindId}>{t('list.saleType')}</label>
         <select id={kindId} value={p.kind} onChange={(e) => p.setKind(e.target.value as Kind)}>
           <option value="fixed">{t('list.fixed')}</option>
-          <option value="auction">{t('list.auction')}</option>
+          {p.auction ? <option value="auction">{t('list.auction')}</option> : null}
         </select>
       </div>
       <div className="field">
@@ -76,50 +95,68 @@ function ApprovalStep({ ctx, collection }: { ctx: TradeContext; collection: stri
   );
 }
 
-export type ListTarget = {
-  collection: string;
-  tokenIds: bigint[];
-  itemsKind: ItemsKind;
-  name?: string;
-};
+export type ListTarget = { collection: string; tokenId: bigint };
 
-/**
- * Put on sale: fixed price in the native coin or an auction in the wrapped token with a
- * reserve; the end by preset (1 day, 7 days, 30 days, 6 months) or a custom date; then the
- * approval step (once per collection) and the listing signature.
- */
-export function ListForm({ ctx, target }: { ctx: TradeContext; target: ListTarget }) {
-  const { t } = useTranslation('trade');
-  const symbols = useNetworkSymbols(ctx.network.networkId);
+type Fields = { price?: ErrorKey; date?: ErrorKey };
+
+/** Checks every field; the order's fields, or null after showing the errors. */
+function useListing(ctx: TradeContext, target: ListTarget) {
   const now = useChainClock(ctx.network);
   const [kind, setKind] = useState<Kind>('fixed');
   const [preset, setPreset] = useState<ExpiryPreset>('7d');
   const [price, setPrice] = useState('');
   const [custom, setCustom] = useState('');
-  const [fieldError, setFieldError] = useState<{ price?: ErrorKey; date?: ErrorKey }>({});
-  const runner = useRunner();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const [group, setGroup] = useState<GroupInput>(NO_GROUP);
+  const [errors, setErrors] = useState<Fields & { group: GroupErrors }>({ group: {} });
+  const build = (): ListInput | null => {
     const checked = checkPrice(price);
     const start = Number(now() ?? BigInt(Math.floor(Date.now() / 1000)));
     const end = expiryEnd(preset, start, custom);
-    setFieldError({
+    const grouped = checkGroup(target.tokenId, group);
+    setErrors({
       ...(checked.ok ? {} : { price: checked.error }),
       ...(end === null ? { date: custom ? 'invalid' : 'require' } : {}),
+      group: grouped.ok ? {} : grouped.errors,
     });
-    if (!checked.ok || end === null) return;
-    await runner.run(() =>
-      list(ctx, {
-        collection: target.collection,
-        tokenIds: target.tokenIds,
-        itemsKind: target.itemsKind,
-        saleKind: kind === 'auction' ? SaleKind.AUCTION : SaleKind.FIXED_PRICE,
-        price: checked.value,
-        startTime: BigInt(start - 60),
-        endTime: end,
-        ...(target.name ? { name: target.name } : {}),
-      }),
-    );
+    if (!checked.ok || end === null || !grouped.ok) return null;
+    return {
+      collection: target.collection,
+      ...grouped.order,
+      saleKind: kind === 'auction' ? SaleKind.AUCTION : SaleKind.FIXED_PRICE,
+      price: checked.value,
+      startTime: BigInt(start - 60),
+      endTime: end,
+    };
+  };
+  const state = { kind, preset, price, custom, group, errors };
+  return { state, setKind, setPreset, setPrice, setCustom, setGroup, build };
+}
+
+const NO_GROUP: GroupInput = { kind: 'single', others: [], name: '', discount: '', minCount: '' };
+
+function priceLabel(t: TFunction<'trade'>, kind: Kind, group: GroupKind, symbol: string) {
+  if (kind === 'auction') return t('list.reserve', { symbol });
+  if (group === 'bundle') return t('list.pricePerItem', { symbol });
+  if (group === 'set') return t('list.setPrice', { symbol });
+  return t('list.price', { symbol });
+}
+
+/**
+ * Put on sale: this NFT, or a set or bundle with other items; fixed price in the native coin or
+ * an auction in the wrapped token with a reserve (bundles: fixed price only); the end by preset
+ * (1 day, 7 days, 30 days, 6 months) or a custom date; then the approval step (once per
+ * collection) and the listing signature.
+ */
+export function ListForm({ ctx, target }: { ctx: TradeContext; target: ListTarget }) {
+  const { t } = useTranslation('trade');
+  const symbols = useNetworkSymbols(ctx.network.networkId);
+  const l = useListing(ctx, target);
+  const { kind, preset, group, errors } = l.state;
+  const runner = useRunner();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = l.build();
+    if (input) await runner.run(() => list(ctx, input));
   };
   const symbol = kind === 'auction' ? symbols.wrapped : symbols.native;
   return (
@@ -127,24 +164,41 @@ export function ListForm({ ctx, target }: { ctx: TradeContext; target: ListTarge
       <h2 id="trade-list-heading">{t('list.heading')}</h2>
       <ApprovalStep ctx={ctx} collection={target.collection} />
       <form onSubmit={submit} noValidate className="trade__form">
-        <Choices kind={kind} setKind={setKind} preset={preset} setPreset={setPreset} />
+        <GroupFields
+          owner={ctx.address}
+          collection={target.collection}
+          tokenId={target.tokenId}
+          value={group}
+          onChange={(next) => {
+            l.setGroup(next);
+            if (next.kind === 'bundle') l.setKind('fixed');
+          }}
+          errors={errors.group}
+        />
+        <Choices
+          kind={kind}
+          setKind={l.setKind}
+          preset={preset}
+          setPreset={l.setPreset}
+          auction={group.kind !== 'bundle'}
+        />
         {preset === 'custom' ? (
           <TextField
             label={t('list.customDate')}
             type="datetime-local"
-            value={custom}
-            onChange={(e) => setCustom(e.target.value)}
-            error={fieldError.date}
+            value={l.state.custom}
+            onChange={(e) => l.setCustom(e.target.value)}
+            error={errors.date}
             required
           />
         ) : null}
         <TextField
-          label={kind === 'auction' ? t('list.reserve', { symbol }) : t('list.price', { symbol })}
+          label={priceLabel(t, kind, group.kind, symbol)}
           inputMode="decimal"
           autoComplete="off"
-          value={price}
-          onChange={(e) => setPrice(e.target.value)}
-          error={fieldError.price}
+          value={l.state.price}
+          onChange={(e) => l.setPrice(e.target.value)}
+          error={errors.price}
           required
         />
         <p>{t('list.signStep')}</p>

@@ -4,7 +4,6 @@
  * the winner or the seller claims.
  */
 import { useTranslation } from 'react-i18next';
-import { ItemsKind } from '#shared/orders.ts';
 import type { NftDetail } from '#shared/schemas/entities.ts';
 import { sameAddress } from './fixed-sale.tsx';
 import { ListForm } from './list-form.tsx';
@@ -23,13 +22,6 @@ export default function NftTradePanel({ nft }: { nft: NftDetail }) {
   }
   if (!sameAddress(nft.owner, ctx.address)) return null;
   return (
-    <ListForm
-      ctx={ctx}
-      target={{
-        collection: nft.collectionAddr,
-        tokenIds: [BigInt(nft.tokenId)],
-        itemsKind: ItemsKind.SINGLE,
-      }}
-    />
+    <ListForm ctx={ctx} target={{ collection: nft.collectionAddr, tokenId: BigInt(nft.tokenId) }} />
   );
 }
