@@ -8,8 +8,7 @@
  * either bought or still for sale (the buyer retries on another node), never in between, and is
  * indexed once.
  */
-import { type Contract, Transaction, id as topicOf } from 'ethers';
-import { type Kysely, sql } from 'kysely';
+import { type Contract, Transaction } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import {
@@ -22,8 +21,14 @@ import {
 } from '#contracts/typed-data/index.ts';
 import { createDatabase, type DatabaseHandle } from '#server/db/create-database.ts';
 import { migrate } from '#server/db/migrate.ts';
-import type { Database } from '#server/db/types.ts';
 import { AUCTION_CLAIM_DELAY_SECONDS, AUCTION_EXTENSION_SECONDS } from '#shared/rules.ts';
+import {
+  chainTraffic,
+  compareWithChain,
+  indexedTo,
+  lockHolders,
+  until,
+} from '../helpers/cluster.ts';
 import { type PostgresCluster, startPostgresCluster } from '../helpers/postgres-cluster.ts';
 import { type NodeOptions, type NodeProcess, startNode } from '../helpers/server-process.ts';
 import {
@@ -31,27 +36,11 @@ import {
   metadataUri,
   mined,
   ONE,
-  ownersVersusChain,
   startChainFixture,
 } from '../indexer/fixture.ts';
 
-const LOCK_KEY_BASE = 0x766263696478n << 16n;
-const TRANSFER_TOPIC = topicOf('Transfer(address,address,uint256)');
-const DEPOSIT_TOPIC = topicOf('Deposit(address,uint256)');
 /** The failover budget. */
 const TAKEOVER_MS = 10_000;
-
-/** The nodes holding the indexer's lock of `chainId` (their application_name). */
-async function lockHolders(db: Kysely<Database>, chainId: number): Promise<string[]> {
-  const key = LOCK_KEY_BASE + BigInt(chainId);
-  const { rows } = await sql<{ name: string }>`
-    select a.application_name as name from pg_locks l join pg_stat_activity a on a.pid = l.pid
-    where l.locktype = 'advisory' and l.granted
-      and l.classid = ${Number(key >> 32n)}::oid and l.objid = ${Number(key & 0xffffffffn)}::oid`.execute(
-    db,
-  );
-  return rows.map((r) => r.name);
-}
 
 /** A JSON POST to a node, with the public trade api-key. */
 function post(node: NodeProcess, url: string, body: unknown) {
@@ -60,16 +49,6 @@ function post(node: NodeProcess, url: string, body: unknown) {
     headers: { 'content-type': 'application/json', 'api-key': 'vbc-trade-public-key' },
     body: JSON.stringify(body),
   });
-}
-
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe('several API nodes on one PostgreSQL [postgres, processes]', () => {
@@ -106,17 +85,6 @@ describe('several API nodes on one PostgreSQL [postgres, processes]', () => {
     await database?.close();
     await cluster?.stop();
   });
-
-  const indexedTo = async () =>
-    Number(
-      (
-        await database.db
-          .selectFrom('indexer_state')
-          .select('last_block')
-          .where('network_id', '=', chain.deployment.chainId)
-          .executeTakeFirst()
-      )?.last_block ?? -1,
-    );
 
   /** A new collection of `seller` with token 1 minted to it and indexed; `nft()` reads its row. */
   async function indexedToken(name: string) {
@@ -164,28 +132,13 @@ describe('several API nodes on one PostgreSQL [postgres, processes]', () => {
     expect(first).toHaveLength(1);
     const leader = nodes.find((n) => n.name === first[0])!;
 
-    const partner = chain.wallet(5);
-    const holders = [6, 7, 8, 9].map((i) => chain.wallet(i));
-    const art = await chain.createCollection(partner, { name: 'Nodes' });
-    let minted = 0n;
-    const act = async (step: number) => {
-      const to = holders[step % holders.length]!;
-      if (step % 3 === 2 && minted > 0n) {
-        // A transfer of a token the partner still holds is not guaranteed: send a new one then move it.
-        await mined(art.getFunction('mint')(partner.address, metadataUri({ name: `n${step}` })));
-        minted += 1n;
-        await mined(art.getFunction('transferFrom')(partner.address, to.address, minted));
-      } else {
-        await mined(art.getFunction('mint')(to.address, metadataUri({ name: `n${step}` })));
-        minted += 1n;
-      }
-      if (step % 4 === 0) {
-        await mined((chain.wvbc.connect(to) as Contract).getFunction('deposit')({ value: ONE }));
-      }
-    };
+    const traffic0 = await chainTraffic(chain, 'Nodes');
+    const act = traffic0.step;
     for (let step = 0; step < 6; step++) await act(step);
     await until('the first blocks indexed', 20_000, async () =>
-      (await indexedTo()) >= (await chain.provider.getBlockNumber()) ? true : undefined,
+      (await indexedTo(database.db, chainId)) >= (await chain.provider.getBlockNumber())
+        ? true
+        : undefined,
     );
 
     // Transactions keep coming while the indexing node dies.
@@ -216,43 +169,24 @@ describe('several API nodes on one PostgreSQL [postgres, processes]', () => {
     for (const node of survivors) expect((await fetch(`${node.url}/api/health`)).status).toBe(200);
     const head = await chain.provider.getBlockNumber();
     await until('the head indexed', 20_000, async () =>
-      (await indexedTo()) >= head ? true : undefined,
+      (await indexedTo(database.db, chainId)) >= head ? true : undefined,
     );
 
     // Nothing lost, nothing doubled.
-    const collection = (await art.getAddress()).toLowerCase();
-    const from = chain.deployment.deployBlock;
-    const transfers = await chain.provider.getLogs({
-      address: collection,
-      topics: [TRANSFER_TOPIC],
-      fromBlock: from,
-      toBlock: head,
-    });
-    const deposits = await chain.provider.getLogs({
-      address: chain.deployment.wvbc,
-      topics: [DEPOSIT_TOPIC],
-      fromBlock: from,
-      toBlock: head,
-    });
-    const activities = await database.db
-      .selectFrom('activities')
-      .select(['tx_hash', 'log_index'])
-      .where('collection_address', '=', collection)
-      .where('type', 'in', ['MINT', 'TRANSFER'])
-      .execute();
-    expect(new Set(activities.map((a) => `${a.tx_hash}:${a.log_index}`))).toEqual(
-      new Set(transfers.map((l) => `${l.transactionHash.toLowerCase()}:${l.index}`)),
+    const c = await compareWithChain(
+      database.db,
+      chain,
+      await traffic0.collection.getAddress(),
+      head,
     );
-    expect(activities).toHaveLength(transfers.length);
-    const deposited = await database.db
-      .selectFrom('wvbc_transfers')
-      .select('tx_hash')
-      .where('kind', '=', 'DEPOSIT')
-      .execute();
-    expect(deposited).toHaveLength(deposits.length);
-    const owners = await ownersVersusChain(database.db, chain.provider);
-    expect(owners).toHaveLength(Number(minted));
-    for (const o of owners) expect(o.indexed, o.token).toEqual(o.chain);
+    expect({ missing: c.missing, extra: c.extra, wrongOwners: c.wrongOwners }).toEqual({
+      missing: [],
+      extra: [],
+      wrongOwners: [],
+    });
+    expect(c.activities).toBe(c.transfers);
+    expect(c.depositRows).toBe(c.deposits);
+    expect(c.tokens).toBe(Number(traffic0.minted()));
     expect(await lockHolders(database.db, chainId)).toEqual(next);
   });
 
