@@ -14,7 +14,7 @@ import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { buy } from '../actions.ts';
 import { tradeApi } from '../api/trade.ts';
 import { buyQuote, checkAccountBalance } from '../pricing.ts';
-import { sameAddress } from './fixed-sale.tsx';
+import { sameAddress, TakeOffSale } from './fixed-sale.tsx';
 import { PriceLines } from './price-lines.tsx';
 import { RunStatus } from './run-status.tsx';
 import { useBalances, useFeeBps, useRunner, useTradeContext } from './use-trade.ts';
@@ -77,6 +77,9 @@ export default function BundleBuyPanel({
         {t('buy.submit')}
       </Button>
       <RunStatus state={runner.state} done={t('buy.bought')} />
+      {sameAddress(order.maker, ctx.address) ? (
+        <TakeOffSale ctx={ctx} order={live} collection={order.collection} />
+      ) : null}
     </section>
   );
 }

@@ -4,7 +4,9 @@
  * the winner or the seller claims.
  */
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { NftDetail } from '#shared/schemas/entities.ts';
+import { paths } from '#web/config/paths.ts';
 import { sameAddress } from './fixed-sale.tsx';
 import { ListForm } from './list-form.tsx';
 import { SalePanel } from './sale-panel.tsx';
@@ -16,6 +18,18 @@ export default function NftTradePanel({ nft }: { nft: NftDetail }) {
   const ctx = useTradeContext(nft.networkId);
   if (!ctx) return <p className="trade">{t('connect')}</p>;
   const order = nft.order?.status === 'pending' ? nft.order : null;
+  // Part of a set or bundle on sale: bought (and taken off sale) on that page.
+  if (order && order.target !== 'NFT') {
+    const to =
+      order.target === 'SET' && order.setId !== null
+        ? paths.setDetail.build({ id: String(order.setId) })
+        : paths.bundleDetail.build({ id: String(order.bundleId ?? '') });
+    return (
+      <p className="trade">
+        <Link to={to}>{t(order.target === 'SET' ? 'sale.inSet' : 'sale.inBundle')}</Link>
+      </p>
+    );
+  }
   if (order) {
     const common = { ctx, order, collection: nft.collectionAddr };
     return <SalePanel {...common} target="NFT" itemId={nft.item_id} />;
