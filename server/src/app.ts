@@ -15,7 +15,7 @@ import { registerNotifications } from './notifications/plugin.ts';
 import { registerAuth } from './plugins/app/auth.ts';
 import { registerChain } from './plugins/app/chain.ts';
 import { registerDatabase } from './plugins/app/database.ts';
-import { registerErrorHandler } from './plugins/app/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/app/error-handler.ts';
 import { registerMailer } from './plugins/app/mailer.ts';
 import { registerEtags } from './plugins/etag.ts';
 import { registerExternalPlugins } from './plugins/external.ts';
@@ -57,6 +57,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler,
   })
     .setValidatorCompiler(TypeBoxValidatorCompiler)
     .withTypeProvider<TypeBoxTypeProvider>();

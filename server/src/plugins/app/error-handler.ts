@@ -3,7 +3,7 @@
  * validation error). 4xx keep their catalogue message; 5xx are logged and answered with a
  * generic message, never a stack or a driver error.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERRORS, type ErrorCode } from '#server/errors.ts';
 import type { ErrorBody } from '#shared/schemas/common.ts';
 import { isApiPath, sendIndex } from '../web.ts';
@@ -46,6 +46,14 @@ function toErrorBody(error: unknown): ErrorBody {
           : 'VALIDATION_FAILED';
     return { statusCode: 400, code, message: ERRORS[code].message, field };
   }
+  // The database refuses text it cannot store (a NUL character): the client's input, not a fault.
+  if (e.code === '22021' || e.code === '22P05') {
+    return {
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: ERRORS.VALIDATION_FAILED.message,
+    };
+  }
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (status >= 400 && status < 500) {
     const code = CODE_BY_STATUS[status] ?? 'VALIDATION_FAILED';
@@ -59,6 +67,23 @@ function requiredProperty(params: Record<string, unknown> | undefined): string |
   const list = params.requiredProperties ?? params.missingProperty;
   if (Array.isArray(list)) return list.map(String).join(',');
   return typeof list === 'string' ? list : undefined;
+}
+
+/**
+ * Fastify's own refusals before routing (a malformed URL, a path parameter over maxParamLength):
+ * the catalogue's VALIDATION_FAILED instead of Fastify's codes (the `frameworkErrors` option).
+ */
+export function frameworkErrorHandler(
+  _error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const body: ErrorBody = {
+    statusCode: 400,
+    code: 'VALIDATION_FAILED',
+    message: ERRORS.VALIDATION_FAILED.message,
+  };
+  void reply.status(400).send(body);
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
