@@ -81,11 +81,18 @@ type User = {
   errors: string[];
   address: string;
   provider: ReturnType<typeof keyBackedProvider>;
+  lang: 'en' | 'vi';
 };
 
-async function user(key: string): Promise<User> {
+/** The shell's names the helpers click, in the user's language. */
+const SHELL = {
+  en: { menu: 'Open menu', wallet: 'Wallet', connect: 'Connect Journey Wallet', browse: 'Browse' },
+  vi: { menu: 'Mở menu', wallet: 'Ví', connect: 'Kết nối Journey Wallet', browse: 'Duyệt' },
+} as const;
+
+async function user(key: string, lang: 'en' | 'vi' = 'en'): Promise<User> {
   const context = await j.browser.newContext({ viewport: { width: 360, height: 780 } });
-  await context.addInitScript(() => localStorage.setItem('vbc.lang', 'en'));
+  await context.addInitScript((l) => localStorage.setItem('vbc.lang', l), lang);
   const provider = keyBackedProvider({
     privateKeys: [key],
     chains: { [j.stack.chainId]: j.stack.rpcUrl },
@@ -93,7 +100,7 @@ async function user(key: string): Promise<User> {
   });
   await injectWallet(context, provider);
   const { page, errors } = await watchedPage(context);
-  return { context, page, errors, address: provider.address, provider };
+  return { context, page, errors, address: provider.address, provider, lang };
 }
 
 const nftUrl = (nft: Nft, mode?: string) =>
@@ -104,16 +111,16 @@ async function open(u: User, nft: Nft | string, mode?: string): Promise<void> {
   current = u;
   await u.page.goto(typeof nft === 'string' ? nft : nftUrl(nft, mode));
   if ((await u.page.locator('.wallet-btn:visible').count()) === 0) {
-    await u.page.getByRole('button', { name: 'Open menu' }).click();
+    await u.page.getByRole('button', { name: SHELL[u.lang].menu }).click();
   }
   await u.page.locator('.wallet-btn:visible').first().click();
-  const wallet = u.page.getByRole('dialog', { name: 'Wallet' });
-  await wallet.getByRole('button', { name: 'Connect Journey Wallet' }).click();
+  const wallet = u.page.getByRole('dialog', { name: SHELL[u.lang].wallet, exact: true });
+  await wallet.getByRole('button', { name: SHELL[u.lang].connect }).click();
   await wallet.getByTestId('balance-account').waitFor({ timeout: 30_000 });
   await u.page.keyboard.press('Escape');
   await expect.poll(() => wallet.isVisible()).toBe(false);
   // At 360 px the wallet opened from the side menu: close that too.
-  const menu = u.page.getByRole('dialog', { name: 'Browse' });
+  const menu = u.page.getByRole('dialog', { name: SHELL[u.lang].browse });
   if (await menu.isVisible()) await u.page.keyboard.press('Escape');
   await expect.poll(() => menu.isVisible()).toBe(false);
 }
@@ -149,6 +156,15 @@ async function listFromPage(u: User, kind: 'Fixed price' | 'Auction', price: str
   await page.getByLabel(kind === 'Auction' ? /^Reserve price/ : /^Price/).fill(price);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'List for sale' }).click();
+}
+
+/** The WVBC a bidder's highest bids lock (the server's total). */
+async function locked(bidder: string): Promise<bigint> {
+  const { data } = await apiJson<{ data: string }>(
+    j.stack,
+    `/api/v2/bid/totalHighestBidBalance/${bidder}?networkId=${j.stack.chainId}`,
+  );
+  return BigInt(data);
 }
 
 async function provenanceTypes(nft: Nft): Promise<string[]> {
@@ -239,6 +255,10 @@ describe('auction', () => {
     await first.page.getByText('Your bid is the highest.').first().waitFor({ timeout: 60_000 });
     await expectAccessible(first.page);
 
+    // Five minutes before the signed end: the next bid moves the end to ten minutes after it.
+    const signedEnd = BigInt((await detail(nft)).order!.message.endTime as string);
+    await chain.send('evm_increaseTime', [86_400 - 300]);
+    await chain.send('evm_mine', []);
     await open(second, nft);
     await expect.poll(() => second.page.getByLabel(/^Your bid/).inputValue()).toBe('0.105');
     await second.page.getByLabel(/^Your bid/).fill('0.1');
@@ -248,9 +268,15 @@ describe('auction', () => {
     await second.page.getByRole('button', { name: 'Place bid' }).click();
     await second.page.getByText('Your bid is the highest.').first().waitFor({ timeout: 60_000 });
     await expectAccessible(second.page);
+    const extended = (await detail(nft)).order!.endTime!;
+    expect(BigInt(Date.parse(extended) / 1000)).toBeGreaterThan(signedEnd);
+    expect(await locked(first.address)).toBe(0n);
+    expect(await locked(second.address)).toBe(parseEther('0.2'));
 
     // Past the end and the two hours before claims open (the chain's clock, not the browser's).
-    await chain.send('evm_increaseTime', [86_400 + 7_200 + 120]);
+    const wvbc = new Contract(j.stack.deployment.wvbc, WVBC_ABI, chain);
+    const sellerWvbc = (await wvbc.getFunction('balanceOf')(seller.address)) as bigint;
+    await chain.send('evm_increaseTime', [300 + 7_200 + 120]);
     await chain.send('evm_mine', []);
     await open(second, nft);
     await second.page.getByText(/^Claims open at/).waitFor({ timeout: 30_000 });
@@ -259,6 +285,11 @@ describe('auction', () => {
     await expect
       .poll(async () => (await detail(nft)).owner, { timeout: 60_000 })
       .toBe(second.address);
+    expect((await wvbc.getFunction('balanceOf')(seller.address)) - sellerWvbc).toBe(
+      parseEther('0.2'),
+    );
+    expect(await wvbc.getFunction('balanceOf')(second.address)).toBe(parseEther('0.8'));
+    expect(await locked(second.address)).toBe(0n);
     expect(await provenanceTypes(nft)).toEqual(expect.arrayContaining(['LIST', 'BID']));
     expect([...seller.errors, ...first.errors, ...second.errors]).toEqual([]);
     for (const u of [seller, first, second]) await u.context.close();
@@ -332,6 +363,28 @@ describe('bundle', () => {
     for (const c of chosen) expect((await detail(c)).owner).toBe(buyer.address);
     expect([...seller.errors, ...buyer.errors]).toEqual([]);
     await seller.context.close();
+    await buyer.context.close();
+  });
+});
+
+describe('in Vietnamese at 360 px', () => {
+  it('shows the all-in price and a refusal with its hint', async () => {
+    const { data } = await apiJson<{ data: Nft[] }>(
+      j.stack,
+      '/api/v2/show/market-nfts?status=ONSALE&size=24',
+    );
+    const nft = data.find((n) => n.saleType === 'FIXED' && !n.isSet && !n.isBundle)!;
+    const buyer = await user(Wallet.createRandom().privateKey, 'vi');
+    await open(buyer, nft);
+    for (const text of ['Bạn trả', 'Phí sàn (0%)', 'Người bán nhận']) {
+      await buyer.page.getByText(text).waitFor({ timeout: 30_000 });
+    }
+    await buyer.page.getByRole('button', { name: 'Mua ngay' }).click();
+    await buyer.page.getByText('Số dư tài khoản không đủ').waitFor();
+    await buyer.page.getByText('Vui lòng nạp thêm số dư vào tài khoản').waitFor();
+    await expectAccessible(buyer.page);
+    await screenshot(buyer.page, 'trade-vi-360');
+    expect(buyer.errors).toEqual([]);
     await buyer.context.close();
   });
 });
