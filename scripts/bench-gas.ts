@@ -179,7 +179,7 @@ try {
     await signBid(bidder, domain, bid); // the server holds it; the winner's own call authorizes it
     const exchange = exchangeAt(d.exchange, bidder);
     if (path === 'recorded') {
-      const r = await mined(exchange.getFunction('recordBid')(o, bid.amount));
+      const r = await mined(exchange.getFunction('recordBid')(o, orderSig, bid.amount));
       rows.push({ scenario: 'record a bid on chain (escrow)', gasUsed: r.gasUsed });
     }
     const opens = claimWindow(end).opens;

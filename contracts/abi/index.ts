@@ -70,7 +70,7 @@ export const EXCHANGE_ABI = [
   'function owner() view returns (address result)',
   'function ownershipHandoverExpiresAt(address pendingOwner) view returns (uint256 result)',
   'function quote((address maker, address collection, uint256[] tokenIds, uint256[] tokenNonces, uint8 saleKind, uint8 itemsKind, uint256 price, uint256 discountBps, uint256 minCountForDiscount, uint256 startTime, uint256 endTime, uint256 salt, uint256 counter, uint256 maxFeeBps) order, uint256 itemMask) pure returns (uint256 count, uint256 total)',
-  'function recordBid((address maker, address collection, uint256[] tokenIds, uint256[] tokenNonces, uint8 saleKind, uint8 itemsKind, uint256 price, uint256 discountBps, uint256 minCountForDiscount, uint256 startTime, uint256 endTime, uint256 salt, uint256 counter, uint256 maxFeeBps) order, uint256 amount)',
+  'function recordBid((address maker, address collection, uint256[] tokenIds, uint256[] tokenNonces, uint8 saleKind, uint8 itemsKind, uint256 price, uint256 discountBps, uint256 minCountForDiscount, uint256 startTime, uint256 endTime, uint256 salt, uint256 counter, uint256 maxFeeBps) order, bytes orderSignature, uint256 amount)',
   'function recordedBid(bytes32 orderHash) view returns (address bidder, uint256 amount)',
   'function renounceOwnership() payable',
   'function requestOwnershipHandover() payable',

@@ -177,27 +177,37 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     }
 
     /// @notice The caller puts their bid on an auction on chain, before its claims open: `amount`
-    /// WVBC moves from the caller into the exchange (escrow) and the bid recorded before, if any,
-    /// is paid back to its bidder. From then on no lower bid of this auction can be claimed. The
-    /// escrow pays this bid's claim if the settlement key attests it (or a higher bid of the same
-    /// bidder: the rest is pulled as usual), goes back when a higher bid is claimed, and can be
-    /// taken back with `withdrawRecordedBid` once claims have closed.
+    /// WVBC is held by the exchange (escrow) and the bid recorded before, if another bidder's, is
+    /// paid back (raising one's own record pulls only the difference). From then on no lower bid
+    /// of this auction can be claimed, nor an equal one of another bidder. The escrow pays this
+    /// bid's claim if the settlement key attests it (or a higher bid of the same bidder: the rest
+    /// is pulled as usual), goes back when a higher bid is claimed, and can be taken back with
+    /// `withdrawRecordedBid` once claims have closed. The maker's signature of the order is
+    /// checked, so nobody can record on an order its maker never signed.
     /// @param order The auction order bid on.
+    /// @param orderSignature The maker's signature of the order.
     /// @param amount The bid in WVBC wei: at least the reserve, above the recorded bid, below 2^96.
-    function recordBid(Order calldata order, uint256 amount) external {
+    function recordBid(Order calldata order, bytes calldata orderSignature, uint256 amount) external {
         if (order.saleKind != AUCTION) revert OrderIsNotAnAuction();
         if (block.timestamp >= order.endTime + CLAIM_DELAY) revert BiddingClosed();
         if (amount < order.price) revert BidBelowReserve();
         if (amount >> 96 != 0) revert InvalidOrder();
-        if (msg.sender == order.maker) revert SellerCannotBuy();
+        address maker = order.maker;
+        if (msg.sender == maker) revert SellerCannotBuy();
         bytes32 orderHash = _hashOrder(order);
+        if (!_isValidSignature(maker, _hashTypedData(orderHash), orderSignature)) revert InvalidMakerSignature();
         uint256 recorded = _recordedBids[orderHash];
         uint256 previous = recorded >> 160;
         if (amount <= previous) revert HigherBidRecorded(previous);
+        address recorder = address(uint160(recorded));
         _recordedBids[orderHash] = amount << 160 | uint256(uint160(msg.sender));
-        _counters[order.maker] |= _RECORDED_FLAG;
-        SafeTransferLib.safeTransferFrom(wvbc, msg.sender, address(this), amount);
-        if (previous != 0) SafeTransferLib.safeTransfer(wvbc, address(uint160(recorded)), previous);
+        _counters[maker] |= _RECORDED_FLAG;
+        if (recorder == msg.sender) {
+            SafeTransferLib.safeTransferFrom(wvbc, msg.sender, address(this), amount - previous);
+        } else {
+            SafeTransferLib.safeTransferFrom(wvbc, msg.sender, address(this), amount);
+            if (previous != 0) SafeTransferLib.safeTransfer(wvbc, recorder, previous);
+        }
         emit BidRecorded(orderHash, msg.sender, amount);
     }
 
@@ -385,16 +395,17 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         }
     }
 
-    /// @dev A claim of an auction with a recorded bid: refused below it; otherwise the record is
+    /// @dev A claim of an auction with a recorded bid: refused below it, and at its amount unless
+    /// it is the recorded bidder's (a tie goes to the bid on chain); otherwise the record is
     /// cleared and its escrow either pays this claim (same bidder) or goes back to its bidder.
     /// Answers the escrowed amount that pays this claim.
     function _takeRecord(bytes32 orderHash, address bidder, uint256 amount) private returns (uint256 escrowed) {
         uint256 recorded = _recordedBids[orderHash];
         if (recorded == 0) return 0;
         uint256 floor = recorded >> 160;
-        if (amount < floor) revert HigherBidRecorded(floor);
-        delete _recordedBids[orderHash];
         address recorder = address(uint160(recorded));
+        if (amount < floor || (amount == floor && recorder != bidder)) revert HigherBidRecorded(floor);
+        delete _recordedBids[orderHash];
         if (recorder == bidder) return floor;
         SafeTransferLib.safeTransfer(wvbc, recorder, floor);
         return 0;

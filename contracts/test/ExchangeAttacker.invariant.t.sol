@@ -322,7 +322,7 @@ contract AttackerHandler is Test {
     /// The bidder puts its bid on chain before claims open (its WVBC goes into escrow).
     function _recordBid(Settled memory s) internal {
         vm.prank(s.bidder);
-        exchange.recordBid(s.order, s.amount);
+        exchange.recordBid(s.order, s.orderSig, s.amount);
         _absorbLogs();
     }
 

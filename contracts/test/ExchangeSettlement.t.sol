@@ -62,13 +62,13 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         _fundBidder(seller, 2 ether);
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.OrderIsNotAnAuction.selector);
-        exchange.recordBid(fixedPrice, 2 ether);
+        exchange.recordBid(fixedPrice, _signOrder(SELLER_KEY, fixedPrice), 2 ether);
         vm.prank(seller);
         vm.expectRevert(IExchangeErrors.SellerCannotBuy.selector);
-        exchange.recordBid(o, 2 ether);
+        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 2 ether);
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.BidBelowReserve.selector);
-        exchange.recordBid(o, 1 ether - 1);
+        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 1 ether - 1);
         _record(o, BIDDER_KEY, 1 ether); // exactly the reserve
         assertEq(_escrow(), 1 ether);
     }
@@ -80,13 +80,13 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         wvbc.deposit{value: 2 ether - 1}();
         wvbc.approve(address(exchange), 2 ether);
         vm.expectRevert(TRANSFER_FROM_FAILED);
-        exchange.recordBid(o, 2 ether); // balance short by 1 wei
+        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 2 ether); // balance short by 1 wei
         wvbc.deposit{value: 1}();
         wvbc.approve(address(exchange), 2 ether - 1);
         vm.expectRevert(TRANSFER_FROM_FAILED);
-        exchange.recordBid(o, 2 ether); // allowance short by 1 wei
+        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 2 ether); // allowance short by 1 wei
         wvbc.approve(address(exchange), 2 ether);
-        exchange.recordBid(o, 2 ether);
+        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 2 ether);
         vm.stopPrank();
         (address who,) = _recorded(o);
         assertEq(who, bidder);
@@ -104,7 +104,7 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         for (uint256 i; i < 2; ++i) {
             vm.prank(otherBidder);
             vm.expectRevert(_higher(3 ether));
-            exchange.recordBid(o, notHigher[i]);
+            exchange.recordBid(o, _signOrder(SELLER_KEY, o), notHigher[i]);
         }
         _record(o, OTHER_BIDDER_KEY, 3 ether + 1);
         assertEq(wvbc.balanceOf(bidder), 3 ether, "paid back");
@@ -122,7 +122,7 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         _fundBidder(bidder, 0);
         vm.prank(bidder);
         vm.expectRevert(_higher(0));
-        exchange.recordBid(o, 0);
+        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 0);
     }
 
     /// Recording is open from before the auction ends until claims open, then closed.
@@ -135,7 +135,7 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         vm.warp(CLAIM_OPEN);
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.BiddingClosed.selector);
-        exchange.recordBid(o, 3 ether);
+        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 3 ether);
         (, uint256 amount) = _recorded(o);
         assertEq(amount, 2 ether);
     }
@@ -168,7 +168,7 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         _fundBidder(bidder, 2 ** 96);
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.InvalidOrder.selector);
-        exchange.recordBid(o, 2 ** 96);
+        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 2 ** 96);
         _record(o, BIDDER_KEY, max);
         (address who, uint256 amount) = _recorded(o);
         assertEq(who, bidder);
@@ -184,7 +184,7 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         vm.startPrank(vm.addr(WALLET_KEY));
         w.execute(address(wvbc), 3 ether, abi.encodeWithSignature("deposit()"));
         w.execute(address(wvbc), 0, abi.encodeWithSignature("approve(address,uint256)", address(exchange), 3 ether));
-        w.execute(address(exchange), 0, abi.encodeCall(exchange.recordBid, (o, 3 ether)));
+        w.execute(address(exchange), 0, abi.encodeCall(exchange.recordBid, (o, _signOrder(SELLER_KEY, o), 3 ether)));
         vm.stopPrank();
         assertEq(_escrow(), 3 ether);
         bytes32 digest = _digest(_bidHash(_structHash(o), address(w), 3 ether));
@@ -269,15 +269,42 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         assertEq(_escrow(), 0);
     }
 
-    function test_claim_equalToTheRecordByAnotherBidderIsAllowed() public {
+    /// A tie goes to the bid on chain: an attested bid of another account at exactly the recorded
+    /// amount is refused (else a stolen key could hand the item to an account that never bid),
+    /// and the recorded bidder's own claim at that amount goes through.
+    function test_claim_equalToTheRecordByAnotherBidderIsRefused() public {
         (Order memory o, bytes memory orderSig) = _recordedAuction(3 ether);
         _fundBidder(otherBidder, 3 ether);
         vm.warp(CLAIM_OPEN);
         bytes memory att = _signSettlement(o, otherBidder, 3 ether);
         vm.prank(otherBidder);
+        vm.expectRevert(abi.encodeWithSelector(IExchangeErrors.HigherBidRecorded.selector, 3 ether));
         exchange.claim(o, orderSig, otherBidder, 3 ether, "", DEADLINE, att);
+        bytes memory own = _signSettlement(o, bidder, 3 ether);
+        vm.prank(bidder);
+        exchange.claim(o, orderSig, bidder, 3 ether, "", DEADLINE, own);
+        assertEq(collection.ownerOf(1), bidder);
         assertEq(wvbc.balanceOf(seller), 3 ether);
-        assertEq(wvbc.balanceOf(bidder), 3 ether, "record paid back");
+        assertEq(_escrow(), 0);
+    }
+
+    /// Nobody can record on an order its maker never signed (that would also make every claim of
+    /// the named maker read the record slot), and raising one's own record pulls only the
+    /// difference.
+    function test_recordBid_needsTheMakersSignatureAndRaisesPullOnlyTheDifference() public {
+        Order memory o = _auction(1, 1 ether);
+        _fundBidder(bidder, 3 ether);
+        vm.prank(bidder);
+        vm.expectRevert(IExchangeErrors.InvalidMakerSignature.selector);
+        exchange.recordBid(o, _signOrder(STRANGER_KEY, o), 2 ether);
+        vm.prank(bidder);
+        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 2 ether);
+        vm.prank(bidder);
+        wvbc.approve(address(exchange), 1 ether); // enough for the raise only
+        vm.prank(bidder);
+        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 3 ether);
+        assertEq(_escrow(), 3 ether);
+        assertEq(wvbc.balanceOf(bidder), 0);
     }
 
     /// The escrow goes back after claims close (to the bidder, whoever calls), not before, once.

@@ -19,6 +19,6 @@ abstract contract SettlementFixture is Fixture {
     /// @dev The key's account records its own bid: `amount` WVBC goes into escrow.
     function _record(Order memory o, uint256 key, uint256 amount) internal {
         vm.prank(vm.addr(key));
-        exchange.recordBid(o, amount);
+        exchange.recordBid(o, _signOrder(SELLER_KEY, o), amount);
     }
 }

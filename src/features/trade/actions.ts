@@ -161,6 +161,9 @@ export function recordMyBid(
   p: { order: StoredOrder; amount: bigint },
   onStage: OnStage,
 ): Promise<Outcome> {
-  const order = orderFromJson(p.order.message as OrderJson);
-  return write(ctx, async () => recordBidTx(ctx.network, ctx.address, order, p.amount), onStage);
+  const signed = {
+    order: orderFromJson(p.order.message as OrderJson),
+    signature: p.order.signature,
+  };
+  return write(ctx, async () => recordBidTx(ctx.network, ctx.address, signed, p.amount), onStage);
 }

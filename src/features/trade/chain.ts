@@ -114,19 +114,20 @@ export function bidTypedData(
 }
 
 /**
- * Exchange.recordBid: the bidder puts their top bid on chain before claims open; the exchange
- * holds that WVBC in escrow (it pays the winning claim or goes back to the bidder).
+ * Exchange.recordBid: the bidder puts their top bid on chain before claims open, with the maker's
+ * signature of the order; the exchange holds that WVBC in escrow (it pays the winning claim or goes
+ * back to the bidder).
  */
 export function recordBidTx(
   network: Network,
   from: string,
-  order: Order,
+  signed: { order: Order; signature: string },
   amount: bigint,
 ): TxRequest {
   return {
     from,
     to: exchangeOf(network),
-    data: exchangeAbi.encodeFunctionData('recordBid', [order, amount]),
+    data: exchangeAbi.encodeFunctionData('recordBid', [signed.order, signed.signature, amount]),
     value: 0n,
     chainId: network.networkId,
   };
