@@ -91,30 +91,51 @@ export function UserProfile({
   );
 }
 
-/** The signed-in user's bids. */
+/**
+ * The signed-in user's bids: how much WVBC each locks (the highest bid of an auction not yet
+ * settled) and that it is released when outbid or when the auction settles.
+ */
 function BidHistory(p: PageProps) {
-  const { t } = useTranslation(['market', 'pages']);
+  const { t } = useTranslation(['market', 'pages', 'trade']);
   const query = useBidsByBidder('mine', p.page);
   const language = currentLanguage();
   return (
     <Paged {...p} query={query} grid={false}>
       {(bids) => (
-        <Table head={[t('field.name'), t('field.amount'), t('field.status'), t('field.time')]}>
-          {bids.map((b) => (
-            <tr key={b.id}>
-              <td>{b.name}</td>
-              <td>
-                <NetworkAmount wei={b.amount} networkId={b.networkId} wrapped />
-              </td>
-              <td>
-                {b.isHighest
-                  ? t('nft.highestBidder')
-                  : t(`pages:orderHistory.status.${b.orderStatus}`)}
-              </td>
-              <td>{formatDateTime(b.createdAt, language)}</td>
-            </tr>
-          ))}
-        </Table>
+        <>
+          <p>{t('nft.bidsLocked')}</p>
+          <Table
+            head={[
+              t('field.name'),
+              t('field.amount'),
+              t('trade:bid.locks'),
+              t('field.status'),
+              t('field.time'),
+            ]}
+          >
+            {bids.map((b) => (
+              <tr key={b.id}>
+                <td>{b.name}</td>
+                <td>
+                  <NetworkAmount wei={b.amount} networkId={b.networkId} wrapped />
+                </td>
+                <td>
+                  <NetworkAmount
+                    wei={b.isLocked ? b.amount : '0'}
+                    networkId={b.networkId}
+                    wrapped
+                  />
+                </td>
+                <td>
+                  {b.isHighest
+                    ? t('nft.highestBidder')
+                    : t(`pages:orderHistory.status.${b.orderStatus}`)}
+                </td>
+                <td>{formatDateTime(b.createdAt, language)}</td>
+              </tr>
+            ))}
+          </Table>
+        </>
       )}
     </Paged>
   );
