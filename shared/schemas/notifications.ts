@@ -64,6 +64,15 @@ export const MarkReadBody = Type.Object({
 });
 export type MarkReadBody = Static<typeof MarkReadBody>;
 
+/** mark-all-read names nothing: an empty object (a write always declares its body). */
+export const MarkAllReadBody = Type.Object(
+  {},
+  {
+    additionalProperties: false,
+    description: "empty: marks all of the caller's notifications read",
+  },
+);
+
 export const MarkedRead = Data(Type.Object({ marked: Type.Integer({ minimum: 0 }) }));
 
 export const NotificationPrefs = Type.Object(

@@ -197,6 +197,7 @@ describeBackends('notifications', (t) => {
       method: 'POST',
       url: '/api/v1/notification/read-all',
       headers: seller.auth,
+      payload: {},
     });
     expect(json(all)).toEqual({ data: { marked: 2 } });
     expect(await count()).toBe(0);

@@ -69,7 +69,7 @@ export const useMarkRead = () =>
   useInvalidating((ids: string[]) => api.post('/api/v1/notification/read', { ids }));
 
 export const useMarkAllRead = () =>
-  useInvalidating((_: undefined) => api.post('/api/v1/notification/read-all'));
+  useInvalidating((_: undefined) => api.post('/api/v1/notification/read-all', {}));
 
 export function usePrefs(token: string | null) {
   return useQuery({

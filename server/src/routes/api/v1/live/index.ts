@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
+import Type from 'typebox';
 import { AppError } from '#server/errors.ts';
 import type { LiveEvent } from '#server/notifications/live-hub.ts';
 import { userAddresses } from '#server/repositories/notifications.ts';
@@ -50,7 +51,13 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['notifications'],
         summary: 'Live events (text/event-stream)',
         querystring: LiveQuery,
-        response: { ...errorResponses },
+        response: {
+          200: {
+            description: 'Server-sent events: `id:`, `event:` and `data:` (JSON) lines per event',
+            content: { 'text/event-stream': { schema: Type.String() } },
+          },
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {

@@ -8,6 +8,7 @@ import {
 } from '#server/repositories/notifications.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import {
+  MarkAllReadBody,
   MarkedRead,
   MarkReadBody,
   NotificationList,
@@ -66,7 +67,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     '/read-all',
     {
       config: { auth: 'user' },
-      schema: { tags, response: { 200: MarkedRead, ...errorResponses } },
+      schema: { tags, body: MarkAllReadBody, response: { 200: MarkedRead, ...errorResponses } },
     },
     async (request) => ({
       data: { marked: await markRead(app.db, request.user?.id ?? 0, null) },
