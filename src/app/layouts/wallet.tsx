@@ -8,13 +8,19 @@ import { ui, uiActions } from '#web/stores/ui.ts';
 const WalletSidebar = lazy(() => import('#web/features/wallet/components/wallet-sidebar.tsx'));
 const PendingBadge = lazy(() => import('#web/features/wallet/components/pending-badge.tsx'));
 
-/** Mounted once opened, so its chunk loads only on demand. */
+/**
+ * Mounted once opened, so its chunk loads only on demand; also as soon as a platform wallet is
+ * in use, because its signing approval dialog lives there (a trade started from a page, e.g.
+ * right after /create-wallet, must be able to ask for approval).
+ */
 export function WalletSlot() {
   const { walletOpen } = useSnapshot(ui);
+  const { walletType, chainAddress } = useSnapshot(session);
+  const platform = walletType === 'platform' && chainAddress !== null;
   const [opened, setOpened] = useState(false);
   useEffect(() => {
-    if (walletOpen) setOpened(true);
-  }, [walletOpen]);
+    if (walletOpen || platform) setOpened(true);
+  }, [walletOpen, platform]);
   return opened ? (
     <Suspense fallback={null}>
       <WalletSidebar />
