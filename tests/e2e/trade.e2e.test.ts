@@ -9,7 +9,7 @@
  *   chain clock jumps past the claim opening; the winner claims and owns the NFT.
  * axe-core and the raw-key check on every screen visited.
  */
-import { Contract, JsonRpcProvider, parseEther, Wallet } from 'ethers';
+import { Contract, HDNodeWallet, JsonRpcProvider, Mnemonic, parseEther, Wallet } from 'ethers';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGE_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
@@ -386,5 +386,67 @@ describe('in Vietnamese at 360 px', () => {
     await screenshot(buyer.page, 'trade-vi-360');
     expect(buyer.errors).toEqual([]);
     await buyer.context.close();
+  });
+});
+
+/** Signs in as the demo user and creates a platform wallet (the wallets journey's steps). */
+async function platformBuyer(page: Page): Promise<string> {
+  await page.goto(`${j.webUrl}/sign-in`);
+  await page.getByLabel('Username or e-mail').fill(j.stack.demo.username);
+  await page.locator('input[name="password"]').fill(j.stack.demo.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await page.goto(`${j.webUrl}/create-wallet`);
+  await page.getByLabel('Wallet name').fill('Trade wallet');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel(/^Passphrase/).fill('trade passphrase 42');
+  await page.getByLabel('Repeat the passphrase').fill('trade passphrase 42');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const words = await page.getByTestId('secret-phrase').locator('li').allInnerTexts();
+  await page.getByRole('button', { name: 'Next' }).click();
+  for (const label of await page.locator('label', { hasText: /^Word #\d+/ }).allInnerTexts()) {
+    const n = Number(/#(\d+)/.exec(label)![1]);
+    await page.getByLabel(`Word #${n}`).fill(words[n - 1]!);
+  }
+  await page.getByRole('button', { name: 'Next' }).click();
+  await approve(page, 'Sign in to');
+  await page.getByText('Your wallet is ready and connected.').waitFor({ timeout: 60_000 });
+  return HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(words.join(' '))).address;
+}
+
+/** The platform wallet's signing dialog: what it shows, then Sign. */
+async function approve(page: Page, shows: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Check what you sign' });
+  await dialog.getByText(shows).first().waitFor({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Sign' }).click();
+}
+
+describe('platform wallet', () => {
+  it('buys at a fixed price after approving the transaction in the signing dialog', async () => {
+    const { data } = await apiJson<{ data: Nft[] }>(
+      j.stack,
+      '/api/v2/show/market-nfts?status=ONSALE&size=24',
+    );
+    const demo = new Set(j.stack.demo.wallets.filter((w) => w.account === 1).map((w) => w.address));
+    const nft = data.find(
+      (n) => n.saleType === 'FIXED' && !n.isSet && !n.isBundle && !demo.has(n.owner),
+    )!;
+    const context = await j.browser.newContext({ viewport: { width: 360, height: 780 } });
+    await context.addInitScript(() => localStorage.setItem('vbc.lang', 'en'));
+    const { page, errors } = await watchedPage(context);
+    current = { page, errors };
+    const address = await platformBuyer(page);
+    await fund(address, (Number(BigInt(nft.buyPrice!) / 10n ** 15n) / 1000 + 1).toString());
+    // An in-app navigation: a reload would lock the platform wallet again.
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, nftUrl(nft).slice(j.webUrl.length));
+    await page.getByText(/^Your account balance:/).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Buy now' }).click();
+    await approve(page, 'Buy');
+    await expect.poll(async () => (await detail(nft)).owner, { timeout: 60_000 }).toBe(address);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
