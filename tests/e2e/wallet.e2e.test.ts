@@ -18,6 +18,7 @@ import { axeViolations } from './axe.ts';
 import { rawKeysOn, screenshot, watchedPage } from './harness.ts';
 import { injectWallet } from './injected-wallet.ts';
 import { type Journey, startJourney } from './stack.ts';
+import { approveSigning, reportFailure, signInWithPassword as signInDemo } from './steps.ts';
 
 let j: Journey;
 let funder: Wallet;
@@ -35,15 +36,7 @@ beforeAll(async () => {
 let current: { page: Page; errors: string[] } | null = null;
 
 afterEach(async (ctx) => {
-  if (current && ctx.task.result?.state === 'fail') {
-    const text = await current.page
-      .locator('body')
-      // biome-ignore lint/performance/useDomNodeTextContent: Playwright locator, the text as shown
-      .innerText()
-      .catch(() => '(closed)');
-    console.error(`page at failure:\n${text}\nconsole errors: ${current.errors.join('\n')}`);
-    await screenshot(current.page, `wallet-failure-${ctx.task.name.slice(0, 20)}`).catch(() => {});
-  }
+  await reportFailure(current, ctx.task, 'wallet');
   current = null;
 });
 
@@ -68,13 +61,7 @@ async function expectAccessible(page: Page): Promise<void> {
   expect(await rawKeysOn(page)).toEqual([]);
 }
 
-async function signInWithPassword(page: Page): Promise<void> {
-  await page.goto(`${j.webUrl}/sign-in`);
-  await page.getByLabel('Username or e-mail').fill(j.stack.demo.username);
-  await page.locator('input[name="password"]').fill(j.stack.demo.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-}
+const signInWithPassword = (page: Page) => signInDemo(page, j.webUrl, j.stack.demo);
 
 async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -90,12 +77,7 @@ async function openWallet(page: Page): Promise<void> {
   await expect.poll(() => page.getByRole('dialog', { name: 'Wallet' }).isVisible()).toBe(true);
 }
 
-/** Approves the platform wallet's signing dialog after checking what it shows. */
-async function approve(page: Page, shows: string): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Check what you sign' });
-  await dialog.getByText(shows).waitFor();
-  await dialog.getByRole('button', { name: 'Sign' }).click();
-}
+const approve = approveSigning;
 
 async function balance(page: Page, card: 'account' | 'wrapper'): Promise<string> {
   // biome-ignore lint/performance/useDomNodeTextContent: Playwright locator, the text as shown
