@@ -130,7 +130,7 @@ describe('platform wallet journey', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     for (const label of await page.locator('label', { hasText: /^Word #\d+/ }).allInnerTexts()) {
       const n = Number(/#(\d+)/.exec(label)![1]);
-      await page.getByLabel(`Word #${n}`).fill(words[n - 1]!);
+      await page.getByLabel(new RegExp(`^Word #${n}(?!\\d)`)).fill(words[n - 1]!);
     }
     await page.getByRole('button', { name: 'Next' }).click();
     // Linking the new address to the account proves control: a signed sign-in message.
