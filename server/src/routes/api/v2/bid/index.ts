@@ -22,7 +22,8 @@ import { BidBody, ClaimBody, ClaimData } from '#shared/schemas/trading.ts';
  * - GET /bid/{id}: of an NFT; GET /bid-set/{id} (also /bidSet/{id}): of a set.
  *
  * Bidding, {orderHash, bidder, amount, signature} where the signature is the bidder's EIP-712
- * Bid{orderHash, bidder, amount} (contracts/typed-data); answers the stored bid, now the highest:
+ * Bid{order, bidder, amount}, the stored order nested (contracts/typed-data); answers the stored
+ * bid, now the highest (a bid in the last 10 minutes moves the auction's end, shared/orders.ts):
  * - POST /bid: on a single-NFT auction; POST /bidSet: on a set auction.
  * Refusals: BID_BELOW_RESERVE, BID_TOO_LOW (under the minimum raise over the highest),
  * NOT_ENOUGH_WRAPPER_BALANCE (WVBC balance or allowance minus the bidder's locked total),
