@@ -62,6 +62,15 @@ describeBackends(
       return { order: signed.order, hash: hashOrder(signed.order).toLowerCase(), ids };
     }
 
+    /** The stored listing row of an order (its maker's signature included). */
+    function storedOrderRow(hash: string) {
+      return t.db
+        .selectFrom('orders')
+        .select('signature')
+        .where('order_hash', '=', hash)
+        .executeTakeFirstOrThrow();
+    }
+
     /** The custom error a call to the exchange reverts with (null: it would succeed). */
     async function revertOf(from: string, data: string): Promise<string | null> {
       try {
@@ -397,7 +406,11 @@ describeBackends(
       expect((await postBid(t, c, hana, hash, parseEther('2'))).statusCode).toBe(200);
       // ivan never bids through the server: he puts 2.5 WVBC on chain himself
       await mined(
-        exchangeAt(c.deployment.exchange, ivan).getFunction('recordBid')(order, parseEther('2.5')),
+        exchangeAt(c.deployment.exchange, ivan).getFunction('recordBid')(
+          order,
+          (await storedOrderRow(hash)).signature,
+          parseEther('2.5'),
+        ),
       );
       await c.advance(700 + Number(AUCTION_CLAIM_DELAY_SECONDS));
       const claim = (caller: string) =>
