@@ -28,3 +28,39 @@ export function afterLoad(task: () => void, settleMs = 0): void {
   if (document.readyState === 'complete') loaded();
   else window.addEventListener('load', loaded, { once: true });
 }
+
+/**
+ * Chosen: on a cold page load, code that only an action needs (trading, with ethers) loads at the
+ * visitor's first tap, key, scroll or focus, or this long after navigation started, whichever is
+ * first: never inside the first screen's start (Lighthouse's blocking time counts it there).
+ */
+export const ACTION_CODE_AFTER_MS = 10_000;
+
+const INTENT_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'scroll', 'focusin'] as const;
+
+/**
+ * Calls `ready` at the visitor's first intent or ACTION_CODE_AFTER_MS after navigation start (at
+ * once when that time has passed: later in-app navigations load at once). Answers a canceller.
+ */
+export function onIntentOrLater(ready: () => void): () => void {
+  const wait = ACTION_CODE_AFTER_MS - performance.now();
+  if (wait <= 0) {
+    ready();
+    return () => {};
+  }
+  let done = false;
+  const fire = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    ready();
+  };
+  const timer = setTimeout(fire, wait);
+  const options = { capture: true, passive: true } as const;
+  for (const e of INTENT_EVENTS) window.addEventListener(e, fire, options);
+  function cancel() {
+    clearTimeout(timer);
+    for (const e of INTENT_EVENTS) window.removeEventListener(e, fire, options);
+  }
+  return cancel;
+}

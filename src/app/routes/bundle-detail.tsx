@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BundleDetailScreen } from '#web/features/bundle/components/bundle-detail-screen.tsx';
+import { ActionCodeGate } from '../action-code-gate.tsx';
 import { WithParams } from '../route-params.tsx';
 
 /** Buying the chosen items loads with its chain code (ethers) only on a bundle's page. */
@@ -12,9 +13,11 @@ export function Component() {
         <BundleDetailScreen
           id={id}
           trade={(bundle, chosenTokenIds) => (
-            <Suspense fallback={null}>
-              <BundleBuyPanel bundle={bundle} chosenTokenIds={chosenTokenIds} />
-            </Suspense>
+            <ActionCodeGate>
+              <Suspense fallback={null}>
+                <BundleBuyPanel bundle={bundle} chosenTokenIds={chosenTokenIds} />
+              </Suspense>
+            </ActionCodeGate>
           )}
         />
       )}

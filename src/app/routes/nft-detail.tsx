@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { NftDetailScreen } from '#web/features/nft/components/nft-detail-screen.tsx';
+import { ActionCodeGate } from '../action-code-gate.tsx';
 import { WithParams } from '../route-params.tsx';
 
 /** Buying, selling and bidding load with their chain code (ethers) only on an NFT's page. */
@@ -14,9 +15,11 @@ export function Component() {
           tokenId={p.tokenId}
           mode={p.mode}
           trade={(nft) => (
-            <Suspense fallback={null}>
-              <NftTradePanel nft={nft} />
-            </Suspense>
+            <ActionCodeGate>
+              <Suspense fallback={null}>
+                <NftTradePanel nft={nft} />
+              </Suspense>
+            </ActionCodeGate>
           )}
         />
       )}

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { SetDetailScreen } from '#web/features/set/components/set-detail-screen.tsx';
+import { ActionCodeGate } from '../action-code-gate.tsx';
 import { WithParams } from '../route-params.tsx';
 
 /** Buying or bidding on a set loads with its chain code (ethers) only on a set's page. */
@@ -13,9 +14,11 @@ export function Component() {
           id={p.id}
           mode={p.mode}
           trade={(set) => (
-            <Suspense fallback={null}>
-              <SetTradePanel set={set} />
-            </Suspense>
+            <ActionCodeGate>
+              <Suspense fallback={null}>
+                <SetTradePanel set={set} />
+              </Suspense>
+            </ActionCodeGate>
           )}
         />
       )}
