@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EXCHANGE_ABI, MARKETPLACE_COLLECTION_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
 import { initTestI18n, renderWithApp } from '#web/test/render.tsx';
 import { callName } from './approval-dialog.tsx';
-import { isMarketplaceMessage, MarketplaceMessageRows } from './typed-data-rows.tsx';
+import { bpsPercent, isMarketplaceMessage, MarketplaceMessageRows } from './typed-data-rows.tsx';
 
 afterEach(cleanup);
 
@@ -37,6 +37,16 @@ describe('what the platform wallet shows before it signs', () => {
       'setApprovalForAll',
     );
     expect(callName('0x12345678')).toBe('unknown');
+  });
+
+  it('writes basis points as a percent in integer arithmetic', () => {
+    expect([0n, 5n, 250n, 1_000n, 1_234n].map(bpsPercent)).toEqual([
+      '0',
+      '0.05',
+      '2.5',
+      '10',
+      '12.34',
+    ]);
   });
 
   it('shows a bid with its amount and the auction it is on: items, reserve, fee limit, end', async () => {

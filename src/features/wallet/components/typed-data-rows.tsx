@@ -12,14 +12,21 @@ import { useNetworkSymbols } from '#web/lib/networks.ts';
 type Fields = Record<string, unknown>;
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-const wei = (v: unknown) => {
+/** A message's integer field (amounts in wei, basis points, unix seconds) as a bigint. */
+const integer = (v: unknown) => {
   try {
     return BigInt(text(v) || '0');
   } catch {
     return 0n;
   }
 };
-const seconds = (v: unknown) => Number(wei(v)) * 1000;
+/** Unix seconds as a date (a timestamp, not money: a Date takes milliseconds as a number). */
+const date = (v: unknown) => new Date(Number(integer(v)) * 1000);
+/** Basis points as a percent, in integer arithmetic: 250n → '2.5'. */
+export function bpsPercent(bps: bigint): string {
+  const cents = (bps % 100n).toString().padStart(2, '0').replace(/0+$/, '');
+  return cents ? `${bps / 100n}.${cents}` : `${bps / 100n}`;
+}
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -37,7 +44,7 @@ function OrderRows({ order, chainId }: { order: Fields; chainId: number }) {
   const language = currentLanguage();
   const auction = text(order.saleKind) === '1';
   const ids = Array.isArray(order.tokenIds) ? order.tokenIds.map(text) : [];
-  const discount = Number(wei(order.discountBps)) / 100;
+  const discount = integer(order.discountBps);
   return (
     <>
       <Row label={t('approve.item')}>
@@ -48,21 +55,21 @@ function OrderRows({ order, chainId }: { order: Fields; chainId: number }) {
         {auction ? t('approve.auction') : t('approve.fixedPrice')}
       </Row>
       <Row label={auction ? t('approve.reserve') : t('approve.price')}>
-        <Amount wei={wei(order.price)} symbol={auction ? symbols.wrapped : symbols.native} />
+        <Amount wei={integer(order.price)} symbol={auction ? symbols.wrapped : symbols.native} />
         {text(order.itemsKind) === '2' ? ` ${t('approve.perItem')}` : ''}
       </Row>
-      {discount > 0 ? (
+      {discount > 0n ? (
         <Row label={t('approve.discount')}>
           {t('approve.discountFrom', {
-            percent: discount,
-            count: Number(wei(order.minCountForDiscount)),
+            percent: bpsPercent(discount),
+            count: integer(order.minCountForDiscount).toString(),
           })}
         </Row>
       ) : null}
-      <Row label={t('approve.feeLimit')}>{`${Number(wei(order.maxFeeBps)) / 100}%`}</Row>
-      <Row label={t('approve.starts')}>{formatDateTime(seconds(order.startTime), language)}</Row>
+      <Row label={t('approve.feeLimit')}>{`${bpsPercent(integer(order.maxFeeBps))}%`}</Row>
+      <Row label={t('approve.starts')}>{formatDateTime(date(order.startTime), language)}</Row>
       <Row label={auction ? t('approve.ends') : t('approve.expiry')}>
-        {formatDateTime(seconds(order.endTime), language)}
+        {formatDateTime(date(order.endTime), language)}
       </Row>
     </>
   );
@@ -97,7 +104,7 @@ export function MarketplaceMessageRows({
     return (
       <dl className="approval__rows">
         <Row label={t('approve.bidAmount')}>
-          <Amount wei={wei(message.amount)} symbol={symbols.wrapped} />
+          <Amount wei={integer(message.amount)} symbol={symbols.wrapped} />
         </Row>
         <OrderRows order={message.order as Fields} chainId={chainId} />
       </dl>
