@@ -422,6 +422,14 @@ export interface NftCountsTable {
   n: string;
 }
 
+/** Studio metadata, kept by the sha256 of its bytes (migrations/040_metadata_documents.sql). */
+export interface MetadataDocumentsTable {
+  hash: string;
+  body: string;
+  user_id: number | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;
@@ -455,6 +463,7 @@ export interface Database {
   support_messages: SupportMessagesTable;
   indexer_state: IndexerStateTable;
   indexed_blocks: IndexedBlocksTable;
+  metadata_documents: MetadataDocumentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,6 +9,7 @@
 import { Contract, type Log } from 'ethers';
 import { collectionInterface } from '#server/chain/abi.ts';
 import { notifyScheduled } from '../notifications/derive.ts';
+import { readMetadataDocument } from '../studio/metadata-store.ts';
 import { saveBlocks } from './checkpoint.ts';
 import { ALL_TOPICS, type ChainEvent, decodeLog, TOPICS, ZERO_ADDRESS } from './events.ts';
 import type { Fill, LogPosition, RangeState } from './handler-context.ts';
@@ -92,6 +93,7 @@ async function readMetadata(
   events: ChainEvent[],
 ): Promise<RangeState['metadata']> {
   const out: RangeState['metadata'] = new Map();
+  const local = (hash: string) => readMetadataDocument(ctx.db, hash);
   const jobs: Promise<void>[] = [];
   const read = (key: string, address: string, fn: string, args: unknown[]) => {
     jobs.push(
@@ -103,7 +105,7 @@ async function readMetadata(
         } catch {
           // gone (reorg) or not a collection: no metadata
         }
-        out.set(key, { uri, meta: await loadMetadata(uri) });
+        out.set(key, { uri, meta: await loadMetadata(uri, local) });
       })(),
     );
   };

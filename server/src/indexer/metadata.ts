@@ -3,12 +3,17 @@
  * block range's database transaction (never inside it). `data:` URIs (what the demo seed mints)
  * are decoded locally; http(s) URIs are fetched with a short timeout and a size cap; anything
  * else (ipfs://, unreachable hosts, bad JSON) gives null and the row keeps its defaults.
+ * A URI that names a document's sha256 (.../api/v1/metadata/<sha256>.json, written by the
+ * partner studio: server/src/studio/metadata-store.ts) is read from our own store when it is
+ * there, else fetched, and used only if its bytes still hash to that name.
  *
  * Shape (OpenSea-style, plus three marketplace keys):
  * { name, description, image, animation_url, attributes: [{ trait_type, value, display_type }],
  *   category: 'art' | labelId, base_type: 'image' | 'video' | ..., banner_image (collections),
  *   inspection_reports: [{ inspector, result, summary, inspected_at, document_url }] }
  */
+
+import { METADATA_URI, sha256Hex } from '../studio/metadata-store.ts';
 
 const FETCH_TIMEOUT_MS = 3000;
 const MAX_METADATA_BYTES = 256 * 1024;
@@ -111,21 +116,36 @@ export function decodeDataUri(uri: string): string | null {
   }
 }
 
+/** The stored document of a sha256 (our own store), or null. */
+export type LocalDocuments = (hash: string) => Promise<string | null>;
+
+/** A content-addressed URI's document, checked against the hash its name commits to. */
+async function loadHashed(uri: string, hash: string, local?: LocalDocuments) {
+  const text = (await local?.(hash)) ?? (await fetchText(uri));
+  if (text === null || sha256Hex(text) !== hash) return null;
+  return parseMetadata(JSON.parse(text));
+}
+
+async function fetchText(uri: string): Promise<string | null> {
+  if (!/^https?:\/\//.test(uri)) return null;
+  const res = await fetch(uri, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  if (!res.ok) return null;
+  const text = await res.text();
+  return text.length > MAX_METADATA_BYTES ? null : text;
+}
+
 /** Reads a metadata URI; null when it cannot be read or is not a metadata object. */
-export async function loadMetadata(uri: string): Promise<Metadata | null> {
+export async function loadMetadata(uri: string, local?: LocalDocuments): Promise<Metadata | null> {
   if (!uri) return null;
   try {
+    const hashed = METADATA_URI.exec(uri);
+    if (hashed?.[1]) return await loadHashed(uri, hashed[1], local);
     if (uri.startsWith('data:')) {
       const text = decodeDataUri(uri);
       return text === null ? null : parseMetadata(JSON.parse(text));
     }
-    if (/^https?:\/\//.test(uri)) {
-      const res = await fetch(uri, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-      if (!res.ok) return null;
-      const text = await res.text();
-      if (text.length > MAX_METADATA_BYTES) return null;
-      return parseMetadata(JSON.parse(text));
-    }
+    const text = await fetchText(uri);
+    if (text !== null) return parseMetadata(JSON.parse(text));
   } catch {
     return null;
   }
