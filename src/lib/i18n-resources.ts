@@ -2,6 +2,7 @@
  * The English files are the typed source of keys: `t('missing.key')` fails typecheck
  * (CustomTypeOptions below). tests/unit/i18n-parity.test.ts keeps vi identical in keys.
  */
+import type studio from '#locales/en/studio.json';
 import type { resources } from './locales/en.ts';
 
 export const NAMESPACES = [
@@ -15,8 +16,16 @@ export const NAMESPACES = [
   'wallet',
   'notifications',
   'trade',
+  'studio',
 ] as const;
-export type Resources = typeof resources;
+
+/**
+ * Namespaces of screens few visitors open (the partner studio): not in the language chunk the
+ * first screen loads, fetched when a screen asks for them (src/lib/i18n.ts).
+ */
+export const LAZY_NAMESPACES: readonly string[] = ['studio'];
+
+export type Resources = typeof resources & { studio: typeof studio };
 
 declare module 'i18next' {
   interface CustomTypeOptions {

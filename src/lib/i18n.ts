@@ -11,7 +11,7 @@ import {
   LANGUAGES,
   type Language,
 } from '#shared/languages.ts';
-import { NAMESPACES } from './i18n-resources.ts';
+import { LAZY_NAMESPACES, NAMESPACES } from './i18n-resources.ts';
 
 export { isLanguage, LANGUAGES, type Language } from '#shared/languages.ts';
 
@@ -22,6 +22,14 @@ const loaders: Record<Language, () => Promise<{ resources: Record<string, unknow
   vi: () => import('./locales/vi.ts'),
 };
 
+/** Lazy namespaces (LAZY_NAMESPACES), each language in its own chunk. */
+const lazyLoaders: Record<string, Record<Language, () => Promise<{ default: unknown }>>> = {
+  studio: {
+    en: () => import('#locales/en/studio.json'),
+    vi: () => import('#locales/vi/studio.json'),
+  },
+};
+
 const bundleBackend: BackendModule = {
   type: 'backend',
   init: () => {},
@@ -30,7 +38,11 @@ const bundleBackend: BackendModule = {
       callback(null, {});
       return;
     }
-    loaders[language]().then(
+    const lazy = lazyLoaders[namespace]?.[language];
+    const load = lazy
+      ? lazy().then((m) => ({ resources: { [namespace]: m.default } as Record<string, unknown> }))
+      : loaders[language]();
+    load.then(
       (m) => callback(null, (m.resources[namespace] ?? {}) as Record<string, string>),
       (error: unknown) => callback(error as Error, false),
     );
@@ -71,7 +83,7 @@ export async function initI18n(language: Language = storedLanguage()) {
       lng: language,
       fallbackLng: false,
       supportedLngs: [...LANGUAGES],
-      ns: [...NAMESPACES],
+      ns: NAMESPACES.filter((ns) => !LAZY_NAMESPACES.includes(ns)),
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -1,7 +1,12 @@
 import { cleanup, screen } from '@testing-library/react';
 import { Interface } from 'ethers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXCHANGE_ABI, MARKETPLACE_COLLECTION_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
+import {
+  COLLECTION_FACTORY_ABI,
+  EXCHANGE_ABI,
+  MARKETPLACE_COLLECTION_ABI,
+  WVBC_ABI,
+} from '#contracts/abi/index.ts';
 import { initTestI18n, renderWithApp } from '#web/test/render.tsx';
 import { callName } from './approval-dialog.tsx';
 import { bpsPercent, isMarketplaceMessage, MarketplaceMessageRows } from './typed-data-rows.tsx';
@@ -35,6 +40,17 @@ describe('what the platform wallet shows before it signs', () => {
     expect(callName(exchange.encodeFunctionData('incrementCounter'))).toBe('incrementCounter');
     expect(callName(collection.encodeFunctionData('setApprovalForAll', [order.maker, true]))).toBe(
       'setApprovalForAll',
+    );
+    const factory = new Interface(COLLECTION_FACTORY_ABI);
+    expect(callName(factory.encodeFunctionData('createCollection', ['A', 'A', '']))).toBe(
+      'createCollection',
+    );
+    const role = `0x${'11'.repeat(32)}`;
+    expect(callName(factory.encodeFunctionData('grantRole', [role, order.maker]))).toBe(
+      'grantRole',
+    );
+    expect(callName(collection.encodeFunctionData('mintBatch', [order.maker, ['u']]))).toBe(
+      'mintBatch',
     );
     expect(callName('0x12345678')).toBe('unknown');
   });

@@ -1,7 +1,12 @@
 import { Interface } from 'ethers';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { EXCHANGE_ABI, MARKETPLACE_COLLECTION_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
+import {
+  COLLECTION_FACTORY_ABI,
+  EXCHANGE_ABI,
+  MARKETPLACE_COLLECTION_ABI,
+  WVBC_ABI,
+} from '#contracts/abi/index.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
@@ -14,6 +19,7 @@ import { isMarketplaceMessage, MarketplaceMessageRows } from './typed-data-rows.
 const wvbc = new Interface(WVBC_ABI);
 const exchange = new Interface(EXCHANGE_ABI);
 const collection = new Interface(MARKETPLACE_COLLECTION_ABI);
+const factory = new Interface(COLLECTION_FACTORY_ABI);
 
 /** The calls of the marketplace's contracts the approval view names. */
 const KNOWN_CALLS = [
@@ -27,6 +33,11 @@ const KNOWN_CALLS = [
   'withdrawRecordedBid',
   'incrementCounter',
   'setApprovalForAll',
+  'createCollection',
+  'mint',
+  'mintBatch',
+  'grantRole',
+  'revokeRole',
 ] as const;
 export type CallName = (typeof KNOWN_CALLS)[number] | 'unknown';
 
@@ -38,9 +49,9 @@ function parsedName(iface: Interface, data: string): string | undefined {
   }
 }
 
-/** The call a transaction makes, by name (WVBC, exchange or collection), for the approval view. */
+/** The call a transaction makes, by name (WVBC, exchange, collection or factory), for the approval view. */
 export function callName(data: string): CallName {
-  for (const iface of [wvbc, exchange, collection]) {
+  for (const iface of [wvbc, exchange, collection, factory]) {
     const name = parsedName(iface, data);
     if (name && (KNOWN_CALLS as readonly string[]).includes(name)) return name as CallName;
   }
