@@ -36,9 +36,15 @@ export interface CheckedBid {
 async function lockAndCheck(
   tx: Tx,
   b: CheckedBid,
-): Promise<{ nfts: NftRow[]; highestId?: number; end: bigint }> {
+): Promise<{ nfts: NftRow[]; highestId?: number; end: bigint; resent?: BidRow }> {
   const dbBidder = toDbAddress(b.bidder);
   await sql`select pg_advisory_xact_lock(hashtext(${`bidder:${dbBidder}`}))`.execute(tx);
+  const resent = await tx
+    .selectFrom('bids')
+    .selectAll()
+    .where('signature', '=', b.signature.toLowerCase())
+    .executeTakeFirst();
+  if (resent) return { nfts: [], end: 0n, resent };
   const nfts = await orderNfts(tx, b.row.network_id, b.order, true);
   const locked = await tx
     .selectFrom('orders')
@@ -149,9 +155,13 @@ async function bidActivities(tx: Tx, b: CheckedBid, nfts: NftRow[]): Promise<voi
     .execute();
 }
 
-/** Stores a bid checked against the chain (bids.ts); answers it, now the highest. */
+/**
+ * Stores a bid checked against the chain (bids.ts); answers it, now the highest. The same signed
+ * bid sent twice at once: the second waits for the bidder's lock, then answers the first's row.
+ */
 export async function recordBid(tx: Tx, b: CheckedBid): Promise<BidRow> {
-  const { nfts, highestId, end } = await lockAndCheck(tx, b);
+  const { nfts, highestId, end, resent } = await lockAndCheck(tx, b);
+  if (resent) return resent;
   const stored = await insertBid(tx, b, highestId);
   await extendEnd(tx, b, end);
   await countBid(tx, b, nfts);

@@ -70,8 +70,28 @@ async function checkAuctionOpen(m: MarketChain, row: OrderRow, order: Order, amo
   return now;
 }
 
-/** Places a bid; answers the stored bid (now the highest). */
+/**
+ * The stored bid of this exact signed message, if it was accepted before: a resend (the web app's
+ * outbox after a lost answer) answers it again instead of a second bid or a refusal.
+ */
+export async function storedResend(db: DbExecutor, input: PlaceBidInput): Promise<BidRow | null> {
+  const found = await db
+    .selectFrom('bids')
+    .selectAll()
+    .where('signature', '=', input.signature.toLowerCase())
+    .executeTakeFirst();
+  if (!found) return null;
+  const same =
+    found.order_hash === input.orderHash.toLowerCase() &&
+    found.bidder === input.bidder.toLowerCase() &&
+    BigInt(found.amount) === input.amount;
+  return same ? found : null;
+}
+
+/** Places a bid; answers the stored bid (now the highest), or the same bid again on a resend. */
 export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promise<BidRow> {
+  const resent = await storedResend(ctx.db, input);
+  if (resent) return resent;
   const row = await loadAuction(ctx.db, input.orderHash, input.target);
   const order = orderOf(row);
   const bidder = parseAddress(input.bidder);

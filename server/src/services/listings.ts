@@ -56,6 +56,24 @@ function groupName(order: Order, name: string | undefined): string | undefined {
 }
 
 /**
+ * The stored listing of this exact signed order: a resend (the web app's outbox after a lost
+ * answer) answers it again rather than ALREADY_LISTED. The order hash is the table's key.
+ */
+async function storedListing(
+  ctx: TradingContext,
+  orderHash: string,
+  signature: string,
+): Promise<ListingResult | null> {
+  const row = await ctx.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_hash', '=', orderHash)
+    .executeTakeFirst();
+  if (!row || row.signature !== signature.toLowerCase()) return null;
+  return { order: row, setId: row.set_id, bundleId: row.bundle_id };
+}
+
+/**
  * Creates a listing. Checks: shape, times (chain clock), the maker's signature, on chain
  * ownership + approval + nonces + counter, no other live listing of an item. Writes the order,
  * the NFTs (ONSALE, price, sale type, flags), the set or bundle and LIST activities.
@@ -67,6 +85,8 @@ export async function createListing(
   const networkId = input.networkId ?? ctx.config.chainId;
   const order = parseOrder(input.order);
   checkOrderShape(order);
+  const resent = await storedListing(ctx, hashOrder(order).toLowerCase(), input.signature);
+  if (resent) return resent;
   const m = await marketChain(ctx, networkId);
   const now = await chainNow(m);
   checkOrderTimes(order, now);

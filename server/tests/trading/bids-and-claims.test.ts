@@ -176,6 +176,40 @@ describeBackends(
       ]);
     });
 
+    it('answers a resend of the same signed bid with the stored bid: one bid, even at once', async () => {
+      const { hash } = await auction();
+      const body = {
+        orderHash: hash,
+        bidder: carol.address,
+        amount: parseEther('1.5').toString(),
+        signature: await signBid(carol, c.domain, {
+          order: await storedOrder(t, hash),
+          bidder: carol.address,
+          amount: parseEther('1.5'),
+        }),
+      };
+      const send = () => t.app.inject({ method: 'POST', url: '/api/v2/bid/bid', payload: body });
+      // two copies at the same moment (the bidder's lock orders them), then a late resend
+      const [first, racing] = await Promise.all([send(), send()]);
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await send();
+      for (const res of [racing, again]) {
+        expect(res.statusCode, res.body).toBe(200);
+        expect(json<{ data: { id: number } }>(res).data.id).toBe(
+          json<{ data: { id: number } }>(first).data.id,
+        );
+      }
+      const rows = await t.db
+        .selectFrom('bids')
+        .select(['amount', 'is_highest'])
+        .where('order_hash', '=', hash)
+        .execute();
+      expect(rows).toEqual([{ amount: parseEther('1.5').toString(), is_highest: true }]);
+      expect(await lockedBidTotal(t.db, carol.address, 7771)).toBeGreaterThanOrEqual(
+        parseEther('1.5'),
+      );
+    });
+
     it('counts only funds not locked by the bidder on other auctions', async () => {
       // bob has 2 WVBC (and may already hold a lock); a bid of 1.2 leaves 0.8 minus that
       bob = await c.freshWallet('5');

@@ -23,7 +23,8 @@ import { BidBody, ClaimBody, ClaimData } from '#shared/schemas/trading.ts';
  *
  * Bidding, {orderHash, bidder, amount, signature} where the signature is the bidder's EIP-712
  * Bid{order, bidder, amount}, the stored order nested (contracts/typed-data); answers the stored
- * bid, now the highest (a bid in the last 10 minutes moves the auction's end, shared/orders.ts):
+ * bid, now the highest (a bid in the last 10 minutes moves the auction's end, shared/orders.ts);
+ * the same signed bid sent again answers the stored bid (one bid; the web app's outbox resends):
  * - POST /bid: on a single-NFT auction; POST /bidSet: on a set auction.
  * Refusals: BID_BELOW_RESERVE, BID_TOO_LOW (under the minimum raise over the highest),
  * NOT_ENOUGH_WRAPPER_BALANCE (WVBC balance or allowance minus the bidder's locked total),

@@ -17,7 +17,8 @@ import { ApiKeyHeaders, CreateListingBody, TradeTx } from '#shared/schemas/tradi
 /**
  * Listings (chosen path: /api/v2/orders, with the api-key header like trade/*).
  * - POST /api/v2/orders {networkId?, order, signature, name?, description?, image?}: lists NFTs
- *   from a maker's EIP-712 signed order (contracts/typed-data); answers the stored order.
+ *   from a maker's EIP-712 signed order (contracts/typed-data); answers the stored order (also
+ *   to a resend of the same signed order).
  * - GET /api/v2/orders/{hash}: an order as stored (message as signed, signature, status).
  * - POST /api/v2/orders/{hash}/cancel-data: the maker's REVOKE transaction (Exchange.cancel).
  */
