@@ -2,6 +2,7 @@
  * The English files are the typed source of keys: `t('missing.key')` fails typecheck
  * (CustomTypeOptions below). tests/unit/i18n-parity.test.ts keeps vi identical in keys.
  */
+import type outbox from '#locales/en/outbox.json';
 import type studio from '#locales/en/studio.json';
 import type { resources } from './locales/en.ts';
 
@@ -17,15 +18,16 @@ export const NAMESPACES = [
   'notifications',
   'trade',
   'studio',
+  'outbox',
 ] as const;
 
 /**
- * Namespaces of screens few visitors open (the partner studio): not in the language chunk the
+ * Namespaces of screens few visitors open (the partner studio, the outbox): not in the language chunk the
  * first screen loads, fetched when a screen asks for them (src/lib/i18n.ts).
  */
-export const LAZY_NAMESPACES: readonly string[] = ['studio'];
+export const LAZY_NAMESPACES: readonly string[] = ['studio', 'outbox'];
 
-export type Resources = typeof resources & { studio: typeof studio };
+export type Resources = typeof resources & { studio: typeof studio; outbox: typeof outbox };
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -28,6 +28,10 @@ const lazyLoaders: Record<string, Record<Language, () => Promise<{ default: unkn
     en: () => import('#locales/en/studio.json'),
     vi: () => import('#locales/vi/studio.json'),
   },
+  outbox: {
+    en: () => import('#locales/en/outbox.json'),
+    vi: () => import('#locales/vi/outbox.json'),
+  },
 };
 
 const bundleBackend: BackendModule = {
