@@ -92,6 +92,7 @@ export const paths = {
   // Header and footer (the footer carries the contact details the support page refers to).
   support: staticRoute('/support', 'full'),
   notification: staticRoute('/notification', 'full'),
+  outbox: staticRoute('/outbox', 'full'),
   fractional: staticRoute('/fractional', 'full'),
   bundleDetail: byId('/bundle/detail', 'full'),
   userDetail: byId('/user/detail', 'full'),
@@ -104,6 +105,8 @@ export const paths = {
   giftClaim: staticRoute('/gift-claim', 'full'),
   search: staticRoute('/search', 'full'),
   changePassword: staticRoute('/account/change-password', 'full'),
+  studio: staticRoute('/studio', 'full'),
+  studioPartners: staticRoute('/studio/partners', 'full'),
 
   // Header only.
   nftDetail: {

@@ -73,6 +73,11 @@ export function ProfileArea() {
             </Link>
           </li>
           <li>
+            <Link to={paths.studio.build({})} onClick={() => setOpen(false)}>
+              {t('account.studio')}
+            </Link>
+          </li>
+          <li>
             <button
               type="button"
               onClick={() => {
