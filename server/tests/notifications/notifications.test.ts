@@ -62,6 +62,8 @@ async function auction(t: TestApp, maker: string, nftId: number, endTime: Date, 
   });
 }
 
+let bidCounter = 0;
+
 /** What bid-writes.ts does to the table: the previous highest unflagged, the new one highest. */
 async function bid(t: TestApp, orderHash: string, bidder: string, amount: string) {
   await t.db.transaction().execute(async (trx) => {
@@ -76,7 +78,8 @@ async function bid(t: TestApp, orderHash: string, bidder: string, amount: string
       bidder,
       amount,
       message: '{}',
-      signature: '0x02',
+      // bids are unique on their signature (migration 030)
+      signature: `0x02${(++bidCounter).toString(16).padStart(4, '0')}`,
       is_highest: true,
     });
   });
