@@ -3,7 +3,7 @@
  * All suites run even when one fails, so one run shows every failure; the exit code is non-zero
  * if any failed. Add a suite here when you add one (one line, its npm script or command).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 type Suite = { name: string; command: string };
 
@@ -22,18 +22,51 @@ const suites: Suite[] = [
 
 const only = process.argv.slice(2);
 const selected = only.length ? suites.filter((s) => only.includes(s.name)) : suites;
-const results: { name: string; ok: boolean; seconds: number }[] = [];
+const results: { name: string; ok: boolean; seconds: number; failures: string[] }[] = [];
+
+// Lines that name a failing test or its cause (vitest, forge, the scripts' own checks). They are
+// printed again under the summary, because a CI log often keeps only its tail.
+const FAILURE_LINE = /(\bFAIL\b|×|✗|AssertionError|Error:|Failing tests|over budget)/;
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+function run(command: string): Promise<{ ok: boolean; failures: string[] }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, {
+      shell: true,
+      stdio: ['inherit', 'pipe', 'pipe'],
+      env: process.env,
+    });
+    const failures: string[] = [];
+    let rest = '';
+    const collect = (chunk: Buffer, out: NodeJS.WriteStream) => {
+      out.write(chunk);
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        const plain = line.replace(ANSI, '').trimEnd();
+        if (FAILURE_LINE.test(plain) && failures.length < 60) failures.push(plain.slice(0, 300));
+      }
+    };
+    child.stdout.on('data', (c: Buffer) => collect(c, process.stdout));
+    child.stderr.on('data', (c: Buffer) => collect(c, process.stderr));
+    child.on('close', (code) => resolve({ ok: code === 0, failures }));
+  });
+}
 
 for (const suite of selected) {
   console.log(`\n=== ${suite.name}: ${suite.command}`);
   const started = Date.now();
-  const run = spawnSync(suite.command, { shell: true, stdio: 'inherit', env: process.env });
-  const ok = run.status === 0;
-  results.push({ name: suite.name, ok, seconds: Math.round((Date.now() - started) / 100) / 10 });
+  const { ok, failures } = await run(suite.command);
+  const seconds = Math.round((Date.now() - started) / 100) / 10;
+  results.push({ name: suite.name, ok, seconds, failures });
   // Without system packages nothing else can run meaningfully.
   if (!ok && suite.name === 'system-deps') break;
 }
 
+for (const r of results.filter((x) => !x.ok)) {
+  console.log(`\n=== ${r.name} failed; its failure lines:`);
+  for (const line of r.failures) console.log(`  ${line}`);
+}
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
 const failed = results.filter((r) => !r.ok).length;
