@@ -80,6 +80,10 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
   CHAIN_UNAVAILABLE: { status: 502, message: 'The blockchain node did not answer' },
   MAIL_FAILED: { status: 502, message: 'The e-mail could not be sent' },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message: 'The service is briefly unavailable, please try again in a moment',
+  },
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

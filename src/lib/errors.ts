@@ -74,6 +74,7 @@ export const ERROR_CODE_KEYS = {
   RATE_LIMITED: 'rateLimited',
   CHAIN_UNAVAILABLE: 'chainUnavailable',
   MAIL_FAILED: 'mailFailed',
+  DATABASE_UNAVAILABLE: 'databaseUnavailable',
   INTERNAL_ERROR: 'server',
 } as const satisfies Record<string, ErrorKey>;
 

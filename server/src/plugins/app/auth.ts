@@ -1,8 +1,9 @@
 /**
  * Who may call a route, checked in one place. A route states its need in one word,
  * `config: { auth: 'user' }`, and the onRoute hook below puts the matching check in front of its
- * handler (as a preHandler, so body and header validation still answer first) and documents it
- * in the OpenAPI security list unless the route names one.
+ * validation (a preValidation hook: an unauthenticated caller learns nothing about the body a
+ * route expects; 401 before any 400) and documents it in the OpenAPI security list unless the
+ * route names one.
  *
  * - `user`: a valid session (HS256 JWT from jose carrying the user id and the account's session
  *   epoch, sent as `Authorization: Bearer`); a password change moves the epoch on, which ends
@@ -11,7 +12,7 @@
  * - `marketplaceKey`, `apiKey`: the `marketplace-key` / `api-key` header equals config. These are
  *   public client keys, not secrets.
  */
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { type Config, SESSION_TTL_SECONDS } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
@@ -65,7 +66,7 @@ export function registerAuth(app: FastifyInstance, config: Config): void {
     }
   }
 
-  const checks: Record<AuthNeed, preHandlerAsyncHookHandler> = {
+  const checks: Record<AuthNeed, preValidationAsyncHookHandler> = {
     async user(request) {
       const user = await readUser(request);
       if (!user) throw new AppError('UNAUTHORIZED');
@@ -92,8 +93,8 @@ export function registerAuth(app: FastifyInstance, config: Config): void {
   app.addHook('onRoute', (route) => {
     const need = route.config?.auth;
     if (!need) return;
-    const others = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [checks[need], ...others];
+    const others = route.preValidation ? [route.preValidation].flat() : [];
+    route.preValidation = [checks[need], ...others];
     const scheme = SECURITY[need];
     if (scheme && route.schema && !route.schema.security) {
       route.schema.security = [{ [scheme]: [] }];

@@ -1,7 +1,8 @@
 /**
  * The one error handler: every error answers `{ statusCode, code, message }` (+ `field` for a
- * validation error). 4xx keep their catalogue message; 5xx are logged and answered with a
- * generic message, never a stack or a driver error.
+ * validation error). 4xx keep their catalogue message; a database outage answers 503
+ * DATABASE_UNAVAILABLE with Retry-After; other 5xx are logged and answered with a generic
+ * message, never a stack or a driver error.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERRORS, type ErrorCode } from '#server/errors.ts';
@@ -54,12 +55,37 @@ function toErrorBody(error: unknown): ErrorBody {
       message: ERRORS.VALIDATION_FAILED.message,
     };
   }
+  if (isDatabaseOutage(error)) {
+    const code = 'DATABASE_UNAVAILABLE';
+    return { statusCode: 503, code, message: ERRORS[code].message };
+  }
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (status >= 400 && status < 500) {
     const code = CODE_BY_STATUS[status] ?? 'VALIDATION_FAILED';
     return { statusCode: status, code, message: ERRORS[code].message };
   }
   return { statusCode: 500, code: 'INTERNAL_ERROR', message: ERRORS.INTERNAL_ERROR.message };
+}
+
+/** SQLSTATE classes of a database that went away: 08 connection exception, 57P0x shutdown/startup. */
+const OUTAGE_STATES = /^(08[0-9A-Z]{3}|57P0[1-4])$/;
+/** Node socket errors on the way to the database. */
+const OUTAGE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
+
+/**
+ * A database that is down or restarting (pg's refusal to connect, a connection cut by a shutdown,
+ * a server still starting): a passing state the client should retry (503), not a fault (500).
+ */
+export function isDatabaseOutage(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 4; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (OUTAGE_STATES.test(code) || OUTAGE_SOCKET.has(code))) {
+      return true;
+    }
+    if (typeof message === 'string' && /^Connection terminated/.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function requiredProperty(params: Record<string, unknown> | undefined): string | undefined {
@@ -97,6 +123,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError && error.code === 'CHAIN_UNAVAILABLE') {
       request.log.warn({ err: error.cause }, 'chain call failed');
     }
+    if (body.statusCode === 503) void reply.header('retry-after', '2');
     return reply.status(body.statusCode).send(body);
   });
   app.setNotFoundHandler((request, reply) => {
