@@ -54,6 +54,10 @@ export async function checkSiwe(
     throw new AppError('INVALID_SIGNATURE', { cause });
   }
   if (signer !== fields.address) throw new AppError('INVALID_SIGNATURE');
+  // A nonce issued for one address is not another's (older rows name none).
+  if (nonce.address && nonce.address !== fields.address.toLowerCase()) {
+    throw new AppError('INVALID_SIGNATURE');
+  }
   return fields;
 }
 

@@ -58,6 +58,8 @@ export interface SiweNoncesTable {
   nonce: string;
   domain: string;
   chain_id: number;
+  /** The address the nonce was issued for (migration 060); null on older rows. */
+  address: ColumnType<string | null, string | null | undefined, string | null>;
   issued_at: Generated<Date>;
   expires_at: Timestamp;
   used_at: TimestampNullable;

@@ -14,6 +14,7 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { firstQueriesOf } from '#shared/first-screen.ts';
 import { languageFromCookie } from '#shared/languages.ts';
+import { contentSecurityPolicy } from './csp.ts';
 import { firstAnswers } from './first-answers.ts';
 import { type Language, withInitialData } from './initial-data.ts';
 import { serverRenderer } from './server-render.ts';
@@ -26,7 +27,7 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 type Encoding = 'br' | 'gzip' | 'identity';
-type Page = { html: Buffer; br?: Promise<Buffer>; gzip?: Promise<Buffer> };
+type Page = { html: Buffer; csp: string; br?: Promise<Buffer>; gzip?: Promise<Buffer> };
 type Entry = { page: Promise<Page | null>; expires: number };
 
 function pickEncoding(request: FastifyRequest): Encoding {
@@ -94,7 +95,8 @@ export function createIndexPages(app: FastifyInstance, root: string): IndexPages
     }
     const data = { at, queries: answers.queries };
     const rendered = await render(url, language, data, mtimeMs);
-    return { html: Buffer.from(withInitialData(html, data, answers.image, rendered)) };
+    const page = withInitialData(html, data, answers.image, rendered);
+    return { html: Buffer.from(page), csp: contentSecurityPolicy(page) };
   }
 
   /** The kept page for this URL and language, or a new build of it. */
@@ -132,6 +134,7 @@ export function createIndexPages(app: FastifyInstance, root: string): IndexPages
       const encoding = pickEncoding(request);
       const body = await encoded(page, encoding);
       reply.header('Content-Type', 'text/html; charset=utf-8');
+      reply.header('Content-Security-Policy', page.csp);
       reply.header('Vary', 'Accept-Encoding, Cookie');
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
       await reply.send(body);

@@ -5,10 +5,11 @@
  * index.html (client routing) except under /api/ and /uploads/, which keep the JSON 404.
  * Precompressed .br/.gz files made by the build are sent when the browser accepts them.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { contentSecurityPolicy } from './csp.ts';
 import { createIndexPages, type IndexPages } from './index-pages.ts';
 
 const NO_CACHE = 'no-cache';
@@ -59,16 +60,35 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     // The server renderer of the build (src/entry-server.tsx) is the server's, never sent.
     allowedPath: (pathName) => !/^\/ssr(\/|$)/.test(pathName),
     setHeaders: (res, filePath) => {
-      res.header('Cache-Control', cacheControlFor(path.relative(root, filePath)));
+      const relative = path.relative(root, filePath);
+      res.header('Cache-Control', cacheControlFor(relative));
+      if (/^index\.html(\.(br|gz))?$/.test(relative)) {
+        res.header('Content-Security-Policy', indexCsp(root));
+      }
     },
   });
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, root));
   return true;
 }
 
+const cspOfIndex = new Map<string, { mtimeMs: number; csp: string }>();
+
+/** The CSP (csp.ts) of the build's plain index.html, read again when a new build replaces it. */
+function indexCsp(root: string): string {
+  const file = path.join(root, 'index.html');
+  const { mtimeMs } = statSync(file);
+  let kept = cspOfIndex.get(root);
+  if (!kept || kept.mtimeMs !== mtimeMs) {
+    kept = { mtimeMs, csp: contentSecurityPolicy(readFileSync(file, 'utf8')) };
+    cspOfIndex.set(root, kept);
+  }
+  return kept.csp;
+}
+
 /** index.html (no-cache: it varies per URL), with the first screen's answers where it has some. */
 export async function sendIndex(reply: FastifyReply, root: string): Promise<FastifyReply> {
   reply.header('Cache-Control', NO_CACHE);
+  reply.header('Content-Security-Policy', indexCsp(root));
   const pages = reply.server.hasDecorator('indexPages') ? reply.server.indexPages : null;
   if (pages && (await pages.send(reply.request, reply))) return reply;
   return reply.sendFile('index.html', root);

@@ -89,6 +89,8 @@ describe('serving the PWA with the API', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toBe(indexHtml);
     expect(page.headers['cache-control']).toBe('no-cache');
+    // no inline script in this page: only our own files may run (server/src/plugins/csp.ts)
+    expect(page.headers['content-security-policy']).toContain("script-src 'self';");
     for (const url of ['/api/v1/nope', '/api', '/uploads/missing.png']) {
       const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(404);

@@ -43,7 +43,14 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         .execute();
       await app.db
         .insertInto('siwe_nonces')
-        .values({ nonce, domain, chain_id: chainId, issued_at: issuedAt, expires_at: expiresAt })
+        .values({
+          nonce,
+          domain,
+          chain_id: chainId,
+          address: address.toLowerCase(),
+          issued_at: issuedAt,
+          expires_at: expiresAt,
+        })
         .execute();
       const message = buildSiweMessage({
         domain,
