@@ -12,7 +12,7 @@ import { NAMESPACES } from '#web/lib/i18n-resources.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const RESULTS_DIR = path.join(ROOT, 'test-results', 'e2e');
-const WEB_OUT_DIR = path.join(ROOT, 'test-results', 'e2e-dist');
+export const WEB_OUT_DIR = path.join(ROOT, 'test-results', 'e2e-dist');
 
 /** Builds the web app once into test-results/ (never touches dist/). */
 export async function buildWeb(): Promise<string> {

@@ -10,9 +10,10 @@ import { Wallet } from 'ethers';
 import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scanFolder } from '#scripts/lib/secrets-scan.ts';
 import { axeViolations } from './axe.ts';
 import { type Backend, type Journey, outbox, startJourney } from './backend.ts';
-import { rawKeysOn, screenshot, settled, watchedPage } from './harness.ts';
+import { rawKeysOn, screenshot, settled, WEB_OUT_DIR, watchedPage } from './harness.ts';
 
 let journey: Journey;
 let backend: Backend;
@@ -56,6 +57,8 @@ async function seedAuction(seller: string): Promise<void> {
       now() + interval '1 day', '{}', '0x01' from nfts where token_id = 7`.execute(backend.app.db);
 }
 
+let bids = 0;
+
 /** The bid service's two writes: the previous highest unflagged, the new bid the highest. */
 async function bid(bidder: string, wvbc: number): Promise<void> {
   await backend.app.db.transaction().execute(async (trx) => {
@@ -72,7 +75,7 @@ async function bid(bidder: string, wvbc: number): Promise<void> {
         bidder,
         amount: (BigInt(wvbc) * 10n ** 18n).toString(),
         message: '{}',
-        signature: '0x02',
+        signature: `0x02${(++bids).toString(16).padStart(4, '0')}`, // unique (migration 030)
         is_highest: true,
       })
       .execute();
@@ -183,5 +186,9 @@ describe('notifications journey', () => {
     );
     await s.context.close();
     await b.context.close();
+  });
+
+  it('ships no private key or phrase in the built client, not even the anvil test keys', () => {
+    expect(scanFolder(WEB_OUT_DIR)).toEqual([]);
   });
 });
