@@ -190,3 +190,26 @@ export const MARKETPLACE_COLLECTION_ABI = [
   'function transferFromAtNonce(address from, address to, uint256 id, uint256 expectedNonce)',
   'function transferOwnership(address newOwner) payable',
 ] as const;
+
+export const GIFTS_ABI = [
+  'constructor()',
+  'error CallerIsNotTheGiver()',
+  'error ClaimKeyIsMissing()',
+  'error CollectionIsNotAMarketplaceCollection(address collection)',
+  'error GiftIsNotOpen(uint256 giftId)',
+  'error InvalidClaimSignature()',
+  'error RecipientIsZero()',
+  'event GiftClaimed(uint256 indexed giftId, address indexed recipient)',
+  'event GiftCreated(uint256 indexed giftId, address indexed giver, address indexed collection, uint256 tokenId, address claimKey)',
+  'event GiftTakenBack(uint256 indexed giftId)',
+  'function CLAIM_TYPEHASH() view returns (bytes32)',
+  'function claim(uint256 giftId, address recipient, bytes signature)',
+  'function claimDigest(uint256 giftId, address recipient) view returns (bytes32)',
+  'function collectionCodeHash() view returns (bytes32)',
+  'function domainSeparator() view returns (bytes32)',
+  'function eip712Domain() view returns (bytes1 fields, string name, string version, uint256 chainId, address verifyingContract, bytes32 salt, uint256[] extensions)',
+  'function giftCount() view returns (uint256)',
+  'function giftOf(uint256 giftId) view returns ((address giver, address claimKey, address collection, uint256 tokenId))',
+  'function onERC721Received(address, address from, uint256 tokenId, bytes data) returns (bytes4)',
+  'function takeBack(uint256 giftId)',
+] as const;

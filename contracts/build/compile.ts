@@ -152,7 +152,13 @@ function writeAtomic(path: string, content: string): void {
 }
 
 /** Contracts whose ABI the web app and the server import from contracts/abi/index.ts. */
-const PUBLIC_CONTRACTS = ['Exchange', 'WVBC', 'CollectionFactory', 'MarketplaceCollection'];
+const PUBLIC_CONTRACTS = [
+  'Exchange',
+  'WVBC',
+  'CollectionFactory',
+  'MarketplaceCollection',
+  'Gifts',
+];
 export const ABI_FILE = join(ROOT, 'contracts/abi/index.ts');
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Deploys WVBC, CollectionFactory and Exchange to any RPC, idempotently: the addresses recorded in
+ * Deploys WVBC, CollectionFactory, Exchange and Gifts to any RPC, idempotently: the addresses recorded in
  * the deployment record (./deployment.ts) are reused while their code is still on chain and the
  * contracts' sources did not change since (a fresh anvil, another chain, or changed contracts get
  * a new deployment). Records the deploy block for the indexer.
@@ -39,10 +39,10 @@ export type DeployParameters = {
   log?: (line: string) => void;
 };
 
-/** sha256 of the creation code of the three deployed contracts. */
+/** sha256 of the creation code of the deployed contracts. */
 export function contractsHash(): string {
   const h = createHash('sha256');
-  for (const name of ['WVBC', 'CollectionFactory', 'Exchange'])
+  for (const name of ['WVBC', 'CollectionFactory', 'Exchange', 'Gifts'])
     h.update(loadArtifact(name).bytecode);
   return h.digest('hex');
 }
@@ -106,8 +106,11 @@ export async function deploy(params: DeployParameters): Promise<Deployment> {
 
 /** Whether every recorded contract still has code on the chain. */
 async function reusable(provider: Provider, recorded: Deployment): Promise<boolean> {
+  if (!recorded.gifts) return false;
   const present = await Promise.all(
-    [recorded.wvbc, recorded.exchange, recorded.collectionFactory].map((a) => hasCode(provider, a)),
+    [recorded.wvbc, recorded.exchange, recorded.collectionFactory, recorded.gifts].map((a) =>
+      hasCode(provider, a),
+    ),
   );
   return present.every(Boolean);
 }
@@ -141,7 +144,7 @@ async function keepSettlementSigner(
   writeDeployment(params.dataDir, recorded);
 }
 
-/** Three creations with consecutive nonces, sent at once (one block on a 2 s chain). */
+/** The creations with consecutive nonces, sent at once (one block on a 2 s chain). */
 async function deployFresh(
   deployer: Wallet,
   chainId: number,
@@ -160,6 +163,7 @@ async function deployFresh(
     await creation('WVBC'),
     await creation('CollectionFactory', deployer.address),
     await creation('Exchange', deployer.address, wvbcAddress, settlementSigner),
+    await creation('Gifts'),
   ];
   const sent = [];
   for (const [i, tx] of txs.entries()) {
@@ -175,6 +179,7 @@ async function deployFresh(
     wvbc: addresses[0]!,
     collectionFactory: addresses[1]!,
     exchange: addresses[2]!,
+    gifts: addresses[3]!,
     deployBlock: Math.min(...receipts.map((r) => r!.blockNumber)),
     settlementSigner,
     deployer: deployer.address,

@@ -11,13 +11,15 @@ export type Deployment = {
   wvbc: string;
   exchange: string;
   collectionFactory: string;
+  /** The gift escrow (contracts/src/Gifts.sol). */
+  gifts: string;
   /** Block of the first deployment transaction: the indexer starts there. */
   deployBlock: number;
   /** The key that attests auction winners (Exchange.settlementSigner). */
   settlementSigner: string;
   /** Owner of the Exchange and admin of the CollectionFactory. */
   deployer: string;
-  /** sha256 of the three contracts' creation code: a change of the sources means a new deployment. */
+  /** sha256 of the deployed contracts' creation code: a change of the sources means a new deployment. */
   contractsHash: string;
 };
 
