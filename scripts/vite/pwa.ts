@@ -45,8 +45,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     globIgnores: [`${SSR_DIR}/**`], // the server's renderer (./ssr-build.ts), never sent
     cleanupOutdatedCaches: true,
     clientsClaim: true, // with skipWaiting on the user's request: the new worker takes the page
-    // Tapping a system notification opens its page (public/sw-notifications.js).
-    importScripts: ['/sw-notifications.js'],
+    // Tapping a system notification opens its page (public/sw-notifications.js); the outbox of
+    // actions made offline is sent by Background Sync or a page's message (public/sw-outbox.js).
+    importScripts: ['/sw-notifications.js', '/sw-outbox.js'],
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
     runtimeCaching: [

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { hasStored } from '../lib/db/presence.ts';
 import { sessionActions } from '../stores/session.ts';
 import { installState, isIos, promptInstall } from './install-prompt.ts';
+import { dropOutboxAfterAsking } from './outbox/outbox.ts';
 
 /**
  * The download-app page's installation part: the browser's install dialog when it
@@ -81,7 +82,11 @@ function DeviceData() {
         data-testid="clean-store"
         onClick={() => {
           setCleared(false);
-          void sessionActions.CLEAN_STORE().then(() => setCleared(true));
+          void dropOutboxAfterAsking().then(async (agreed) => {
+            if (!agreed) return;
+            await sessionActions.CLEAN_STORE();
+            setCleared(true);
+          });
         }}
       >
         {t('data.clear')}

@@ -4,32 +4,33 @@ import { env } from '../config/env.ts';
 import { afterLoad, SETTLE_MS } from '../lib/schedule.ts';
 import { wireCleanStore } from './clean-store.ts';
 import './install-prompt.ts';
-import { startLikeQueue } from './like-queue.ts';
 import { OfflineBanner } from './offline-banner.tsx';
+import { startOutbox } from './outbox/outbox.ts';
+import { OutboxShell } from './outbox/outbox-shell.tsx';
 import { registerServiceWorker } from './register.ts';
 import { UpdateToast } from './update-toast.tsx';
 
 function wire(client: QueryClient): () => void {
   const stopClean = wireCleanStore(client);
-  let stopLikes = () => {};
+  let stopOutbox = () => {};
   let stopped = false;
   afterLoad(() => {
     if (stopped) return;
-    stopLikes = startLikeQueue(client);
+    stopOutbox = startOutbox(client);
     void registerServiceWorker().catch((error: unknown) =>
       console.warn('service worker not registered', error),
     );
   }, SETTLE_MS);
   return () => {
     stopped = true;
-    stopLikes();
+    stopOutbox();
     stopClean();
   };
 }
 
 /**
  * The offline-first layer, mounted once inside the query provider: offline banner, update toast,
- * offline like queue, CLEAN_STORE wiring, service worker.
+ * outbox of actions made offline (its count and results), CLEAN_STORE wiring, service worker.
  */
 export function PwaShell() {
   const client = useQueryClient();
@@ -41,6 +42,7 @@ export function PwaShell() {
     <>
       <OfflineBanner />
       <UpdateToast />
+      <OutboxShell />
     </>
   );
 }

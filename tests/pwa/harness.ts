@@ -122,9 +122,16 @@ export async function demoTargets(url: string): Promise<Targets> {
   return { nft, collection, unseenSet };
 }
 
-/** A phone-sized context in English (the language choice is stored as the app stores it). */
-export async function phoneContext(browser: Browser): Promise<BrowserContext> {
+/**
+ * A phone-sized context in English (the language choice is stored as the app stores it).
+ * `axe`: the page's CSP lets axe-core's injected script run (it forbids inline scripts).
+ */
+export async function phoneContext(
+  browser: Browser,
+  { axe = false } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
+    bypassCSP: axe,
     viewport: { width: 360, height: 740 },
     deviceScaleFactor: 2,
     isMobile: true,

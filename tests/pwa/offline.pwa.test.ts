@@ -279,7 +279,7 @@ describe('CLEAN_STORE', () => {
     await page.waitForTimeout(1_500); // past the persister's throttle: nothing comes back
 
     const after = await indexedDbCounts(page);
-    expect(after).toEqual({ history: 0, likeQueue: 0, session: 0, keys: after.keys });
+    expect(after).toEqual({ history: 0, likeQueue: 0, outbox: 0, session: 0, keys: after.keys });
     expect(await persistedQueryKeys(page)).toEqual([]);
     expect(await page.evaluate(() => caches.has('api-catalogue'))).toBe(false);
     expect(await page.evaluate(() => caches.has('nft-images'))).toBe(false);

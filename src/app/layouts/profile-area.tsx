@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { thumbnailUrl } from '#shared/image-url.ts';
 import { paths } from '#web/config/paths.ts';
+import { dropOutboxAfterAsking } from '#web/pwa/outbox/outbox.ts';
 import { session, sessionActions } from '#web/stores/session.ts';
 
 /**
@@ -82,8 +83,12 @@ export function ProfileArea() {
               type="button"
               onClick={() => {
                 setOpen(false);
-                sessionActions.LOG_OUT();
-                navigate(paths.marketplace.build({}));
+                // Actions still waiting in the outbox are dropped only if the user agrees.
+                void dropOutboxAfterAsking().then((agreed) => {
+                  if (!agreed) return;
+                  sessionActions.LOG_OUT();
+                  navigate(paths.marketplace.build({}));
+                });
               }}
             >
               {t('account.logOut')}

@@ -6,10 +6,13 @@
  * catalogue key; transactions wait for the indexer before the screens refresh.
  */
 import { orderFromJson } from '#contracts/typed-data/index.ts';
-import { type OrderFields, type OrderJson, orderToJson } from '#shared/orders.ts';
+import { type Order, type OrderFields, type OrderJson, orderToJson } from '#shared/orders.ts';
 import type { Network, Order as StoredOrder } from '#shared/schemas/entities.ts';
-import type { CreateListingBody, TradeTx } from '#shared/schemas/trading.ts';
+import type { BidBody, CreateListingBody, TradeTx } from '#shared/schemas/trading.ts';
+import { env } from '#web/config/env.ts';
 import type { ErrorKey } from '#web/lib/errors.ts';
+import { isOnline } from '#web/pwa/online.ts';
+import { isNetworkFailure, outboxNotice, queueAction } from '#web/pwa/outbox/outbox.ts';
 import { chainTarget } from '#web/wallet/chains.ts';
 import type { Connector, TxRequest } from '#web/wallet/connectors/types.ts';
 import { runWrite, type WriteStage, writeErrorKey } from '#web/wallet/pipeline.ts';
@@ -19,6 +22,8 @@ import {
   bidTypedData,
   completeOrder,
   isExchangeApproved,
+  type OrderBasis,
+  orderFromBasis,
   orderTypedData,
   recordBidTx,
   wrapperAllowance,
@@ -26,7 +31,8 @@ import {
 } from './chain.ts';
 
 export type TradeContext = { network: Network; connector: Connector; address: string };
-export type Outcome = { ok: true } | { ok: false; error: ErrorKey };
+/** `queued`: signed, and waiting in the outbox to be sent (src/pwa/outbox/outbox.ts). */
+export type Outcome = { ok: true; queued?: boolean } | { ok: false; error: ErrorKey };
 type OnStage = (stage: WriteStage) => void;
 
 const fromTradeTx = (tx: TradeTx): TxRequest => ({ ...tx, value: BigInt(tx.value) });
@@ -67,21 +73,62 @@ export const approveWrapper = (ctx: TradeContext, onStage: OnStage) =>
 
 export type ListInput = Omit<OrderFields, 'maker'> & { name?: string };
 
-/** Signs the order (no gas) and lists it; LIST shows in provenance at once. */
-export async function list(ctx: TradeContext, input: ListInput): Promise<Outcome> {
+/** For the outbox: what the view shows of a listing made offline. */
+export type ListShown = { symbol: string };
+
+/** A signed listing kept for later: offline, or the request never reached the server. */
+async function queueListing(body: CreateListingBody, order: Order, shown: ListShown) {
+  await queueAction({
+    kind: 'listing',
+    path: tradeApi.listingPath,
+    body,
+    headers: { 'api-key': env.apiKey },
+    session: false,
+    title: document.title,
+    link: location.pathname,
+    amount: order.price.toString(),
+    symbol: shown.symbol,
+    expiresAt: Number(order.endTime) * 1000,
+    notice: outboxNotice(),
+  });
+  return { ok: true, queued: true } as const;
+}
+
+/**
+ * Signs the order (no gas) and lists it; LIST shows in provenance at once. Offline (a single NFT,
+ * its nonce and the counter read while online in `basis`), the signed listing waits in the outbox.
+ */
+export async function list(
+  ctx: TradeContext,
+  input: ListInput,
+  offline?: { basis: OrderBasis | undefined; shown: ListShown },
+): Promise<Outcome> {
   try {
     const { name, ...fields } = input;
-    const order = await completeOrder(ctx.network, { ...fields, maker: ctx.address });
+    const queue = !isOnline();
+    if (queue && !offline?.basis) return { ok: false, error: 'network' };
+    const maker = { ...fields, maker: ctx.address };
+    const order =
+      queue && offline?.basis
+        ? await orderFromBasis(maker, offline.basis)
+        : await completeOrder(ctx.network, maker);
     const signature = await ctx.connector.signTypedData({
       account: ctx.address,
       typedData: orderTypedData(ctx.network, order),
     });
-    await tradeApi.createListing({
+    const body: CreateListingBody = {
       networkId: ctx.network.networkId,
       order: orderToJson(order) as CreateListingBody['order'],
       signature,
       ...(name ? { name } : {}),
-    });
+    };
+    if (queue && offline) return await queueListing(body, order, offline.shown);
+    try {
+      await tradeApi.createListing(body);
+    } catch (error) {
+      if (offline && isNetworkFailure(error)) return await queueListing(body, order, offline.shown);
+      throw error;
+    }
     return { ok: true };
   } catch (error) {
     return { ok: false, error: writeErrorKey(error) };
@@ -116,23 +163,59 @@ export const buy = (
     p.collection,
   );
 
-/** Signs the nested Bid (the wallet shows the order) and places it. */
-export async function bid(
-  ctx: TradeContext,
-  p: { target: Target; order: StoredOrder; amount: bigint },
-): Promise<Outcome> {
+export type BidInput = {
+  target: Target;
+  order: StoredOrder;
+  amount: bigint;
+  /** For the outbox: the item's id (NFT item or set) and the auction's end (unix seconds). */
+  itemId: number;
+  endsAt: bigint;
+  symbol: string;
+};
+
+/** A signed bid kept for later: offline, or the request never reached the server. */
+async function queueBid(p: BidInput, body: BidBody): Promise<Outcome> {
+  await queueAction({
+    kind: 'bid',
+    path: tradeApi.bidPath(p.target),
+    body,
+    headers: {},
+    session: false,
+    title: document.title,
+    link: location.pathname,
+    amount: p.amount.toString(),
+    symbol: p.symbol,
+    bidOn: { kind: p.target === 'SET' ? 'set' : 'nft', id: p.itemId },
+    expiresAt: Number(p.endsAt) * 1000,
+    notice: outboxNotice(),
+  });
+  return { ok: true, queued: true };
+}
+
+/**
+ * Signs the nested Bid (the wallet shows the order) and places it; offline or on a failing
+ * connection, the signed bid waits in the outbox (the server takes a resend of it as one bid).
+ */
+export async function bid(ctx: TradeContext, p: BidInput): Promise<Outcome> {
   try {
     const order = orderFromJson(p.order.message as OrderJson);
     const signature = await ctx.connector.signTypedData({
       account: ctx.address,
       typedData: bidTypedData(ctx.network, { order, bidder: ctx.address, amount: p.amount }),
     });
-    await tradeApi.bid(p.target, {
+    const body = {
       orderHash: p.order.orderHash,
       bidder: ctx.address,
       amount: p.amount.toString(),
       signature,
-    });
+    };
+    if (!isOnline()) return await queueBid(p, body);
+    try {
+      await tradeApi.bid(p.target, body);
+    } catch (error) {
+      if (isNetworkFailure(error)) return await queueBid(p, body);
+      throw error;
+    }
     return { ok: true };
   } catch (error) {
     return { ok: false, error: writeErrorKey(error) };

@@ -94,6 +94,39 @@ export function approvalTx(network: Network, collection: string, from: string): 
   };
 }
 
+/**
+ * What a listing of `tokenIds` commits to on chain (their nonces, the maker's counter), read while
+ * online and kept, so a listing can be signed offline against these last known values (the
+ * server refuses it if an item moved meanwhile).
+ */
+export type OrderBasis = { tokenNonces: bigint[]; counter: bigint };
+
+export const orderBasis = (
+  network: Network,
+  collection: string,
+  tokenIds: bigint[],
+  maker: string,
+): Promise<OrderBasis> =>
+  withProvider(network, async (p) => {
+    const reader = orderReader(p, exchangeOf(network));
+    const [tokenNonces, counter] = await Promise.all([
+      Promise.all(tokenIds.map((id) => reader.tokenNonce(collection, id))),
+      reader.counter(maker),
+    ]);
+    return { tokenNonces, counter };
+  });
+
+/** An order from the kept basis and the form's times: no chain read (offline). */
+export const orderFromBasis = (fields: OrderFields, basis: OrderBasis) =>
+  buildOrder(
+    {
+      now: () => Promise.reject(new Error('times are given')),
+      tokenNonce: () => Promise.reject(new Error('nonces are given')),
+      counter: () => Promise.reject(new Error('counter is given')),
+    },
+    { ...fields, ...basis },
+  );
+
 /** A complete order from the chain's nonces, counter and clock (shared/orders.ts buildOrder). */
 export const completeOrder = (network: Network, fields: OrderFields) =>
   withProvider(network, (p) => buildOrder(orderReader(p, exchangeOf(network)), fields));

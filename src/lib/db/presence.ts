@@ -3,7 +3,7 @@
  * the app does not load Dexie or open the database at all (a first visit loads no IndexedDB code),
  * and opens it on the first write instead.
  */
-type StoredKind = 'session' | 'history' | 'likes';
+type StoredKind = 'session' | 'history' | 'likes' | 'outbox';
 
 const key = (kind: StoredKind) => `vbc.db.${kind}`;
 const LEGACY_SESSION_KEY = 'vbc.session.v1';
@@ -28,5 +28,5 @@ export function markStored(kind: StoredKind, stored: boolean): void {
 
 /** CLEAN_STORE: no marker left. */
 export function clearMarkers(): void {
-  for (const kind of ['session', 'history', 'likes'] as const) markStored(kind, false);
+  for (const kind of ['session', 'history', 'likes', 'outbox'] as const) markStored(kind, false);
 }

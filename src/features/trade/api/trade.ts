@@ -20,8 +20,9 @@ export type Target = 'NFT' | 'SET' | 'BUNDLE';
 const BUY_PATH = { NFT: 'matchOrder', SET: 'matchOrderSet', BUNDLE: 'matchOrderBundle' } as const;
 
 export const tradeApi = {
+  listingPath: '/api/v2/orders',
   createListing: (body: CreateListingBody) =>
-    api.post<DataBody<Order>>('/api/v2/orders', body, { apiKey: true }).then((b) => b.data),
+    api.post<DataBody<Order>>(tradeApi.listingPath, body, { apiKey: true }).then((b) => b.data),
   order: (hash: string, signal?: AbortSignal) =>
     api.get<DataBody<Order>>(`/api/v2/orders/${hash}`, { signal }).then((b) => b.data),
   cancelData: (hash: string) =>
@@ -32,10 +33,9 @@ export const tradeApi = {
     api
       .post<DataBody<BuyTx>>(`/api/v2/trade/${BUY_PATH[target]}`, body, { apiKey: true })
       .then((b) => b.data),
+  bidPath: (target: Target) => `/api/v2/bid/${target === 'SET' ? 'bidSet' : 'bid'}`,
   bid: (target: Target, body: BidBody) =>
-    api
-      .post<DataBody<Bid>>(`/api/v2/bid/${target === 'SET' ? 'bidSet' : 'bid'}`, body)
-      .then((b) => b.data),
+    api.post<DataBody<Bid>>(tradeApi.bidPath(target), body).then((b) => b.data),
   claim: (target: Target, body: { orderHash: string; caller: string }) =>
     api
       .post<DataBody<ClaimData>>(`/api/v2/bid/${target === 'SET' ? 'claimSet' : 'claim'}`, body)

@@ -10,6 +10,7 @@ import type { ErrorKey } from '#web/lib/errors.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { currentLanguage } from '#web/lib/i18n.ts';
 import { weiFromWire } from '#web/lib/money.ts';
+import { isOnline, useOnline } from '#web/pwa/online.ts';
 import { amountText } from '#web/wallet/amounts.ts';
 import {
   approveWrapper,
@@ -69,11 +70,22 @@ function useBids(p: Props) {
   });
 }
 
-/** The bid form: the least bid shown and prefilled; backed by WVBC minus the locked bids. */
-function BidForm(p: Props & { highest: bigint | null }) {
-  const { t } = useTranslation('trade');
+/** A re-bid from the outbox opens the page with the amount to offer (`?bid=` in wei). */
+function offeredBid(least: bigint): bigint {
+  const offered = new URLSearchParams(location.search).get('bid');
+  return offered && /^\d+$/.test(offered) && BigInt(offered) > least ? BigInt(offered) : least;
+}
+
+/**
+ * The bid form: the least bid shown and prefilled; backed by WVBC minus the locked bids. Offline
+ * it checks against the last known highest bid and balance, says these may have changed, signs,
+ * and leaves the bid waiting in the outbox (the allowance, a transaction, needs a connection).
+ */
+function BidForm(p: Props & { highest: bigint | null; end: bigint }) {
+  const { t } = useTranslation(['trade', 'outbox']);
+  const online = useOnline();
   const least = leastBid(weiFromWire(p.order.price), p.highest);
-  const [text, setText] = useState(() => amountText(least));
+  const [text, setText] = useState(() => amountText(offeredBid(least)));
   const [fieldError, setFieldError] = useState<ErrorKey | undefined>();
   const balances = useBalances(p.ctx);
   const runner = useRunner();
@@ -88,14 +100,15 @@ function BidForm(p: Props & { highest: bigint | null }) {
     const short = b ? checkWrapperBalance(checked.value, b.wrapper, b.lockedBids) : null;
     if (short) return runner.refuse(short.error, short.hint);
     await runner.run(async (onStage) => {
-      if (await bidAllowanceShort(p.ctx, checked.value, b?.lockedBids ?? 0n)) {
+      if (isOnline() && (await bidAllowanceShort(p.ctx, checked.value, b?.lockedBids ?? 0n))) {
         setAllowing(true);
         const allowed = await approveWrapper(p.ctx, onStage);
         setAllowing(false);
         if (!allowed.ok) return allowed;
       }
       onStage('signing');
-      return bid(p.ctx, { target: p.target, order: p.order, amount: checked.value });
+      const amount = checked.value;
+      return bid(p.ctx, { ...p, amount, endsAt: p.end });
     });
   };
   return (
@@ -119,12 +132,16 @@ function BidForm(p: Props & { highest: bigint | null }) {
         error={fieldError}
         required
       />
+      {online ? null : <p className="trade__stale">{t('outbox:bid.stale')}</p>}
       <p>{t('bid.noCancel')}</p>
       {allowing ? <p>{t('bid.allowance')}</p> : null}
       <Button type="submit" busy={runner.busy}>
         {t('bid.submit')}
       </Button>
-      <RunStatus state={runner.state} done={t('bid.placed')} />
+      <RunStatus
+        state={runner.state}
+        done={runner.state.queued ? t('outbox:bid.queued') : t('bid.placed')}
+      />
     </form>
   );
 }
@@ -204,7 +221,9 @@ export function AuctionSale(p: Props) {
       <p>{t('bid.endsAt', { date: dateOf(end) })}</p>
       {phase === 'bidding' && now !== null ? <Countdown seconds={end - now} /> : null}
       {mine ? <p className="badge">{t('bid.placed')}</p> : null}
-      {phase === 'bidding' && !seller && bids.data ? <BidForm {...p} highest={highest} /> : null}
+      {phase === 'bidding' && !seller && bids.data ? (
+        <BidForm {...p} highest={highest} end={end} />
+      ) : null}
       {mine && highest !== null && (phase === 'bidding' || phase === 'waiting') ? (
         <RecordBid {...p} amount={highest} />
       ) : null}

@@ -14,6 +14,7 @@ import {
   needsApproval,
   type TradeContext,
 } from '../actions.ts';
+import { orderBasis } from '../chain.ts';
 import {
   checkGroup,
   checkPrice,
@@ -142,23 +143,45 @@ function priceLabel(t: TFunction<'trade'>, kind: Kind, group: GroupKind, symbol:
 }
 
 /**
+ * The listed NFT's nonce and the maker's counter, read while online and kept in the query cache:
+ * offline, a single NFT's listing is signed against them and waits in the outbox.
+ */
+function useOrderBasis(ctx: TradeContext, target: ListTarget) {
+  return useQuery({
+    queryKey: [
+      'trade',
+      'order-basis',
+      ctx.network.networkId,
+      target.collection,
+      target.tokenId.toString(),
+      ctx.address,
+    ],
+    queryFn: () => orderBasis(ctx.network, target.collection, [target.tokenId], ctx.address),
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
  * Put on sale: this NFT, or a set or bundle with other items; fixed price in the native coin or
  * an auction in the wrapped token with a reserve (bundles: fixed price only); the end by preset
  * (1 day, 7 days, 30 days, 6 months) or a custom date; then the approval step (once per
  * collection) and the listing signature.
  */
 export function ListForm({ ctx, target }: { ctx: TradeContext; target: ListTarget }) {
-  const { t } = useTranslation('trade');
+  const { t } = useTranslation(['trade', 'outbox']);
   const symbols = useNetworkSymbols(ctx.network.networkId);
   const l = useListing(ctx, target);
   const { kind, preset, group, errors } = l.state;
   const runner = useRunner();
+  const basis = useOrderBasis(ctx, target);
+  const symbol = kind === 'auction' ? symbols.wrapped : symbols.native;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = l.build();
-    if (input) await runner.run(() => list(ctx, input));
+    const single = group.kind === 'single';
+    const offline = single ? { basis: basis.data, shown: { symbol } } : undefined;
+    if (input) await runner.run(() => list(ctx, input, offline));
   };
-  const symbol = kind === 'auction' ? symbols.wrapped : symbols.native;
   return (
     <section className="trade" aria-labelledby="trade-list-heading">
       <h2 id="trade-list-heading">{t('list.heading')}</h2>
@@ -205,7 +228,10 @@ export function ListForm({ ctx, target }: { ctx: TradeContext; target: ListTarge
         <Button type="submit" busy={runner.busy}>
           {t('list.submit')}
         </Button>
-        <RunStatus state={runner.state} done={t('list.listed')} />
+        <RunStatus
+          state={runner.state}
+          done={runner.state.queued ? t('outbox:listing.queued') : t('list.listed')}
+        />
       </form>
     </section>
   );

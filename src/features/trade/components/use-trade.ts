@@ -71,9 +71,11 @@ export type RunState = {
   error: ErrorKey | null;
   hint: ErrorKey | null;
   done: boolean;
+  /** Done, but signed and waiting in the outbox rather than accepted yet. */
+  queued: boolean;
 };
 
-const IDLE: RunState = { stage: null, error: null, hint: null, done: false };
+const IDLE: RunState = { stage: null, error: null, hint: null, done: false, queued: false };
 
 /** Runs one action at a time; after it, every query refetches (owner, status, provenance...). */
 export function useRunner() {
@@ -81,12 +83,14 @@ export function useRunner() {
   const [state, setState] = useState<RunState>(IDLE);
   const busy = state.stage !== null;
   const refuse = (error: ErrorKey, hint: ErrorKey | null = null) =>
-    setState({ stage: null, error, hint, done: false });
+    setState({ ...IDLE, error, hint });
   const run = async (action: (onStage: (s: WriteStage) => void) => Promise<Outcome>) => {
     setState({ ...IDLE, stage: 'preparing' });
     const outcome = await action((stage) => setState((s) => ({ ...s, stage })));
-    await client.invalidateQueries();
-    if (outcome.ok) setState({ ...IDLE, done: true });
+    // Queued in the outbox: nothing changed on the server yet (and offline, a refetch would
+    // wait for the connection).
+    if (!(outcome.ok && outcome.queued)) await client.invalidateQueries();
+    if (outcome.ok) setState({ ...IDLE, done: true, queued: outcome.queued === true });
     else refuse(outcome.error);
     return outcome.ok;
   };

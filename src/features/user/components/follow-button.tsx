@@ -11,7 +11,7 @@ type Shown = { following: boolean; count: number };
 
 /** Follow with an optimistic follower count (rolled back on failure); signed out, it says so. */
 export function FollowButton({ user }: { user: { id: number; followersCount: number } }) {
-  const { t } = useTranslation(['common', 'errors']);
+  const { t } = useTranslation(['common', 'errors', 'pwa']);
   const snap = useSnapshot(session);
   const signedIn = snap.account.isSignedIn;
   const me = snap.profile?.id;
@@ -33,7 +33,10 @@ export function FollowButton({ user }: { user: { id: number; followersCount: num
       setState(previous ?? null);
       setMessage(t(`errors:${errorKeyOf(error)}`, ERROR_VALUES));
     },
-    onSuccess: ({ data }) => setState({ following: data.following, count: data.followersCount }),
+    onSuccess: (outcome) => {
+      if ('queued' in outcome) setMessage(t('pwa:follow.queued'));
+      else setState({ following: outcome.data.following, count: outcome.data.followersCount });
+    },
   });
   const following = state?.following ?? isFollowing.data ?? false;
   const count = state?.count ?? user.followersCount;

@@ -1,0 +1,127 @@
+/**
+ * The outbox view (/outbox): every action made on a poor connection, oldest first (the order
+ * they are sent in), as waiting, accepted or refused with the reason; an outbid bid offers the
+ * new minimum and a re-bid at it. Lives in its own chunk with its own strings.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { minimumBid } from '#shared/orders.ts';
+import type { Bid, Order } from '#shared/schemas/entities.ts';
+import { Amount } from '#web/components/ui/amount.tsx';
+import { Button, ButtonLink } from '#web/components/ui/button.tsx';
+import { api, type DataBody, type ListBody } from '#web/lib/api-client.ts';
+import { formatDateTime } from '#web/lib/format.ts';
+import { currentLanguage } from '#web/lib/i18n.ts';
+import { weiFromWire } from '#web/lib/money.ts';
+import { outboxState, refreshOutbox } from '#web/pwa/outbox/outbox.ts';
+import { reasonOf } from '#web/pwa/outbox/reason.ts';
+import { listOutbox, markSeen, type OutboxItem, removeItem } from '#web/pwa/outbox/store.ts';
+import './outbox.css';
+
+/** The least bid now: 5% over the new highest (shared/orders.ts minimumBid), from the server. */
+async function newMinimum(item: OutboxItem): Promise<bigint | null> {
+  const body = item.body as { orderHash: string };
+  const on = item.bidOn;
+  if (!on) return null;
+  const [order, bids] = await Promise.all([
+    api.get<DataBody<Order>>(`/api/v2/orders/${body.orderHash}`).then((b) => b.data),
+    api.get<ListBody<Bid>>(`/api/v2/bid/${on.kind === 'set' ? 'bid-set' : 'bid'}/${on.id}`, {
+      query: { page: 1, size: 12 },
+    }),
+  ]);
+  const top = bids.data.find((b) => b.isHighest && b.orderHash === order.orderHash);
+  return minimumBid(weiFromWire(order.price), top ? weiFromWire(top.amount) : null);
+}
+
+function Outbid({ item }: { item: OutboxItem }) {
+  const { t } = useTranslation('outbox');
+  const least = useQuery({
+    queryKey: ['outbox', 'minimum', item.id],
+    queryFn: () => newMinimum(item),
+  });
+  if (least.data == null) return <p>{t('reason.outbidNoAmount')}</p>;
+  const symbol = item.symbol ?? '';
+  const amount = <Amount wei={least.data} symbol={symbol} />;
+  return (
+    <>
+      <p data-testid="outbox-new-minimum" data-wei={least.data.toString()}>
+        {t('reason.outbid')} {amount}
+      </p>
+      <ButtonLink to={`${item.link}?bid=${least.data.toString()}`}>
+        {t('rebid')} {amount}
+      </ButtonLink>
+    </>
+  );
+}
+
+function Reason({ item }: { item: OutboxItem }) {
+  const { t } = useTranslation(['outbox', 'errors']);
+  if (item.code === 'BID_TOO_LOW') return <Outbid item={item} />;
+  const r = reasonOf(item.code);
+  return <p>{r.ns === 'outbox' ? t(`outbox:${r.key}`) : t(`errors:${r.key}`, r.values)}</p>;
+}
+
+function Row({ item, onRemove }: { item: OutboxItem; onRemove: () => void }) {
+  const { t } = useTranslation('outbox');
+  const date = formatDateTime(item.createdAt, currentLanguage());
+  return (
+    <li className="outbox__item" data-state={item.state} data-kind={item.kind}>
+      <p className="outbox__head">
+        <strong>{t(`kind.${item.kind}`)}</strong>{' '}
+        <span className={`outbox__state outbox__state--${item.state}`}>
+          {t(`state.${item.state}`)}
+        </span>
+      </p>
+      <p>
+        <Link to={item.link}>{item.title || t('open')}</Link>
+      </p>
+      {item.amount ? (
+        <p>
+          {t('amount')} <Amount wei={BigInt(item.amount)} symbol={item.symbol ?? ''} />
+        </p>
+      ) : null}
+      <p className="muted">{t('createdAt', { date })}</p>
+      {item.state === 'refused' ? <Reason item={item} /> : null}
+      {item.sentBy ? <p className="muted">{t(`sentBy.${item.sentBy}`)}</p> : null}
+      {item.state !== 'waiting' ? (
+        <Button variant="ghost" onClick={onRemove}>
+          {t('remove')}
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+export function OutboxScreen() {
+  const { t } = useTranslation('outbox');
+  const { changes, settled } = useSnapshot(outboxState);
+  const [items, setItems] = useState<OutboxItem[] | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read on every outbox change
+  useEffect(() => {
+    void listOutbox().then((rows) => {
+      setItems(rows);
+      const unseen = rows.filter((r) => r.state !== 'waiting' && !r.seen);
+      void markSeen(unseen.map((r) => r.id!));
+    });
+  }, [changes, settled.length]);
+  const remove = (id: number) =>
+    void removeItem(id).then(() => {
+      setItems((rows) => rows?.filter((r) => r.id !== id) ?? null);
+      void refreshOutbox();
+    });
+  return (
+    <section className="outbox" aria-labelledby="outbox-heading">
+      <h1 id="outbox-heading">{t('title')}</h1>
+      <p>{t('intro')}</p>
+      {items && items.length === 0 ? <p>{t('empty')}</p> : null}
+      <ul className="outbox__list">
+        {items?.map((item) => (
+          <Row key={item.id} item={item} onRemove={() => remove(item.id!)} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { outboxState } from './outbox.ts';
+import { reasonOf } from './reason.ts';
+import { itemsById, markSeen, type OutboxItem } from './store.ts';
+
+/** The result of each item settled while the app was open: accepted, or refused and why. */
+export default function OutboxToast({ ids }: { ids: number[] }) {
+  const { t } = useTranslation(['outbox', 'errors']);
+  const [items, setItems] = useState<OutboxItem[]>([]);
+  const key = ids.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read when the ids change
+  useEffect(() => {
+    void itemsById(ids).then(setItems);
+  }, [key]);
+  const close = () => {
+    void markSeen(ids);
+    outboxState.settled = [];
+  };
+  const line = (item: OutboxItem) => {
+    const kind = t(`outbox:kind.${item.kind}`);
+    if (item.state === 'accepted') return t('outbox:toast.accepted', { kind, title: item.title });
+    const r = reasonOf(item.code);
+    const reason = r.ns === 'outbox' ? t(`outbox:${r.key}`) : t(`errors:${r.key}`, r.values);
+    return t('outbox:toast.refused', { kind, reason });
+  };
+  if (items.length === 0) return null;
+  return (
+    <div className="pwa-toast" role="status" data-testid="outbox-toast">
+      <ul className="pwa-toast__list">
+        {items.map((item) => (
+          <li key={item.id} data-state={item.state}>
+            {line(item)}
+          </li>
+        ))}
+      </ul>
+      <div className="pwa-toast__actions">
+        <a className="btn btn--primary" href="/outbox" onClick={() => void markSeen(ids)}>
+          {t('outbox:toast.view')}
+        </a>
+        <button type="button" className="btn btn--ghost" onClick={close}>
+          {t('outbox:toast.dismiss')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * Sign now, send later: actions made on a poor connection (a signed bid or listing, a like, a
+ * follow) wait in the outbox (IndexedDB, ./store.ts) and are sent by public/sw-outbox.js: by
+ * Background Sync where the browser has it (even with no tab open), and whenever a page starts
+ * or comes back online (the path of browsers without it). Transactions are never queued.
+ * This module stays small (first screen); the store, the toast and the view load on use.
+ * Why and how: docs/decisions/070-outbox-for-signed-actions.md.
+ */
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { proxy } from 'valtio';
+import { env } from '#web/config/env.ts';
+import { hasStored, markStored } from '#web/lib/db/presence.ts';
+import { ApiError } from '#web/lib/errors.ts';
+import { authToken } from '#web/stores/session.ts';
+import { isOnline } from '../online.ts';
+
+export type { NewOutboxItem, OutboxItem } from './store.ts';
+
+import type { NewOutboxItem } from './store.ts';
+
+/** What the shell shows: how many wait, and the ids settled since the page last showed them. */
+export const outboxState = proxy({ waiting: 0, settled: [] as number[], changes: 0 });
+
+const TAG = 'vbc-outbox';
+const loadStore = () => import('./store.ts');
+
+/** A request that never reached the server (offline, DNS, reset): worth keeping for later. */
+export const isNetworkFailure = (error: unknown) =>
+  (error instanceof ApiError && error.status === 0) || error instanceof TypeError;
+
+type Flushed = { left: number; settled: Array<{ id: number }> };
+type Sender = { flush(token: string | null, sentBy: 'page'): Promise<Flushed> };
+
+function settledNow(ids: number[], client: QueryClient | null): void {
+  if (ids.length === 0) return;
+  outboxState.settled = [...outboxState.settled, ...ids];
+  if (client) void client.invalidateQueries();
+}
+
+let queryClient: QueryClient | null = null;
+
+/** No service worker (development, or not yet installed): this page runs the same sender. */
+async function flushHere(): Promise<void> {
+  const w = globalThis as unknown as { vbcOutbox?: Sender };
+  if (!w.vbcOutbox) await import(/* @vite-ignore */ `${location.origin}/sw-outbox.js`);
+  const flushed = await w.vbcOutbox?.flush(authToken(), 'page');
+  settledNow(flushed?.settled.map((s) => s.id) ?? [], queryClient);
+  await refreshOutbox();
+}
+
+/** Asks for a send: Background Sync where there is one, and a direct send while online. */
+export async function requestSend(): Promise<void> {
+  if (!hasStored('outbox')) return;
+  const registration =
+    'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined;
+  const worker = registration?.active;
+  if (!worker) {
+    if (isOnline()) await flushHere();
+    return;
+  }
+  const sync = (registration as { sync?: { register(tag: string): Promise<void> } }).sync;
+  await sync?.register(TAG).catch(() => {});
+  if (isOnline()) worker.postMessage({ type: 'vbc-outbox-flush', token: authToken() });
+}
+
+export async function refreshOutbox(): Promise<void> {
+  if (!hasStored('outbox')) {
+    outboxState.waiting = 0;
+    return;
+  }
+  const { countWaiting } = await loadStore();
+  outboxState.waiting = await countWaiting();
+  outboxState.changes += 1;
+}
+
+/** The system notification shown when the worker sends with no tab open (user's language). */
+export const outboxNotice = () => ({
+  title: i18next.t('pwa:outbox.noticeTitle'),
+  body: i18next.t('pwa:outbox.noticeBody'),
+});
+
+/** Keeps the action in the outbox and asks for a send; the page shows it as waiting. */
+export async function queueAction(item: NewOutboxItem): Promise<void> {
+  const { enqueue } = await loadStore();
+  await enqueue({ ...item, path: `${env.apiBase}${item.path}` });
+  await refreshOutbox();
+  await requestSend().catch((error: unknown) => console.warn('outbox not sent yet', error));
+}
+
+/**
+ * Log out and CLEAN_STORE: asks first when actions still wait (they would be lost), then empties
+ * the outbox; false when the user chose to keep them (and so not to go on).
+ */
+export async function dropOutboxAfterAsking(): Promise<boolean> {
+  if (!hasStored('outbox')) return true;
+  const { countWaiting, clearOutbox } = await loadStore();
+  const count = await countWaiting();
+  if (count > 0 && !window.confirm(i18next.t('pwa:outbox.confirmDrop', { count }))) return false;
+  await clearOutbox();
+  markStored('outbox', false);
+  outboxState.waiting = 0;
+  return true;
+}
+
+/** Wires the outbox: sends at start and on every offline → online change; hears the worker. */
+export function startOutbox(client: QueryClient): () => void {
+  const send = () => void requestSend().catch((e: unknown) => console.warn('outbox', e));
+  const onMessage = (event: MessageEvent) => {
+    const data = event.data as { type?: string; ids?: Array<{ id: number }> } | null;
+    if (data?.type !== 'vbc-outbox-settled') return;
+    settledNow(
+      (data.ids ?? []).map((i) => i.id),
+      client,
+    );
+    void refreshOutbox();
+  };
+  queryClient = client;
+  navigator.serviceWorker?.addEventListener('message', onMessage);
+  void refreshOutbox().catch(() => {});
+  send();
+  const stop = onlineManager.subscribe((online) => {
+    if (online) send();
+  });
+  return () => {
+    stop();
+    navigator.serviceWorker?.removeEventListener('message', onMessage);
+  };
+}
