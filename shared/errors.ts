@@ -66,6 +66,11 @@ export const ERRORS = {
     status: 409,
     message: 'This auction has ended and can be claimed: it cannot be taken off sale now',
   },
+  // gifts (docs/decisions/085-gift-escrow-with-a-link-key.md)
+  GIFT_NOT_FOUND: { status: 404, message: 'This gift link is not valid' },
+  GIFT_ALREADY_CLAIMED: { status: 409, message: 'This gift has already been claimed' },
+  GIFT_TAKEN_BACK: { status: 409, message: 'The giver took this gift back' },
+  GIFT_MESSAGE_EXISTS: { status: 409, message: 'This gift already has its message' },
   WRONG_CONTRACT: { status: 400, message: 'The transaction is not for the marketplace' },
   TX_REJECTED: { status: 400, message: 'The transaction was refused' },
   // transport
