@@ -2,8 +2,11 @@
  * Steps the wallet and trade journeys share: the failure report of the running test's page,
  * password sign-in as the demo user, and the platform wallet's signing approval.
  */
-import type { Page } from 'playwright-core';
-import { screenshot } from './harness.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { keyBackedProvider } from '#tests/wallet/key-provider.ts';
+import { screenshot, watchedPage } from './harness.ts';
+import { injectWallet } from './injected-wallet.ts';
+import type { Journey } from './stack.ts';
 
 export type Watched = { page: Page; errors: string[] };
 
@@ -40,4 +43,57 @@ export async function approveSigning(page: Page, shows: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Check what you sign' });
   await dialog.getByText(shows).first().waitFor({ timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Sign' }).click();
+}
+
+/** The shell's names a journey clicks to reach the injected wallet, in the page's language. */
+const WALLET_SHELL = {
+  en: { menu: 'Open menu', wallet: 'Wallet', connect: 'Connect Journey Wallet', browse: 'Browse' },
+  vi: { menu: 'Mở menu', wallet: 'Ví', connect: 'Kết nối Journey Wallet', browse: 'Duyệt' },
+} as const;
+
+/**
+ * Connects the injected test wallet (injected-wallet.ts) from the wallet sidebar of the page
+ * shown, then closes the sidebar (and, at 360 px, the side menu it was opened from).
+ */
+export async function connectJourneyWallet(page: Page, lang: 'en' | 'vi' = 'en'): Promise<void> {
+  const shell = WALLET_SHELL[lang];
+  if ((await page.locator('.wallet-btn:visible').count()) === 0) {
+    await page.getByRole('button', { name: shell.menu }).click();
+  }
+  await page.locator('.wallet-btn:visible').first().click();
+  const wallet = page.getByRole('dialog', { name: shell.wallet, exact: true });
+  await wallet.getByRole('button', { name: shell.connect }).click();
+  await wallet.getByTestId('balance-account').waitFor({ timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await wallet.waitFor({ state: 'hidden' });
+  const menu = page.getByRole('dialog', { name: shell.browse });
+  if (await menu.isVisible()) await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
+}
+
+export type WalletUser = {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  address: string;
+  provider: ReturnType<typeof keyBackedProvider>;
+  lang: 'en' | 'vi';
+};
+
+/** A user in their own browser context at 360 px, in `lang`, with the injected wallet of `key`. */
+export async function walletUser(
+  j: Journey,
+  key: string,
+  lang: 'en' | 'vi' = 'en',
+): Promise<WalletUser> {
+  const context = await j.browser.newContext({ viewport: { width: 360, height: 780 } });
+  await context.addInitScript((l) => localStorage.setItem('vbc.lang', l), lang);
+  const provider = keyBackedProvider({
+    privateKeys: [key],
+    chains: { [j.stack.chainId]: j.stack.rpcUrl },
+    chainId: j.stack.chainId,
+  });
+  await injectWallet(context, provider);
+  const { page, errors } = await watchedPage(context);
+  return { context, page, errors, address: provider.address, provider, lang };
 }

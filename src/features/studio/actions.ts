@@ -95,7 +95,7 @@ export function createCollection(ctx: StudioContext, input: CollectionInput, onS
       onStage,
       async (hash) => {
         address = await createdCollection(ctx.network, hash);
-        if (address) await collectionIndexed(ctx.network.networkId, address);
+        if (address) await collectionIndexed(ctx.network.networkId, ctx.address, address);
       },
     );
     if (!sent.ok) return sent;
@@ -109,7 +109,11 @@ export type MintItem = Omit<MetadataBody, 'image' | 'banner_image' | 'category'>
 };
 
 /** The documents of an item: one per edition, each naming its edition ('2/5'). */
-function editionsOf(item: MintItem, image: string, category: string | undefined): MetadataBody[] {
+export function editionsOf(
+  item: MintItem,
+  image: string,
+  category: string | undefined,
+): MetadataBody[] {
   const { editions, image: _file, ...rest } = item;
   const base: MetadataBody = { ...rest, image, ...(category ? { category } : {}) };
   if (editions <= 1) return [base];

@@ -19,31 +19,34 @@ export async function storeMetadata(body: MetadataBody): Promise<StoredMetadata>
   return (await api.post<DataBody<StoredMetadata>>('/api/v1/metadata', body)).data;
 }
 
+/** The partner's newest collections (those the indexer recorded). */
+const partnerCollections = (networkId: number, creator: string, signal?: AbortSignal) =>
+  api
+    .get<ListBody<Collection>>('/api/v2/show/market-collections', {
+      query: { creator, networkId, size: 24, sort: 'newest' },
+      ...(signal ? { signal } : {}),
+    })
+    .then((b) => b.data);
+
 export const partnerCollectionsQueryOptions = (networkId: number, creator: string) =>
   queryOptions({
     queryKey: ['studio', 'collections', networkId, creator.toLowerCase()],
-    queryFn: ({ signal }) =>
-      api
-        .get<ListBody<Collection>>('/api/v2/show/market-collections', {
-          query: { creator, networkId, size: 24, sort: 'newest' },
-          signal,
-        })
-        .then((b) => b.data),
+    queryFn: ({ signal }) => partnerCollections(networkId, creator, signal),
   });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Resolves once the marketplace shows `collection` (the indexer saw its creation). */
-export async function collectionIndexed(networkId: number, collection: string, timeoutMs = 30_000) {
+/** Resolves once the partner's collections list `collection` (the indexer saw its creation). */
+export async function collectionIndexed(
+  networkId: number,
+  creator: string,
+  collection: string,
+  timeoutMs = 30_000,
+) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const found = await api
-      .get<DataBody<Collection>>('/api/v2/show/market-collection', {
-        query: { id: collection, networkId },
-      })
-      .then(() => true)
-      .catch(() => false);
-    if (found) return;
+    const list = await partnerCollections(networkId, creator).catch(() => []);
+    if (list.some((c) => c.collectionAddr.toLowerCase() === collection.toLowerCase())) return;
     await sleep(500);
   }
 }

@@ -25,7 +25,7 @@ export function PartnersScreen() {
     <section className="studio">
       <h1>{t('partners.title')}</h1>
       <p>{t('partners.intro')}</p>
-      <StudioGate needsSignIn={false}>{(ctx) => <AdminOnly ctx={ctx} />}</StudioGate>
+      <StudioGate>{(ctx) => <AdminOnly ctx={ctx} />}</StudioGate>
     </section>
   );
 }

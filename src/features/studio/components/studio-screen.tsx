@@ -5,7 +5,7 @@ import { paths } from '#web/config/paths.ts';
 import type { StudioContext } from '../actions.ts';
 import { CollectionForm } from './collection-form.tsx';
 import { MintForm } from './mint-form.tsx';
-import { StudioGate } from './studio-gate.tsx';
+import { SignedIn, StudioGate } from './studio-gate.tsx';
 import { useRoles } from './use-studio.ts';
 import './studio.css';
 
@@ -22,7 +22,7 @@ export function StudioScreen() {
     <section className="studio">
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
-      <StudioGate needsSignIn>{(ctx) => <PartnerOnly ctx={ctx} />}</StudioGate>
+      <StudioGate>{(ctx) => <PartnerOnly ctx={ctx} />}</StudioGate>
     </section>
   );
 }
@@ -53,8 +53,10 @@ function PartnerOnly({ ctx }: { ctx: StudioContext }) {
   return (
     <>
       {admin}
-      <CollectionForm ctx={ctx} />
-      <MintForm ctx={ctx} />
+      <SignedIn>
+        <CollectionForm ctx={ctx} />
+        <MintForm ctx={ctx} />
+      </SignedIn>
     </>
   );
 }
