@@ -7,6 +7,7 @@
  *   the queries that show it.
  */
 import { ApiError, type ErrorKey, errorKeyFor } from '#web/lib/errors.ts';
+import { isOnline } from '#web/pwa/online.ts';
 import {
   type ChainTarget,
   type Connector,
@@ -68,6 +69,8 @@ async function sentNonce(chain: ChainTarget, hash: string, guess: number): Promi
 
 export async function runWrite(p: WriteParameters): Promise<WriteResult> {
   const { track, waitFor } = p.tracker ?? idbTracker;
+  // A transaction is never kept for later (docs/decisions/070-outbox-for-signed-actions.md).
+  if (!isOnline()) return { status: 'refused', hash: null, error: 'needsConnection' };
   let hash: string;
   let request: TxRequest;
   try {
