@@ -12,6 +12,7 @@ import { migrate } from './db/migrate.ts';
 import { type IndexerPluginOptions, registerIndexer } from './indexer/plugin.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { registerNotifications } from './notifications/plugin.ts';
+import { registerAnswerCache } from './plugins/answer-cache.ts';
 import { registerAuth } from './plugins/app/auth.ts';
 import { registerChain } from './plugins/app/chain.ts';
 import { registerDatabase } from './plugins/app/database.ts';
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     app.decorate('indexer', null);
   }
 
+  registerAnswerCache(app, database.listen);
   registerEtags(app);
   await registerRoutes(app);
   if (options.webDir) await registerWebApp(app, options.webDir);

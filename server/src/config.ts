@@ -77,8 +77,12 @@ const EnvSchema = Type.Object({
   MARKETPLACE_KEY: Type.String({ minLength: 1, default: DEFAULT_MARKETPLACE_KEY }),
   API_KEY: Type.String({ minLength: 1, default: DEFAULT_API_KEY }),
   SETTLEMENT_PRIVATE_KEY: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' })),
+  /** Pays the gas of relayed gift claims (docs/decisions/085-gift-escrow-with-a-link-key.md). */
+  GIFT_RELAYER_PRIVATE_KEY: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' })),
   TRUST_PROXY: Type.Boolean({ default: false }),
   RATE_LIMIT_ENABLED: Type.Boolean({ default: true }),
+  /** The catalogue answer cache (server/src/plugins/answer-cache.ts). */
+  ANSWER_CACHE: Type.Boolean({ default: true }),
   WALLETCONNECT_RELAY_URL: Type.Optional(Type.String({ pattern: '^wss?://' })),
   WALLETCONNECT_PROJECT_ID: Type.Optional(Type.String({ minLength: 1 })),
 });
@@ -107,8 +111,11 @@ export interface Config {
   marketplaceKey: string;
   apiKey: string;
   settlementPrivateKey: string | undefined;
+  /** Sends gift claims signed by a link's key; none: claims are not relayed (COMING_SOON). */
+  giftRelayerPrivateKey: string | undefined;
   trustProxy: boolean;
   rateLimitEnabled: boolean;
+  answerCache: boolean;
   /** What the page's WalletConnect uses (server/src/walletconnect-relay/README.md). */
   walletConnect: { relayUrl: string | undefined; projectId: string | undefined };
 }
@@ -157,8 +164,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     marketplaceKey: e.MARKETPLACE_KEY,
     apiKey: e.API_KEY,
     settlementPrivateKey: e.SETTLEMENT_PRIVATE_KEY,
+    giftRelayerPrivateKey: e.GIFT_RELAYER_PRIVATE_KEY,
     trustProxy: e.TRUST_PROXY,
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
+    answerCache: e.ANSWER_CACHE,
     walletConnect: { relayUrl: e.WALLETCONNECT_RELAY_URL, projectId: e.WALLETCONNECT_PROJECT_ID },
   };
 }

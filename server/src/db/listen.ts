@@ -12,6 +12,8 @@ export interface ListenHandlers {
   onMessage: (payload: string) => void;
   /** After a (re)connection: notifications sent meanwhile were missed. */
   onReconnect?: () => void;
+  /** The connection was lost: notifications are missed until `onReconnect`. */
+  onDisconnect?: () => void;
 }
 
 export type Listen = (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
@@ -44,6 +46,7 @@ export function listenWithPool(connectionString: string): Listen {
       c.on('end', () => {
         if (stopped || client !== c) return;
         client = null;
+        handlers.onDisconnect?.();
         schedule();
       });
       await c.connect();

@@ -8,9 +8,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-const VALIDATED = /^\/api\/v2\/(show\/|activity(\/|\?|$))/;
+export const VALIDATED = /^\/api\/v2\/(show\/|activity(\/|\?|$))/;
 
-function etagOf(body: string): string {
+export function etagOf(body: string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
@@ -24,7 +24,8 @@ async function validate(request: FastifyRequest, reply: FastifyReply, payload: u
     return payload;
   }
   if (!VALIDATED.test(request.url)) return payload;
-  const etag = etagOf(payload);
+  // an answer from the cache (answer-cache.ts) carries the ETag computed when it was stored
+  const etag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload);
   reply.header('ETag', etag);
   reply.header('Cache-Control', 'no-cache');
   if (matches(request.headers['if-none-match'], etag)) {

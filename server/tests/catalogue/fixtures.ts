@@ -372,6 +372,8 @@ export async function seedCatalogue(t: TestApp): Promise<Catalogue> {
     status: 'end',
   });
 
+  // each bid its own signature: bids are unique on it (migration 030)
+  let bids = 0;
   const bid = (orderHash: string, bidder: string, amount: string, isHighest: boolean) =>
     insertBid(db, {
       order_hash: orderHash,
@@ -379,7 +381,7 @@ export async function seedCatalogue(t: TestApp): Promise<Catalogue> {
       bidder,
       amount,
       message: JSON.stringify({ amount }),
-      signature: sig,
+      signature: `0x${(++bids).toString(16).padStart(130, 'b')}`,
       is_highest: isHighest,
       created_at: tick(),
     });

@@ -82,6 +82,9 @@ export async function createTestApp(
       MARKETPLACE_KEY: TEST_MARKETPLACE_KEY,
       API_KEY: TEST_API_KEY,
       RATE_LIMIT_ENABLED: 'false',
+      // Suites that write rows directly and read at once would race the cache's NOTIFY on
+      // PostgreSQL; the cache's own tests turn it on (server/tests/catalogue/answer-cache.test.ts)
+      ANSWER_CACHE: 'false',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...(smtp ? { SMTP_URL: smtp.url } : {}),
       ...options.env,

@@ -1,0 +1,151 @@
+/**
+ * Answer cache of the public catalogue reads (GET /api/v2/show/..., /api/v2/activity): the
+ * serialized 200 answer of a URL is kept in memory on each API node and served again until the
+ * catalogue changes. It is never older than the last write the node has heard of:
+ * - every statement writing a table these reads depend on sends NOTIFY vbc_catalogue at commit
+ *   (migration 070), whoever wrote it (a route, the indexer, a script, another node); each node
+ *   LISTENs (db/listen.ts) and drops its whole cache on each notification;
+ * - a node also drops it before answering any write request it served itself, so the writer's
+ *   next read on that node never waits for the notification;
+ * - an answer whose read began before a drop is not stored (the generation it began with);
+ * - while the LISTEN connection is down nothing is served from the cache nor stored;
+ * - entries also expire after MAX_AGE_MS, for answers that move with the clock alone
+ *   (an auction's end), not as the means of invalidation.
+ * Answers are per full URL (query included: likeAddress, page, sort); they do not depend on
+ * the caller's session. Decision 046.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Listen } from '#server/db/listen.ts';
+import { etagOf, VALIDATED } from './etag.ts';
+
+export const CATALOGUE_CHANNEL = 'vbc_catalogue';
+const MAX_ENTRIES = 4000;
+const MAX_BYTES = 64 * 2 ** 20;
+const MAX_AGE_MS = 10_000;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+interface Entry {
+  body: string;
+  etag: string;
+  type: string;
+  at: number;
+}
+
+export class AnswerCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Bumped by every drop; a read stores its answer only if it is unchanged. */
+  generation = 0;
+  /** Serving only while invalidations can be heard. */
+  listening = false;
+  hits = 0;
+  misses = 0;
+  drops = 0;
+  /** What caused the last drops, newest last (a table name, 'write', 'reconnect'). */
+  readonly reasons: string[] = [];
+
+  get(key: string, now = Date.now()): Entry | undefined {
+    if (!this.listening) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry || now - entry.at > MAX_AGE_MS) return undefined;
+    return entry;
+  }
+
+  set(key: string, generation: number, entry: Entry): void {
+    if (!this.listening || generation !== this.generation) return;
+    const old = this.entries.get(key);
+    if (old) this.bytes -= old.body.length;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) {
+      const [first] = this.entries;
+      if (!first) break;
+      this.entries.delete(first[0]);
+      this.bytes -= first[1].body.length;
+    }
+  }
+
+  drop(reason: string): void {
+    this.reasons.push(reason);
+    if (this.reasons.length > 16) this.reasons.shift();
+    this.generation += 1;
+    this.drops += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    answerCache: AnswerCache;
+  }
+}
+
+/** The generation each cacheable read began with. */
+const began = new WeakMap<FastifyRequest, number>();
+
+function cacheable(request: FastifyRequest): boolean {
+  return request.method === 'GET' && VALIDATED.test(request.url);
+}
+
+function serve(cache: AnswerCache, request: FastifyRequest, reply: FastifyReply) {
+  if (!cacheable(request)) return undefined;
+  const entry = cache.get(request.url);
+  if (!entry) {
+    cache.misses += 1;
+    began.set(request, cache.generation);
+    return undefined;
+  }
+  cache.hits += 1;
+  reply.header('content-type', entry.type).header('etag', entry.etag).header('x-cache', 'hit');
+  return reply.send(entry.body);
+}
+
+function keep(cache: AnswerCache, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (!READS.has(request.method) && request.url.startsWith('/api/')) {
+    cache.drop('write');
+    return;
+  }
+  const generation = began.get(request);
+  if (generation === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return;
+  const etag = etagOf(payload);
+  reply.header('etag', etag).header('x-cache', 'miss');
+  const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+  cache.set(request.url, generation, { body: payload, etag, type, at: Date.now() });
+}
+
+/** Registers the cache's hooks (before the ETag hook, whose 304 then covers hits too). */
+export function registerAnswerCache(app: FastifyInstance, listen: Listen | undefined): void {
+  const cache = new AnswerCache();
+  app.decorate('answerCache', cache);
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    if (!listen || !app.config.answerCache) return;
+    stop = await listen(CATALOGUE_CHANNEL, {
+      onMessage: (table) => cache.drop(table),
+      onDisconnect: () => {
+        cache.listening = false;
+        cache.drop('disconnect');
+      },
+      onReconnect: () => {
+        cache.drop('reconnect');
+        cache.listening = true;
+      },
+    });
+    cache.listening = true;
+  });
+  app.addHook('preClose', async () => {
+    cache.listening = false;
+    await stop?.();
+  });
+  app.addHook('onRequest', async (request, reply) => serve(cache, request, reply));
+  app.addHook('onSend', async (request, reply, payload) => {
+    keep(cache, request, reply, payload);
+    return payload;
+  });
+}

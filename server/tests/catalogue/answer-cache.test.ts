@@ -1,0 +1,250 @@
+/**
+ * The catalogue answer cache (server/src/plugins/answer-cache.ts): a read served from it is
+ * never older than a write the reader made. Each kind of write (like, listing, bid, a buy seen
+ * by the indexer) is preceded by a read that the next identical read answers from the cache
+ * (x-cache: hit), and followed by a read that shows the write. Then two API nodes on one
+ * PostgreSQL: a write on one drops the other's cache through NOTIFY vbc_catalogue.
+ */
+import { parseEther, type Wallet } from 'ethers';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashOrder, SaleKind } from '#contracts/typed-data/index.ts';
+import { type App, buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDatabase, type DatabaseHandle } from '#server/db/create-database.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { createIndexer } from '#server/indexer/indexer.ts';
+import { AnswerCache } from '#server/plugins/answer-cache.ts';
+import { type PostgresCluster, startPostgresCluster } from '../helpers/postgres-cluster.ts';
+import { describeBackends, json, type TestApp } from '../helpers/test-app.ts';
+import {
+  CHAIN_ID,
+  postBid,
+  postBuy,
+  postListing,
+  sendBuilt,
+  signedOrder,
+  type TradingChain,
+  useTradingChain,
+} from '../trading/chain-fixture.ts';
+import { type Catalogue, seedCatalogue } from './fixtures.ts';
+
+type Detail = { data: { status: string; likeCount: number; isLiked: boolean; bidCount: number } };
+const ON = { env: { ANSWER_CACHE: 'true' } };
+
+/**
+ * Waits until the node has heard every notification committed so far (they arrive in commit
+ * order on its LISTEN connection, so a marker sent now comes after them).
+ */
+let markers = 0;
+async function settle(app: App): Promise<void> {
+  const marker = `marker-${++markers}`;
+  await sql`select pg_notify('vbc_catalogue', ${marker})`.execute(app.db);
+  const started = Date.now();
+  while (!app.answerCache.reasons.includes(marker) && Date.now() - started < 2000) {
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+/** GET twice: the second answer comes from the cache; answers the body. */
+async function warm(app: App, url: string): Promise<string> {
+  await settle(app);
+  const first = await app.inject({ method: 'GET', url });
+  expect(first.statusCode, first.body).toBe(200);
+  const second = await app.inject({ method: 'GET', url });
+  expect(second.headers['x-cache'], app.answerCache.reasons.join()).toBe('hit');
+  expect(second.body).toBe(first.body);
+  // a hit still answers 304 to its ETag
+  const headers = { 'if-none-match': String(second.headers.etag) };
+  const revalidated = await app.inject({ method: 'GET', url, headers });
+  expect([revalidated.statusCode, revalidated.headers['x-cache']]).toEqual([304, 'hit']);
+  return second.body;
+}
+
+async function read<T>(app: App, url: string): Promise<T> {
+  const res = await app.inject({ method: 'GET', url });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['x-cache']).toBe('miss');
+  return json<T>(res);
+}
+
+describe('AnswerCache', () => {
+  it('refuses an answer read before a drop, and serves nothing while not listening', () => {
+    const cache = new AnswerCache();
+    const entry = { body: '{}', etag: 'W/"x"', type: 'application/json', at: Date.now() };
+    cache.set('/a', cache.generation, entry);
+    expect(cache.get('/a')).toBeUndefined();
+    cache.listening = true;
+    const began = cache.generation;
+    cache.drop('test');
+    cache.set('/a', began, entry);
+    expect(cache.get('/a')).toBeUndefined();
+    cache.set('/a', cache.generation, entry);
+    expect(cache.get('/a')).toBe(entry);
+    expect(cache.get('/a', entry.at + 60_000)).toBeUndefined();
+    cache.listening = false;
+    expect(cache.get('/a')).toBeUndefined();
+  });
+});
+
+describeBackends(
+  'answer cache: a like is seen on the next read',
+  (t) => {
+    let cat: Catalogue;
+    beforeAll(async () => {
+      cat = await seedCatalogue(t);
+    });
+
+    it('likes an NFT: detail and list show it at once', async () => {
+      const detail = `/api/v2/show/market-nft?collectionAddr=${cat.c1Address}&tokenId=1&likeAddress=${cat.alice.address}`;
+      const before = json<Detail>({ body: await warm(t.app, detail) }).data;
+      await warm(t.app, '/api/v2/show/market-nfts?sort=like&size=24');
+      const liked = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/user/like',
+        payload: { target: 'nft', id: cat.nfts.n1, address: cat.alice.address },
+        headers: cat.alice.auth,
+      });
+      expect(liked.statusCode, liked.body).toBe(200);
+      const after = (await read<Detail>(t.app, detail)).data;
+      expect(after.isLiked).toBe(!before.isLiked);
+      expect(after.likeCount).toBe(before.likeCount + (before.isLiked ? -1 : 1));
+      await read(t.app, '/api/v2/show/market-nfts?sort=like&size=24');
+    });
+  },
+  ON,
+);
+
+describeBackends(
+  'answer cache: listing, bid and buy are seen on the next read',
+  (t: TestApp) => {
+    let c: TradingChain;
+    let seller: Wallet;
+    useTradingChain(t, (chain, s) => {
+      c = chain;
+      seller = s;
+    });
+    const detail = (id: bigint) =>
+      `/api/v2/show/market-nft?collectionAddr=${c.collection}&tokenId=${id}`;
+
+    it('lists an NFT for sale, then a buy indexed from the chain', async () => {
+      const [id] = await c.mint(seller, 1);
+      expect(json<Detail>({ body: await warm(t.app, detail(id!)) }).data.status).not.toBe('ONSALE');
+      const signed = await signedOrder(c, seller, { tokenIds: [id!], price: parseEther('1') });
+      expect((await postListing(t, signed)).statusCode).toBe(200);
+      expect((await read<Detail>(t.app, detail(id!))).data.status).toBe('ONSALE');
+
+      await warm(t.app, detail(id!));
+      const buyer = await c.freshWallet('5');
+      const built = await postBuy(t, hashOrder(signed.order).toLowerCase(), buyer.address);
+      await warm(t.app, detail(id!)); // building the transaction wrote nothing
+      const tx = json<{ data: { tx: { to: string; data: string; value: string } } }>(built).data;
+      expect((await sendBuilt(buyer, tx.tx)).status).toBe(1);
+      const indexer = createIndexer({ db: t.db, networkId: CHAIN_ID, rpcUrl: c.anvil.url });
+      try {
+        await indexer.syncToHead();
+      } finally {
+        await indexer.stop();
+      }
+      // the indexer here is not the node's own: its commit reaches the node as a NOTIFY
+      await settle(t.app);
+      const sold = await t.app.inject({ method: 'GET', url: detail(id!) });
+      expect(sold.headers['x-cache']).toBe('miss');
+      expect(json<Detail>(sold).data.status).not.toBe('ONSALE');
+    });
+
+    it('bids on an auction', async () => {
+      const [id] = await c.mint(seller, 1);
+      const signed = await signedOrder(c, seller, {
+        tokenIds: [id!],
+        saleKind: SaleKind.AUCTION,
+        endIn: 600,
+      });
+      expect((await postListing(t, signed)).statusCode).toBe(200);
+      const before = json<Detail>({ body: await warm(t.app, detail(id!)) }).data;
+      const bidder = await c.freshWallet('5');
+      await c.wrap(bidder, parseEther('2'));
+      const bid = await postBid(t, c, bidder, hashOrder(signed.order).toLowerCase(), ONE_VBC);
+      expect(bid.statusCode, bid.body).toBe(200);
+      expect((await read<Detail>(t.app, detail(id!))).data.bidCount).toBe(before.bidCount + 1);
+    });
+  },
+  ON,
+);
+
+const ONE_VBC = parseEther('1');
+
+describe('answer cache across API nodes [postgres]', () => {
+  let cluster: PostgresCluster;
+  const handles: DatabaseHandle[] = [];
+  const nodes: App[] = [];
+  let cat: Catalogue;
+
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+    const url = await cluster.createDatabase('answer_cache_nodes');
+    for (const name of ['a', 'b']) {
+      const database = await createDatabase({ databaseUrl: url, poolMax: 3 });
+      handles.push(database);
+      if (name === 'a') await migrate(database.db);
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: url,
+        JWT_SECRET: 'answer-cache-secret-answer-cache-secret-0123',
+        PUBLIC_URL: 'http://marketplace.test',
+        RATE_LIMIT_ENABLED: 'false',
+      });
+      const app = await buildApp({ config, database, migrate: false });
+      await app.ready();
+      nodes.push(app);
+    }
+    const [a] = nodes;
+    cat = await seedCatalogue({ app: a!, db: handles[0]!.db, config: a!.config } as TestApp);
+  });
+
+  afterAll(async () => {
+    for (const app of nodes) await app.close();
+    for (const handle of handles) await handle.close();
+    await cluster?.stop();
+  });
+
+  it("a like on node a drops node b's cached answers within a second", async () => {
+    const [a, b] = nodes as [App, App];
+    const detail = `/api/v2/show/market-nft?collectionAddr=${cat.c1Address}&tokenId=1`;
+    const before = json<Detail>({ body: await warm(b, detail) }).data;
+    const drops = b.answerCache.drops;
+    const liked = await a.inject({
+      method: 'POST',
+      url: '/api/v2/user/like',
+      payload: { target: 'nft', id: cat.nfts.n1, address: cat.alice.address },
+      headers: cat.alice.auth,
+    });
+    expect(liked.statusCode, liked.body).toBe(200);
+    const started = Date.now();
+    while (b.answerCache.drops === drops && Date.now() - started < 1000) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(b.answerCache.drops).toBeGreaterThan(drops);
+    const after = (await read<Detail>(b, detail)).data;
+    expect(after.likeCount).toBe(before.likeCount + 1);
+  });
+
+  it('a row written by the indexer or a script (no route) drops every node', async () => {
+    const url = '/api/v2/show/market-collections?sort=like';
+    for (const node of nodes) await warm(node, url);
+    const drops = nodes.map((n) => n.answerCache.drops);
+    await handles[0]!.db
+      .updateTable('collections')
+      .set({ name: 'Renamed by the indexer' })
+      .where('address', '=', cat.c1Address.toLowerCase())
+      .execute();
+    const started = Date.now();
+    while (nodes.some((n, i) => n.answerCache.drops === drops[i]) && Date.now() - started < 1000) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    for (const node of nodes) {
+      expect(JSON.stringify(await read<unknown>(node, url))).toContain('Renamed by the indexer');
+    }
+  });
+});
