@@ -127,6 +127,8 @@ function routes(): { name: string; path: string; heading?: string | RegExp }[] {
     { name: 'gift-claim', path: '/gift-claim' },
     { name: 'search', path: `/search?q=${encodeURIComponent(collection.name.split(' ')[0]!)}` },
     { name: 'change-password', path: '/account/change-password' },
+    { name: 'studio', path: '/studio' },
+    { name: 'studio-partners', path: '/studio/partners' },
     { name: 'nft-detail', path: nftPath, heading: nft.name },
     ...['bids', 'provenance', 'properties', 'inspection', 'activity'].map((mode) => ({
       name: `nft-detail-${mode}`,
