@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Bundle, Collection, Nft, NftSet, User } from '#shared/schemas/entities.ts';
 import { paths } from '../config/paths.ts';
+import { useLiveShown } from '../lib/live.ts';
 import { weiFromWire } from '../lib/money.ts';
 import { useNetworkSymbols } from '../lib/networks.ts';
 import { Amount } from './ui/amount.tsx';
@@ -21,14 +22,18 @@ function Card({
   ratio,
   priority,
   titleAs: H = 'h3',
+  live = null,
   children,
 }: CardProps & {
   image: string | null;
   name: string;
   to: string;
   ratio?: string;
+  /** The item's live topic (`nft:1`): its changes refresh the list it is in (src/lib/live.ts). */
+  live?: string | null;
   children: ReactNode;
 }) {
+  useLiveShown(live);
   return (
     <article className="card">
       <Img src={image} alt={name} ratio={ratio} priority={priority} className="card__media" />
@@ -79,6 +84,7 @@ export function NftCard({ nft, ...card }: CardProps & { nft: Nft }) {
       {...card}
       image={nft.image}
       name={nft.name}
+      live={`nft:${nft.item_id}`}
       to={paths.nftDetail.build({ collectionAddr: nft.collectionAddr, tokenId: nft.tokenId })}
     >
       <div className="card__meta">
@@ -121,6 +127,7 @@ export function SetCard({ set, ...card }: CardProps & { set: NftSet }) {
       {...card}
       image={set.image}
       name={set.name}
+      live={`set:${set.id}`}
       to={paths.setDetail.build({ id: String(set.id) })}
     >
       <div className="card__meta">
@@ -146,6 +153,7 @@ export function BundleCard({ bundle, ...card }: CardProps & { bundle: Bundle }) 
       {...card}
       image={bundle.image}
       name={bundle.name}
+      live={`bundle:${bundle.id}`}
       to={paths.bundleDetail.build({ id: String(bundle.id) })}
     >
       <div className="card__meta">

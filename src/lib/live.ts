@@ -20,6 +20,7 @@ export interface LiveEvent {
 export type LiveStatus = 'idle' | 'open' | 'reconnecting';
 
 const WATCHDOG_MS = 45_000;
+const MAX_TOPICS = 20;
 const MAX_BACKOFF_MS = 15_000;
 
 const topics = new Map<string, number>();
@@ -50,6 +51,9 @@ function dispatch(e: LiveEvent): void {
  * topic RESYNC_TOPIC).
  */
 export const RESYNC_TOPIC = '*';
+
+/** Sent on window when the user's bid was accepted: the moment to offer system notifications. */
+export const BID_PLACED_EVENT = 'vbc:bid-placed';
 let resyncs = 0;
 function resync(): void {
   resyncs += 1;
@@ -89,7 +93,9 @@ async function readStream(signal: AbortSignal, watchdog: () => void): Promise<vo
   const token = authToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (lastEventId) headers['last-event-id'] = lastEventId;
-  const list = [...topics.keys()].sort().join(',');
+  // The server takes MAX_LIVE_TOPICS (shared/schemas/notifications.ts, 20) at most: the first
+  // followed win (a detail page before the cards of its lists).
+  const list = [...topics.keys()].slice(0, MAX_TOPICS).sort().join(',');
   const query = list ? `?topics=${encodeURIComponent(list)}` : '';
   const response = await fetch(`${env.apiBase}/api/v1/live${query}`, { headers, signal });
   if (!response.ok || !response.body) throw new Error(`live: HTTP ${response.status}`);
@@ -224,5 +230,24 @@ export function useLiveRefresh(topic: string): void {
   const client = useQueryClient();
   useLiveTopic(PAGE_TOPIC.test(topic) ? topic : null, () => {
     void client.invalidateQueries({ refetchType: 'active' });
+  });
+}
+
+const LIST_BATCH_MS = 500;
+/** One refetch of what the page shows for a burst of list events (every card hears a resync). */
+let listRefresh: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * A card in a list (marketplace, collection, user, search): while shown, a bid, sale, price or
+ * status change of its item refetches the page's active queries, batched within LIST_BATCH_MS.
+ */
+export function useLiveShown(topic: string | null): void {
+  const client = useQueryClient();
+  useLiveTopic(topic && PAGE_TOPIC.test(topic) ? topic : null, () => {
+    if (listRefresh) return;
+    listRefresh = setTimeout(() => {
+      listRefresh = undefined;
+      void client.invalidateQueries({ refetchType: 'active' });
+    }, LIST_BATCH_MS);
   });
 }

@@ -3,8 +3,8 @@
  * contexts at 360 px: the seller (Vietnamese) and a bidder (English) signed in on /notification.
  * Bids are written as rows of the `bids` table (the bid service's writes: the same triggers
  * derive the notifications); the stream, the toasts, the badge, the list after a reload, the
- * reconnect after the network drops, mark-all-read, the e-mail settings and the mail in the
- * bidder's language are the product's. axe-core on every screen visited.
+ * reconnect after the network drops, mark-all-read, the list after an offline reload, the e-mail
+ * settings and the mail in the bidder's language are the product's. axe-core on every screen visited.
  */
 import { Wallet } from 'ethers';
 import { sql } from 'kysely';
@@ -178,6 +178,29 @@ describe('notifications journey', () => {
     await expect.poll(() => b.page.getByTestId('notif-badge').count()).toBe(1);
     await b.page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect.poll(() => b.page.getByTestId('notif-badge').count()).toBe(0);
+
+    // Offline, a reload still shows the list as it was last loaded (kept in IndexedDB), with
+    // the shell from the service worker.
+    // the worker registers after the first screen settled; it controls the next load
+    await expect
+      .poll(
+        () =>
+          b.page.evaluate(async () =>
+            (await navigator.serviceWorker.getRegistrations()).some((r) => r.active),
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    if (!(await b.page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+      await b.page.reload();
+      await b.page.getByTestId('notif-list').getByText(again).waitFor();
+    }
+    await b.context.setOffline(true);
+    await b.page.reload();
+    await b.page.getByText('You are offline: this is the list as it was last loaded.').waitFor();
+    await b.page.getByTestId('notif-list').getByText(again).waitFor();
+    await expectAccessible(b.page);
+    await b.context.setOffline(false);
     await screenshot(s.page, 'notification-bid-received-360-vi');
     await expectAccessible(s.page);
     expect(s.errors).toEqual([]);

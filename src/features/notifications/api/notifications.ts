@@ -12,6 +12,7 @@ import type {
   UnreadCount,
 } from '#shared/schemas/notifications.ts';
 import { api, type DataBody } from '#web/lib/api-client.ts';
+import { ApiError } from '#web/lib/errors.ts';
 
 export type { Notification, NotificationPrefs, NotificationType };
 
@@ -26,22 +27,46 @@ export interface ListFilter {
 
 export const NOTIFICATION_PAGE_SIZE = 12;
 
+/**
+ * A page of the list; each loaded page is kept in IndexedDB (offline-copy.ts, loaded lazily) and
+ * shown instead when the network fails, so the list survives a reload while offline.
+ */
+async function listPage(token: string, filter: ListFilter, signal: AbortSignal) {
+  const copies = import('./offline-copy.ts');
+  const pageKey = JSON.stringify(filter);
+  try {
+    const body = await api.get<NotificationList>('/api/v1/notification', {
+      query: {
+        page: filter.page,
+        size: NOTIFICATION_PAGE_SIZE,
+        unread: filter.unread || undefined,
+        types: filter.types.length ? filter.types : undefined,
+      },
+      signal,
+    });
+    const { saveCopy, userOfToken } = await copies;
+    const user = userOfToken(token);
+    if (user) void saveCopy(user, pageKey, body).catch(() => undefined);
+    return body;
+  } catch (error) {
+    if (!(error instanceof ApiError) || (error.status !== 0 && error.status < 500)) throw error;
+    const { loadCopy, userOfToken } = await copies;
+    const user = userOfToken(token);
+    const copy = user ? await loadCopy(user, pageKey).catch(() => null) : null;
+    if (!copy) throw error;
+    return copy;
+  }
+}
+
 export function useNotifications(token: string | null, filter: ListFilter) {
   return useQuery({
     queryKey: [...NOTIFICATIONS_ROOT, 'list', token, filter] as const,
     enabled: token !== null,
     placeholderData: keepPreviousData,
     staleTime: 0,
-    queryFn: ({ signal }) =>
-      api.get<NotificationList>('/api/v1/notification', {
-        query: {
-          page: filter.page,
-          size: NOTIFICATION_PAGE_SIZE,
-          unread: filter.unread || undefined,
-          types: filter.types.length ? filter.types : undefined,
-        },
-        signal,
-      }),
+    // offline, still try once: the kept copy answers
+    networkMode: 'offlineFirst',
+    queryFn: ({ signal }) => listPage(token ?? '', filter, signal),
   });
 }
 

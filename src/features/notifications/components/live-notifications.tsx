@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { Notification as Note } from '#shared/schemas/notifications.ts';
-import { onLiveEvent, RESYNC_TOPIC, restartLive } from '#web/lib/live.ts';
+import { BID_PLACED_EVENT, onLiveEvent, RESYNC_TOPIC, restartLive } from '#web/lib/live.ts';
 import { session } from '#web/stores/session.ts';
 import { NOTIFICATIONS_ROOT } from '../api/notifications.ts';
 import { notificationLink, notificationText } from '../text.ts';
@@ -45,8 +45,8 @@ async function showSystem(title: string, body: string, url: string, tag: string)
 /**
  * The signed-in user's live notifications: keeps the stream connected for the session, refreshes
  * the list and badge, shows a toast (a polite live region: screen readers hear each new one
- * once) or, when the tab is hidden, a system notification. Permission is asked only after the
- * first notification arrives, and never again once declined.
+ * once) or, when the tab is hidden, a system notification. Permission is offered after the
+ * user's first accepted bid (BID_PLACED_EVENT), and never again once declined.
  */
 export function LiveNotifications() {
   const { t } = useTranslation('notifications');
@@ -74,10 +74,18 @@ export function LiveNotifications() {
           return;
         }
         setToasts((list) => [{ n, text }, ...list].slice(0, MAX_TOASTS));
-        if (canAsk()) setAsk(true);
       }),
     [client, t],
   );
+
+  // Asked once the user has bid (they now have something to be told about), never on load.
+  useEffect(() => {
+    const offer = () => {
+      if (canAsk()) setAsk(true);
+    };
+    window.addEventListener(BID_PLACED_EVENT, offer);
+    return () => window.removeEventListener(BID_PLACED_EVENT, offer);
+  }, []);
 
   const dismiss = (id: string) => setToasts((list) => list.filter((x) => x.n.id !== id));
   const answer = async (allow: boolean) => {

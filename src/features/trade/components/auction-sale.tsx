@@ -9,6 +9,7 @@ import { TextField } from '#web/components/ui/field.tsx';
 import type { ErrorKey } from '#web/lib/errors.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { currentLanguage } from '#web/lib/i18n.ts';
+import { BID_PLACED_EVENT } from '#web/lib/live.ts';
 import { weiFromWire } from '#web/lib/money.ts';
 import { isOnline, useOnline } from '#web/pwa/online.ts';
 import { amountText } from '#web/wallet/amounts.ts';
@@ -22,6 +23,7 @@ import {
 } from '../actions.ts';
 import { type Target, tradeApi } from '../api/trade.ts';
 import { auctionPhase, checkPrice, checkWrapperBalance, leastBid } from '../pricing.ts';
+import { CountdownAnnouncer } from './countdown-announcer.tsx';
 import { sameAddress, TakeOffSale } from './fixed-sale.tsx';
 import { RunStatus } from './run-status.tsx';
 import { useBalances, useChainClock, useRunner } from './use-trade.ts';
@@ -60,7 +62,12 @@ function Countdown({ seconds }: { seconds: bigint }) {
     m: Math.floor((s % 3600) / 60),
     s: s % 60,
   });
-  return <p>{t('bid.endsIn', { time })}</p>;
+  return (
+    <>
+      <p>{t('bid.endsIn', { time })}</p>
+      <CountdownAnnouncer seconds={s} />
+    </>
+  );
 }
 
 function useBids(p: Props) {
@@ -99,7 +106,7 @@ function BidForm(p: Props & { highest: bigint | null; end: bigint }) {
     const b = balances.data;
     const short = b ? checkWrapperBalance(checked.value, b.wrapper, b.lockedBids) : null;
     if (short) return runner.refuse(short.error, short.hint);
-    await runner.run(async (onStage) => {
+    const placed = await runner.run(async (onStage) => {
       if (isOnline() && (await bidAllowanceShort(p.ctx, checked.value, b?.lockedBids ?? 0n))) {
         setAllowing(true);
         const allowed = await approveWrapper(p.ctx, onStage);
@@ -110,6 +117,8 @@ function BidForm(p: Props & { highest: bigint | null; end: bigint }) {
       const amount = checked.value;
       return bid(p.ctx, { ...p, amount, endsAt: p.end });
     });
+    // the moment to offer system notifications (src/features/notifications)
+    if (placed) window.dispatchEvent(new Event(BID_PLACED_EVENT));
   };
   return (
     <form onSubmit={submit} noValidate className="trade__form">
