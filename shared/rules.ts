@@ -47,3 +47,6 @@ export const AUCTION_CLAIM_DELAY_SECONDS = 7_200n;
 export const AUCTION_CLAIM_WINDOW_SECONDS = 7n * 86_400n;
 /** Chosen: the server's settlement attestations last a day; it re-issues one only after that. */
 export const SETTLEMENT_TTL_SECONDS = 86_400n;
+
+/** A gift's message: at most this many characters (server/migrations/045_gifts.sql). */
+export const GIFT_MESSAGE_MAX_LENGTH = 280;

@@ -38,6 +38,7 @@ describe('local chain and deploy', () => {
       'deployBlock',
       'deployer',
       'exchange',
+      'gifts',
       'settlementSigner',
       'wvbc',
     ]);
@@ -51,6 +52,7 @@ describe('local chain and deploy', () => {
     provider = rpcProvider(second.url);
     expect(await provider.getBalance(someone)).toBe(12345n);
     expect(await provider.getCode(deployed.exchange)).not.toBe('0x');
+    expect(await provider.getCode(deployed.gifts)).not.toBe('0x');
     const again = await deploy({ ...params, rpcUrl: second.url });
     expect(again).toEqual(deployed);
     // Changed contracts (another creation code than recorded): a new deployment.

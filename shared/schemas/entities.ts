@@ -30,6 +30,8 @@ export const Network = Type.Object({
   wrapperAddress: Nullable(Address),
   exchangeAddress: Nullable(Address),
   collectionFactoryAddress: Nullable(Address),
+  /** The gift escrow (contracts/src/Gifts.sol); absent or null where it is not deployed. */
+  giftsAddress: Type.Optional(Nullable(Address)),
 });
 export type Network = Static<typeof Network>;
 

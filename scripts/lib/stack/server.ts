@@ -2,6 +2,7 @@
  * The stack's API server: the app (API, the built PWA on the same port, the chain indexer) with
  * its config from the environment and the stack's chain, database and data folder.
  */
+import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import { type App, buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/create-database.ts';
@@ -23,8 +24,15 @@ export type ServerOptions = {
   walletConnectRelayUrl?: string | undefined;
 };
 
-/** Builds the app and listens; returns it with its public URL. */
+/**
+ * Builds the app and listens; returns it with its public URL. Gift claims are relayed by
+ * GIFT_RELAYER_PRIVATE_KEY; on our own anvil (settlement key anvil's #1, which sends no
+ * transaction) by that account.
+ */
 export async function startServer(o: ServerOptions): Promise<{ app: App; url: string }> {
+  const giftRelayer =
+    process.env.GIFT_RELAYER_PRIVATE_KEY ??
+    (o.settlementKey === ANVIL_KEYS[1] ? o.settlementKey : undefined);
   const config = loadConfig({
     ...process.env,
     PORT: String(o.port),
@@ -33,6 +41,7 @@ export async function startServer(o: ServerOptions): Promise<{ app: App; url: st
     RPC_URL: o.rpcUrl,
     CHAIN_ID: String(o.chainId),
     ...(o.settlementKey ? { SETTLEMENT_PRIVATE_KEY: o.settlementKey } : {}),
+    ...(giftRelayer ? { GIFT_RELAYER_PRIVATE_KEY: giftRelayer } : {}),
     ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
     ...(o.walletConnectRelayUrl ? { WALLETCONNECT_RELAY_URL: o.walletConnectRelayUrl } : {}),
     LOG_LEVEL: o.logLevel ?? process.env.LOG_LEVEL ?? 'warn',

@@ -6,6 +6,7 @@ import { Interface } from 'ethers';
 import {
   COLLECTION_FACTORY_ABI,
   EXCHANGE_ABI,
+  GIFTS_ABI,
   MARKETPLACE_COLLECTION_ABI,
   WVBC_ABI,
 } from '#contracts/abi/index.ts';
@@ -14,3 +15,4 @@ export const exchangeInterface = new Interface(EXCHANGE_ABI);
 export const wvbcInterface = new Interface(WVBC_ABI);
 export const collectionInterface = new Interface(MARKETPLACE_COLLECTION_ABI);
 export const factoryInterface = new Interface(COLLECTION_FACTORY_ABI);
+export const giftsInterface = new Interface(GIFTS_ABI);

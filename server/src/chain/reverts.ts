@@ -1,10 +1,10 @@
 /**
  * A reverted call read as one of our error codes: the custom error named in the revert data
- * (Exchange, collection or WVBC) maps to the code a client shows; anything else is TX_REJECTED
+ * (Exchange, collection, WVBC or Gifts) maps to the code a client shows; anything else is TX_REJECTED
  * with the error's name.
  */
 import { AppError, type ErrorCode } from '#server/errors.ts';
-import { collectionInterface, exchangeInterface, wvbcInterface } from './abi.ts';
+import { collectionInterface, exchangeInterface, giftsInterface, wvbcInterface } from './abi.ts';
 
 /** Exchange / collection custom errors → our codes (a revert is the caller's mistake). */
 const REVERT_CODES: Record<string, ErrorCode> = {
@@ -26,12 +26,17 @@ const REVERT_CODES: Record<string, ErrorCode> = {
   InvalidOrder: 'INVALID_ORDER',
   InsufficientBalance: 'NOT_ENOUGH_WRAPPER_BALANCE',
   InsufficientAllowance: 'NOT_ENOUGH_WRAPPER_BALANCE',
+  // Gifts: a gift no longer open was, in a race, most likely just claimed.
+  GiftIsNotOpen: 'GIFT_ALREADY_CLAIMED',
+  InvalidClaimSignature: 'INVALID_SIGNATURE',
+  CallerIsNotTheGiver: 'FORBIDDEN',
+  ClaimKeyIsMissing: 'VALIDATION_FAILED',
 };
 
-/** The name of an Exchange / collection / WVBC custom error in revert data, if it is one. */
+/** The name of an Exchange / collection / WVBC / Gifts custom error in revert data, if any. */
 export function revertName(data: string | null | undefined): string | null {
   if (!data || data === '0x') return null;
-  for (const iface of [exchangeInterface, collectionInterface, wvbcInterface]) {
+  for (const iface of [exchangeInterface, collectionInterface, wvbcInterface, giftsInterface]) {
     try {
       const parsed = iface.parseError(data);
       if (parsed) return parsed.name;

@@ -99,6 +99,7 @@ export function toNetwork(row: NetworkRow): Network {
     wrapperAddress: checksumOrNull(row.wrapper_address),
     exchangeAddress: checksumOrNull(row.exchange_address),
     collectionFactoryAddress: checksumOrNull(row.collection_factory_address),
+    giftsAddress: checksumOrNull(row.gifts_address),
   };
 }
 

@@ -107,6 +107,7 @@ export interface NetworksTable {
   wrapper_address: string | null;
   exchange_address: string | null;
   collection_factory_address: string | null;
+  gifts_address: string | null;
   deploy_block: Int8 | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -432,6 +433,30 @@ export interface MetadataDocumentsTable {
   created_at: Generated<Date>;
 }
 
+/** Gifts held by contracts/src/Gifts.sol, written by the indexer (migrations/045_gifts.sql). */
+export interface GiftsTable {
+  network_id: number;
+  gift_id: Wei;
+  giver: string;
+  claim_key: string;
+  collection_address: string;
+  token_id: Wei;
+  status: 'OPEN' | 'CLAIMED' | 'TAKEN_BACK';
+  recipient: string | null;
+  created_tx: string;
+  created_block: Int8;
+  created_at: Date;
+  closed_tx: string | null;
+}
+
+/** A gift's message, under an id derived from the link's key (migrations/045_gifts.sql). */
+export interface GiftMessagesTable {
+  message_id: string;
+  message: string;
+  user_id: number | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;
@@ -466,6 +491,8 @@ export interface Database {
   indexer_state: IndexerStateTable;
   indexed_blocks: IndexedBlocksTable;
   metadata_documents: MetadataDocumentsTable;
+  gifts: GiftsTable;
+  gift_messages: GiftMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

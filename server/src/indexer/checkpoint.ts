@@ -11,7 +11,13 @@ import type { Checkpoint, NetworkContracts, SyncContext } from './sync-context.t
 export async function networkContracts(ctx: SyncContext): Promise<NetworkContracts | null> {
   const row = await ctx.db
     .selectFrom('networks')
-    .select(['wrapper_address', 'exchange_address', 'collection_factory_address', 'deploy_block'])
+    .select([
+      'wrapper_address',
+      'exchange_address',
+      'collection_factory_address',
+      'gifts_address',
+      'deploy_block',
+    ])
     .where('network_id', '=', ctx.networkId)
     .executeTakeFirst();
   if (!row?.wrapper_address || !row.exchange_address || !row.collection_factory_address) {
@@ -21,6 +27,7 @@ export async function networkContracts(ctx: SyncContext): Promise<NetworkContrac
     wvbc: row.wrapper_address,
     exchange: row.exchange_address,
     factory: row.collection_factory_address,
+    gifts: row.gifts_address,
     deployBlock: Number(row.deploy_block ?? 0),
   };
 }

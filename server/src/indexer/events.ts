@@ -1,14 +1,15 @@
 /**
  * The chain events the indexer follows, decoded with the ABIs' interfaces (server/src/chain/abi.ts):
  * one `eth_getLogs` per block range asks for all of their topics, then each log is kept only when
- * it comes from one of our contracts (factory, exchange, WVBC, or a collection the factory
- * created).
+ * it comes from one of our contracts (factory, exchange, WVBC, gifts, or a collection the
+ * factory created).
  */
 import { getAddress, type Interface, type Log } from 'ethers';
 import {
   collectionInterface,
   exchangeInterface,
   factoryInterface,
+  giftsInterface,
   wvbcInterface,
 } from '#server/chain/abi.ts';
 
@@ -29,6 +30,9 @@ export const TOPICS = {
   CounterIncremented: topic(exchangeInterface, 'CounterIncremented'),
   Deposit: topic(wvbcInterface, 'Deposit'),
   Withdrawal: topic(wvbcInterface, 'Withdrawal'),
+  GiftCreated: topic(giftsInterface, 'GiftCreated'),
+  GiftClaimed: topic(giftsInterface, 'GiftClaimed'),
+  GiftTakenBack: topic(giftsInterface, 'GiftTakenBack'),
 } as const;
 
 export const ALL_TOPICS = Object.values(TOPICS);
@@ -58,12 +62,24 @@ export type ChainEvent =
   | { kind: 'OrderCancelled'; orderHash: string; maker: string }
   | { kind: 'CounterIncremented'; maker: string; newCounter: bigint }
   | { kind: 'Deposit'; account: string; amount: bigint }
-  | { kind: 'Withdrawal'; account: string; amount: bigint };
+  | { kind: 'Withdrawal'; account: string; amount: bigint }
+  | {
+      kind: 'GiftCreated';
+      giftId: bigint;
+      giver: string;
+      collection: string;
+      tokenId: bigint;
+      claimKey: string;
+    }
+  | { kind: 'GiftClaimed'; giftId: bigint; recipient: string }
+  | { kind: 'GiftTakenBack'; giftId: bigint };
 
 export interface Contracts {
   factory: string;
   exchange: string;
   wvbc: string;
+  /** The gift escrow; null on a network registered before it existed. */
+  gifts: string | null;
 }
 
 /**
@@ -131,6 +147,7 @@ export function decodeLog(
       amount: p.args[1] as bigint,
     };
   }
+  if (address === contracts.gifts) return decodeGiftLog(parse(giftsInterface));
   if (collections.has(address)) {
     if (t0 === TOPICS.Transfer && log.topics.length === 4) {
       const p = parse(collectionInterface);
@@ -164,6 +181,27 @@ export function decodeLog(
     }
   }
   return null;
+}
+
+/** GiftCreated, GiftClaimed, GiftTakenBack of contracts/src/Gifts.sol. */
+function decodeGiftLog(p: ReturnType<Interface['parseLog']>): ChainEvent | null {
+  switch (p?.name) {
+    case 'GiftCreated':
+      return {
+        kind: 'GiftCreated',
+        giftId: p.args[0] as bigint,
+        giver: lower(p.args[1] as string),
+        collection: lower(p.args[2] as string),
+        tokenId: p.args[3] as bigint,
+        claimKey: lower(p.args[4] as string),
+      };
+    case 'GiftClaimed':
+      return { kind: 'GiftClaimed', giftId: p.args[0] as bigint, recipient: lower(p.args[1]) };
+    case 'GiftTakenBack':
+      return { kind: 'GiftTakenBack', giftId: p.args[0] as bigint };
+    default:
+      return null;
+  }
 }
 
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';

@@ -5,6 +5,7 @@
  * - collections, mints, transfers and token nonces: token-events.ts;
  * - fills, revokes and counter bumps: exchange-events.ts;
  * - when an order ends and what that does to its listing: order-lifecycle.ts;
+ * - gifts made, claimed and taken back: gift-events.ts;
  * - WVBC Deposit and Withdrawal: a `wvbc_transfers` row (here).
  *
  * Statuses: a bought NFT becomes SOLD (buy_price keeps the price it sold for) with its new owner;
@@ -15,6 +16,7 @@
  */
 import { type ChainEvent, ZERO_ADDRESS } from './events.ts';
 import { onCounterIncremented, onOrderCancelled, onOrderFilled } from './exchange-events.ts';
+import { onGiftClosed, onGiftCreated } from './gift-events.ts';
 import { blockTime, type LogPosition, type RangeState } from './handler-context.ts';
 import type { BlockContext, Trx } from './journal.ts';
 import {
@@ -74,5 +76,10 @@ export async function handleEvent(
     case 'Deposit':
     case 'Withdrawal':
       return onWvbcMove(trx, state, pos, event);
+    case 'GiftCreated':
+      return onGiftCreated(trx, state, ctx, pos, event);
+    case 'GiftClaimed':
+    case 'GiftTakenBack':
+      return onGiftClosed(trx, state, ctx, pos, event);
   }
 }

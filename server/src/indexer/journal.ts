@@ -50,6 +50,7 @@ const JOURNALED = {
   bundles: ['status', 'owner', 'current_order_hash'],
   bundle_items: ['sold'],
   collections: ['items_count', 'volume'],
+  gifts: ['status', 'recipient', 'closed_tx'],
 } as const;
 export type JournaledTable = keyof typeof JOURNALED;
 

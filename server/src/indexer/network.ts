@@ -15,7 +15,7 @@ export interface RegisterNetworkParameters {
   deployment: Pick<
     Deployment,
     'chainId' | 'wvbc' | 'exchange' | 'collectionFactory' | 'deployBlock'
-  >;
+  > & { gifts?: string | undefined };
   /** Where the server reaches the node. */
   nodeUrl: string;
   /** The server's public base URL (PUBLIC_URL). */
@@ -47,6 +47,7 @@ export async function registerNetwork(
     wrapper_address: d.wvbc.toLowerCase(),
     exchange_address: d.exchange.toLowerCase(),
     collection_factory_address: d.collectionFactory.toLowerCase(),
+    gifts_address: d.gifts ? d.gifts.toLowerCase() : null,
     deploy_block: d.deployBlock,
   } as const;
   return db.transaction().execute(async (trx) => {

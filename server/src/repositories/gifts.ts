@@ -1,0 +1,102 @@
+/**
+ * Gifts as the indexer recorded them (migrations/045_gifts.sql), with the NFT's name and picture
+ * from the catalogue, and the givers' messages. Addresses are lowercase in the database.
+ */
+import type { Kysely } from 'kysely';
+import type { Gift } from '#shared/schemas/gifts.ts';
+import { checksum, iso } from '../db/mappers.ts';
+import type { Database } from '../db/types.ts';
+
+type Db = Kysely<Database>;
+
+function giftsWithNft(db: Db, networkId: number) {
+  return db
+    .selectFrom('gifts as g')
+    .leftJoin('nfts as n', (join) =>
+      join
+        .onRef('n.network_id', '=', 'g.network_id')
+        .onRef('n.collection_address', '=', 'g.collection_address')
+        .onRef('n.token_id', '=', 'g.token_id'),
+    )
+    .selectAll('g')
+    .select(['n.name as nft_name', 'n.image as nft_image'])
+    .where('g.network_id', '=', networkId);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof giftsWithNft>['executeTakeFirstOrThrow']>>;
+
+function toGift(row: Row): Gift {
+  return {
+    giftId: String(row.gift_id),
+    networkId: row.network_id,
+    status: row.status,
+    giver: checksum(row.giver),
+    claimKey: checksum(row.claim_key),
+    collectionAddress: checksum(row.collection_address),
+    tokenId: String(row.token_id),
+    recipient: row.recipient ? checksum(row.recipient) : null,
+    createdAt: iso(row.created_at),
+    nft: row.nft_name === null ? null : { name: row.nft_name, image: row.nft_image ?? '' },
+  };
+}
+
+/** The newest gift made with the link key `claimKey` (one per key in practice). */
+export async function giftByClaimKey(db: Db, networkId: number, claimKey: string) {
+  const row = await giftsWithNft(db, networkId)
+    .where('g.claim_key', '=', claimKey.toLowerCase())
+    .orderBy('g.gift_id', 'desc')
+    .executeTakeFirst();
+  return row ? toGift(row) : null;
+}
+
+export async function giftById(db: Db, networkId: number, giftId: string) {
+  const row = await giftsWithNft(db, networkId).where('g.gift_id', '=', giftId).executeTakeFirst();
+  return row ? toGift(row) : null;
+}
+
+/** The gifts made by any of `givers`, newest first. */
+export async function giftsOfGivers(db: Db, networkId: number, givers: string[]) {
+  if (givers.length === 0) return [];
+  const rows = await giftsWithNft(db, networkId)
+    .where(
+      'g.giver',
+      'in',
+      givers.map((a) => a.toLowerCase()),
+    )
+    .orderBy('g.gift_id', 'desc')
+    .limit(100)
+    .execute();
+  return rows.map(toGift);
+}
+
+/** Every address of a user: linked sign-in addresses and platform wallets (lowercase). */
+export async function addressesOfUser(db: Db, userId: number): Promise<string[]> {
+  const [linked, wallets] = await Promise.all([
+    db.selectFrom('bc_addresses').select('address').where('user_id', '=', userId).execute(),
+    db.selectFrom('eth_wallets').select('address').where('user_id', '=', userId).execute(),
+  ]);
+  return [...new Set([...linked, ...wallets].map((r) => r.address.toLowerCase()))];
+}
+
+/** Stores a message once; false when its id already has one. */
+export async function insertGiftMessage(
+  db: Db,
+  row: { messageId: string; message: string; userId: number },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('gift_messages')
+    .values({ message_id: row.messageId, message: row.message, user_id: row.userId })
+    .onConflict((oc) => oc.column('message_id').doNothing())
+    .returning('message_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function giftMessage(db: Db, messageId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('gift_messages')
+    .select('message')
+    .where('message_id', '=', messageId)
+    .executeTakeFirst();
+  return row?.message ?? null;
+}

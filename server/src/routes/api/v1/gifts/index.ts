@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '#server/errors.ts';
+import {
+  addressesOfUser,
+  giftByClaimKey,
+  giftMessage,
+  giftsOfGivers,
+  insertGiftMessage,
+} from '#server/repositories/gifts.ts';
+import { relayGiftClaim } from '#server/services/gift-claims.ts';
+import { Data, errorResponses } from '#shared/schemas/common.ts';
+import {
+  ClaimKeyParams,
+  Gift,
+  GiftClaimBody,
+  GiftClaimed,
+  GiftIdParams,
+  GiftList,
+  GiftMessage,
+  GiftMessageBody,
+  MessageIdParams,
+} from '#shared/schemas/gifts.ts';
+
+/**
+ * /api/v1/gifts (contracts/src/Gifts.sol; docs/decisions/085-gift-escrow-with-a-link-key.md):
+ * - GET /by-key/:claimKey: the gift made with that link key (its address only: the key stays in
+ *   the link's fragment), for the claim screen; GIFT_NOT_FOUND when there is none;
+ * - GET /mine (bearer): the gifts given from the account's addresses, newest first;
+ * - POST /messages (bearer) {messageId, message}: the giver's message, written once under an id
+ *   derived from the link key (GIFT_MESSAGE_EXISTS after); GET /messages/:messageId reads it;
+ * - POST /:giftId/claim (bearer) {recipient, signature}: relays the claim to one of the account's
+ *   addresses (services/gift-claims.ts): GIFT_NOT_FOUND, GIFT_ALREADY_CLAIMED, GIFT_TAKEN_BACK,
+ *   FORBIDDEN (not the account's address), INVALID_SIGNATURE, COMING_SOON (no relayer key).
+ */
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['gifts'];
+  app.get(
+    '/by-key/:claimKey',
+    { schema: { tags, params: ClaimKeyParams, response: { 200: Data(Gift), ...errorResponses } } },
+    async (request) => {
+      const gift = await giftByClaimKey(app.db, app.config.chainId, request.params.claimKey);
+      if (!gift) throw new AppError('GIFT_NOT_FOUND');
+      return { data: gift };
+    },
+  );
+
+  app.get(
+    '/mine',
+    {
+      config: { auth: 'user' },
+      schema: { tags, response: { 200: Data(GiftList), ...errorResponses } },
+    },
+    async (request) => {
+      const addresses = await addressesOfUser(app.db, request.user!.id);
+      return { data: await giftsOfGivers(app.db, app.config.chainId, addresses) };
+    },
+  );
+
+  app.post(
+    '/messages',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        body: GiftMessageBody,
+        response: { 201: Data(GiftMessage), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { messageId, message } = request.body;
+      const row = { messageId, message: message.trim(), userId: request.user!.id };
+      if (!(await insertGiftMessage(app.db, row))) throw new AppError('GIFT_MESSAGE_EXISTS');
+      reply.code(201);
+      return { data: { message: row.message } };
+    },
+  );
+
+  app.get(
+    '/messages/:messageId',
+    {
+      schema: {
+        tags,
+        params: MessageIdParams,
+        response: { 200: Data(GiftMessage), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const message = await giftMessage(app.db, request.params.messageId);
+      if (message === null) throw new AppError('NOT_FOUND');
+      return { data: { message } };
+    },
+  );
+
+  app.post(
+    '/:giftId/claim',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        params: GiftIdParams,
+        body: GiftClaimBody,
+        response: { 200: Data(GiftClaimed), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: await relayGiftClaim(app, request.user!.id, request.params.giftId, request.body),
+    }),
+  );
+};
+export default plugin;

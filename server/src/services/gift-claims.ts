@@ -1,0 +1,92 @@
+/**
+ * Relayed gift claims (docs/decisions/085-gift-escrow-with-a-link-key.md). A signed-in user
+ * claims a gift for one of their own addresses with the link key's signature of
+ * `Claim(giftId, recipient)`; the server checks it against the indexed gift, then sends
+ * `Gifts.claim` paid by the relayer key (GIFT_RELAYER_PRIVATE_KEY) and waits for the indexer.
+ * The relayer pays the gas only: the signature fixes the recipient. Claims are sent one at a
+ * time per process, so the relayer's nonces never collide here.
+ */
+import { Contract, getAddress, isCallException, Wallet } from 'ethers';
+import type { FastifyInstance } from 'fastify';
+import { GIFTS_ABI } from '#contracts/abi/index.ts';
+import { giftClaimSigner, giftsDomain } from '#contracts/typed-data/gifts.ts';
+import type { Gift, GiftClaimBody } from '#shared/schemas/gifts.ts';
+import { revertError } from '../chain/reverts.ts';
+import { AppError } from '../errors.ts';
+import { addressesOfUser, giftById } from '../repositories/gifts.ts';
+
+/** A gift still open, or the error saying why it cannot be claimed. */
+export function assertOpen(gift: Gift | null): Gift {
+  if (!gift) throw new AppError('GIFT_NOT_FOUND');
+  if (gift.status === 'CLAIMED') throw new AppError('GIFT_ALREADY_CLAIMED');
+  if (gift.status === 'TAKEN_BACK') throw new AppError('GIFT_TAKEN_BACK');
+  return gift;
+}
+
+/** The gifts contract of the server's network (CONTRACT_NOT_DEPLOYED when none). */
+export async function giftsAddress(app: FastifyInstance, networkId: number): Promise<string> {
+  const row = await app.db
+    .selectFrom('networks')
+    .select('gifts_address')
+    .where('network_id', '=', networkId)
+    .executeTakeFirst();
+  if (!row?.gifts_address) throw new AppError('CONTRACT_NOT_DEPLOYED');
+  return getAddress(row.gifts_address);
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs `work` after the claims sent before it (one relayer nonce at a time). */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const next = queue.then(work, work);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+async function sendClaim(
+  app: FastifyInstance,
+  networkId: number,
+  gifts: string,
+  claim: { giftId: string; recipient: string; signature: string },
+): Promise<string> {
+  const key = app.config.giftRelayerPrivateKey;
+  if (!key)
+    throw new AppError('COMING_SOON', { message: 'Coming soon: gift claims are not relayed' });
+  const relayer = new Wallet(key, await app.chain.provider(networkId));
+  const contract = new Contract(gifts, GIFTS_ABI, relayer);
+  try {
+    const tx = await contract.getFunction('claim')(claim.giftId, claim.recipient, claim.signature);
+    const receipt = await tx.wait();
+    if (receipt?.status !== 1) throw new AppError('TX_REJECTED');
+    await app.indexer?.waitForBlock(receipt.blockNumber, 30_000).catch(() => undefined);
+    return receipt.hash as string;
+  } catch (cause) {
+    if (cause instanceof AppError) throw cause;
+    if (isCallException(cause)) throw revertError(cause);
+    throw new AppError('CHAIN_UNAVAILABLE', { cause });
+  }
+}
+
+/** Checks and relays a claim; answers the transaction hash once indexed. */
+export async function relayGiftClaim(
+  app: FastifyInstance,
+  userId: number,
+  giftId: string,
+  body: GiftClaimBody,
+): Promise<{ txHash: string; recipient: string }> {
+  const networkId = app.config.chainId;
+  const gift = assertOpen(await giftById(app.db, networkId, giftId));
+  const recipient = getAddress(body.recipient);
+  if (!(await addressesOfUser(app.db, userId)).includes(recipient.toLowerCase())) {
+    throw new AppError('FORBIDDEN', { message: 'The recipient must be one of your wallets' });
+  }
+  const gifts = await giftsAddress(app, networkId);
+  const claim = { giftId: BigInt(giftId), recipient };
+  if (giftClaimSigner(giftsDomain(networkId, gifts), claim, body.signature) !== gift.claimKey) {
+    throw new AppError('INVALID_SIGNATURE');
+  }
+  const txHash = await oneAtATime(() =>
+    sendClaim(app, networkId, gifts, { giftId, recipient, signature: body.signature }),
+  );
+  return { txHash, recipient };
+}

@@ -1,0 +1,191 @@
+/**
+ * Gifts against a real anvil and the real indexer, on both database backends: the indexer
+ * records a gift made by a safe transfer and its claim or take-back; the routes show it by the
+ * link key's address, keep the message once under its derived id, and relay a claim only to an
+ * address of the signed-in account with the link key's signature; a used, taken-back or unknown
+ * link is refused with its code. The claim's typed data is the contract's.
+ */
+import {
+  AbiCoder,
+  Contract,
+  type ContractTransactionResponse,
+  type Wallet as EthersWallet,
+  TypedDataEncoder,
+  Wallet,
+} from 'ethers';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { GIFTS_ABI } from '#contracts/abi/index.ts';
+import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
+import {
+  CLAIM_TYPES,
+  giftMessageId,
+  giftsDomain,
+  signGiftClaim,
+} from '#contracts/typed-data/gifts.ts';
+import { createSignedInUser, linkAddress, type SignedInUser } from '../helpers/accounts.ts';
+import { describeBackends, json } from '../helpers/test-app.ts';
+import { type ChainFixture, metadataUri, mined, startChainFixture } from '../indexer/fixture.ts';
+
+describeBackends(
+  'gifts',
+  (t) => {
+    let chain: ChainFixture;
+    let giver: EthersWallet;
+    let art: Contract;
+    let gifts: Contract;
+    let giverUser: SignedInUser;
+    let friend: SignedInUser;
+    let friendWallet: EthersWallet;
+    const keys = [0, 1].map(() => new Wallet(Wallet.createRandom().privateKey));
+
+    const sync = () => chain.newIndexer(t.db).syncToHead();
+    const give = async (tokenId: bigint, claimKey: string) => {
+      const data = AbiCoder.defaultAbiCoder().encode(['address'], [claimKey]);
+      const send = art.getFunction('safeTransferFrom(address,address,uint256,bytes)');
+      await mined(send(giver.address, chain.deployment.gifts, tokenId, data));
+      await sync();
+    };
+    const byKey = (address: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/gifts/by-key/${address}` });
+    /** The friend claims gift `giftId` for `recipient`, signed by link key `key`. */
+    const claim = async (giftId: number, key: EthersWallet, recipient = friendWallet.address) => {
+      const domain = giftsDomain(chain.deployment.chainId, chain.deployment.gifts);
+      const signature = await signGiftClaim(key.privateKey, domain, {
+        giftId: BigInt(giftId),
+        recipient,
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/v1/gifts/${giftId}/claim`,
+        headers: friend.auth,
+        payload: { recipient, signature },
+      });
+    };
+
+    beforeAll(async () => {
+      chain = await startChainFixture(t.db, t.config.databaseUrl);
+      expect(chain.deployment.chainId).toBe(t.config.chainId);
+      giver = chain.wallet(2);
+      art = await chain.createCollection(giver, { name: 'Gift art', category: 'art' });
+      await mined(
+        art.getFunction('mintBatch')(giver.address, [
+          metadataUri({ name: 'Gift 1', image: '/uploads/g1.png' }),
+          metadataUri({ name: 'Gift 2', image: '/uploads/g2.png' }),
+        ]),
+      );
+      gifts = new Contract(chain.deployment.gifts, GIFTS_ABI, giver);
+      giverUser = await createSignedInUser(t);
+      expect((await linkAddress(t, giverUser.auth, giver)).statusCode).toBe(200);
+      friend = await createSignedInUser(t);
+      friendWallet = new Wallet(Wallet.createRandom().privateKey);
+      expect((await linkAddress(t, friend.auth, friendWallet)).statusCode).toBe(200);
+      await give(1n, keys[0]!.address);
+      await give(2n, keys[1]!.address);
+    });
+    afterAll(async () => {
+      await chain?.close();
+    });
+
+    it('signs the same claim digest as the contract', async () => {
+      const domain = giftsDomain(chain.deployment.chainId, chain.deployment.gifts);
+      const claim = { giftId: 7n, recipient: friendWallet.address };
+      expect(await gifts.getFunction('claimDigest')(claim.giftId, claim.recipient)).toBe(
+        TypedDataEncoder.hash(domain, CLAIM_TYPES, claim),
+      );
+    });
+
+    it('shows an indexed gift by its link key, with the NFT; an unknown key is not valid', async () => {
+      const res = await byKey(keys[0]!.address);
+      expect(res.statusCode).toBe(200);
+      expect(json(res).data).toMatchObject({
+        giftId: '1',
+        status: 'OPEN',
+        giver: giver.address,
+        claimKey: keys[0]!.address,
+        collectionAddress: await art.getAddress(),
+        tokenId: '1',
+        recipient: null,
+        nft: { name: 'Gift 1', image: '/uploads/g1.png' },
+      });
+      const unknown = await byKey(Wallet.createRandom().address);
+      expect([unknown.statusCode, json(unknown).code]).toEqual([404, 'GIFT_NOT_FOUND']);
+    });
+
+    it('keeps the message once, under the id derived from the link key', async () => {
+      const messageId = giftMessageId(keys[0]!.privateKey);
+      const payload = { messageId, message: '  Happy birthday!  ' };
+      const post = (headers: Record<string, string>) =>
+        t.app.inject({ method: 'POST', url: '/api/v1/gifts/messages', headers, payload });
+      expect((await post({})).statusCode).toBe(401);
+      const first = await post(giverUser.auth);
+      expect(first.statusCode).toBe(201);
+      const again = await post(friend.auth);
+      expect([again.statusCode, json(again).code]).toEqual([409, 'GIFT_MESSAGE_EXISTS']);
+      const read = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/gifts/messages/${messageId}`,
+      });
+      expect(json(read).data).toEqual({ message: 'Happy birthday!' });
+    });
+
+    it('relays a claim only to the account’s address with the link key’s signature', async () => {
+      const stranger = Wallet.createRandom();
+      const notMine = await claim(1, keys[0]!, stranger.address);
+      expect([notMine.statusCode, json(notMine).code]).toEqual([403, 'FORBIDDEN']);
+      const forged = await claim(1, keys[1]!);
+      expect([forged.statusCode, json(forged).code]).toEqual([401, 'INVALID_SIGNATURE']);
+      const noAuth = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/gifts/1/claim',
+        payload: { recipient: friendWallet.address, signature: `0x${'00'.repeat(65)}` },
+      });
+      expect(noAuth.statusCode).toBe(401);
+
+      const ok = await claim(1, keys[0]!);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(await art.getFunction('ownerOf')(1n)).toBe(friendWallet.address);
+      await sync();
+      expect(json(await byKey(keys[0]!.address)).data).toMatchObject({
+        status: 'CLAIMED',
+        recipient: friendWallet.address,
+      });
+      const transfer = await t.db
+        .selectFrom('activities')
+        .select(['type', 'from_address', 'to_address'])
+        .where('tx_hash', '=', json<{ data: { txHash: string } }>(ok).data.txHash.toLowerCase())
+        .executeTakeFirstOrThrow();
+      expect(transfer).toMatchObject({
+        type: 'TRANSFER',
+        to_address: friendWallet.address.toLowerCase(),
+      });
+
+      const twice = await claim(1, keys[0]!);
+      expect([twice.statusCode, json(twice).code]).toEqual([409, 'GIFT_ALREADY_CLAIMED']);
+    });
+
+    it('refuses a gift taken back, and lists the giver’s gifts', async () => {
+      await mined(gifts.getFunction('takeBack')(2n) as Promise<ContractTransactionResponse>);
+      await sync();
+      expect(await art.getFunction('ownerOf')(2n)).toBe(giver.address);
+      const res = await claim(2, keys[1]!);
+      expect([res.statusCode, json(res).code]).toEqual([409, 'GIFT_TAKEN_BACK']);
+      const mine = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/gifts/mine',
+        headers: giverUser.auth,
+      });
+      const list = json<{ data: { giftId: string; status: string }[] }>(mine).data;
+      expect(list.map((g) => [g.giftId, g.status])).toEqual([
+        ['2', 'TAKEN_BACK'],
+        ['1', 'CLAIMED'],
+      ]);
+      const theirs = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/gifts/mine',
+        headers: friend.auth,
+      });
+      expect(json<{ data: unknown[] }>(theirs).data).toEqual([]);
+    });
+  },
+  { env: { GIFT_RELAYER_PRIVATE_KEY: ANVIL_KEYS[1]! } },
+);
