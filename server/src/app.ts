@@ -59,6 +59,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler,
+    // Fastify's 10 s default fails a start on a loaded machine (swagger-ui reads its assets at
+    // registration); a plugin that truly hangs still fails, after a minute.
+    pluginTimeout: 60_000,
   })
     .setValidatorCompiler(TypeBoxValidatorCompiler)
     .withTypeProvider<TypeBoxTypeProvider>();
