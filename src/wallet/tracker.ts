@@ -40,8 +40,14 @@ const txDb = () => {
   return database;
 };
 
-/** What the header reads: the pending transactions, newest first. */
-export const txState = proxy<{ pending: TrackedTx[] }>({ pending: [] });
+/**
+ * What the header reads: the pending transactions, newest first, and the last one that ended
+ * while followed here (so a transaction resumed after a reload shows its outcome).
+ */
+export const txState = proxy<{
+  pending: TrackedTx[];
+  ended: { hash: string; status: Exclude<TxStatus, 'pending'> } | null;
+}>({ pending: [], ended: null });
 
 async function refreshState(): Promise<void> {
   const rows = await txDb().txs.where('status').equals('pending').toArray();
@@ -53,8 +59,9 @@ export async function track(tx: Omit<TrackedTx, 'status' | 'createdAt'>): Promis
   await refreshState();
 }
 
-async function settle(hash: string, status: TxStatus): Promise<void> {
+async function settle(hash: string, status: Exclude<TxStatus, 'pending'>): Promise<void> {
   await txDb().txs.update(hash, { status });
+  txState.ended = { hash, status };
   await refreshState();
 }
 
@@ -104,4 +111,5 @@ export async function recent(limit = 20): Promise<TrackedTx[]> {
 onCleanStore(async () => {
   await txDb().txs.clear();
   txState.pending = [];
+  txState.ended = null;
 });
