@@ -60,6 +60,7 @@ const screens: Record<RouteName, Screen> = {
   nftInspection: screen(() => import('./routes/nft-inspection.tsx')),
   preOrderDetail: screen(() => import('./routes/pre-order-detail.tsx')),
   giftClaim: screen(() => import('./routes/gift-claim.tsx')),
+  gifts: screen(() => import('./routes/gifts.tsx')),
   search: screen(() => import('./routes/search.tsx')),
   changePassword: screen(() => import('./routes/change-password.tsx')),
   studio: screen(() => import('./routes/studio.tsx')),

@@ -103,6 +103,7 @@ export const paths = {
   preOrderDetail: staticRoute('/pre-order/detail', 'full'),
   // Screens the product names without a path: the paths are ours.
   giftClaim: staticRoute('/gift-claim', 'full'),
+  gifts: staticRoute('/gifts', 'full'),
   search: staticRoute('/search', 'full'),
   changePassword: staticRoute('/account/change-password', 'full'),
   studio: staticRoute('/studio', 'full'),

@@ -32,6 +32,10 @@ const lazyLoaders: Record<string, Record<Language, () => Promise<{ default: unkn
     en: () => import('#locales/en/outbox.json'),
     vi: () => import('#locales/vi/outbox.json'),
   },
+  gifts: {
+    en: () => import('#locales/en/gifts.json'),
+    vi: () => import('#locales/vi/gifts.json'),
+  },
 };
 
 const bundleBackend: BackendModule = {

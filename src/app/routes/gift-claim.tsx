@@ -1,11 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
+import { GiftClaimScreen } from '#web/features/gifts/components/gift-claim-screen.tsx';
 
-/**
- * The gift claim screen at /gift-claim says 'Improving feature': gifts have no server model
- * yet.
- */
+/** /gift-claim#<link key>: claim an NFT given with a link (features/gifts, its own chunk). */
 export function Component() {
   const { t } = useTranslation('pages');
   usePageTitle(t('gift.title'));
@@ -13,7 +10,7 @@ export function Component() {
     <>
       <h1>{t('gift.title')}</h1>
       <p>{t('gift.intro')}</p>
-      <EmptyState kind="improvingFeature" />
+      <GiftClaimScreen />
     </>
   );
 }

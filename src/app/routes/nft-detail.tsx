@@ -5,6 +5,8 @@ import { WithParams } from '../route-params.tsx';
 
 /** Buying, selling and bidding load with their chain code (ethers) only on an NFT's page. */
 const NftTradePanel = lazy(() => import('#web/features/trade/components/nft-trade-panel.tsx'));
+/** Giving it with a link (its holder): its own chunk, with the trade panel's gate. */
+const GiftPanel = lazy(() => import('#web/features/gifts/components/gift-panel.tsx'));
 
 export function Component() {
   return (
@@ -18,6 +20,7 @@ export function Component() {
             <ActionCodeGate>
               <Suspense fallback={null}>
                 <NftTradePanel nft={nft} />
+                <GiftPanel nft={nft} />
               </Suspense>
             </ActionCodeGate>
           )}

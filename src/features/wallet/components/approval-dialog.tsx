@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import {
   COLLECTION_FACTORY_ABI,
   EXCHANGE_ABI,
+  GIFTS_ABI,
   MARKETPLACE_COLLECTION_ABI,
   WVBC_ABI,
 } from '#contracts/abi/index.ts';
@@ -20,6 +21,7 @@ const wvbc = new Interface(WVBC_ABI);
 const exchange = new Interface(EXCHANGE_ABI);
 const collection = new Interface(MARKETPLACE_COLLECTION_ABI);
 const factory = new Interface(COLLECTION_FACTORY_ABI);
+const gifts = new Interface(GIFTS_ABI);
 
 /** The calls of the marketplace's contracts the approval view names. */
 const KNOWN_CALLS = [
@@ -38,6 +40,8 @@ const KNOWN_CALLS = [
   'mintBatch',
   'grantRole',
   'revokeRole',
+  'safeTransferFrom',
+  'takeBack',
 ] as const;
 export type CallName = (typeof KNOWN_CALLS)[number] | 'unknown';
 
@@ -49,9 +53,12 @@ function parsedName(iface: Interface, data: string): string | undefined {
   }
 }
 
-/** The call a transaction makes, by name (WVBC, exchange, collection or factory), for the approval view. */
+/**
+ * The call a transaction makes, by name (WVBC, exchange, collection, factory or gifts), for the
+ * approval view. The only safe transfer the app sends is a gift (features/gifts/chain.ts).
+ */
 export function callName(data: string): CallName {
-  for (const iface of [wvbc, exchange, collection, factory]) {
+  for (const iface of [wvbc, exchange, collection, factory, gifts]) {
     const name = parsedName(iface, data);
     if (name && (KNOWN_CALLS as readonly string[]).includes(name)) return name as CallName;
   }

@@ -1,0 +1,83 @@
+/**
+ * /gifts: the NFTs the account gave with a link, newest first, each with its state; an open gift
+ * of the wallet in use can be taken back (through the wallet pipeline) until someone claims it.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Gift } from '#shared/schemas/gifts.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Img } from '#web/components/ui/image.tsx';
+import { QueryView } from '#web/components/ui/query-view.tsx';
+import { paths } from '#web/config/paths.ts';
+import { takeBackGift } from '../actions.ts';
+import { myGiftsQueryOptions } from '../api/gifts.ts';
+import { RunStatus } from './run-status.tsx';
+import { sameAddress, useGiftContext, useRun } from './use-gifts.ts';
+import './gifts.css';
+
+const nameOf = (g: Gift) => g.nft?.name || `#${g.tokenId}`;
+
+function GiftRow({ gift, onTakeBack }: { gift: Gift; onTakeBack: (() => void) | null }) {
+  const { t } = useTranslation('gifts');
+  const to = paths.nftDetail.build({
+    collectionAddr: gift.collectionAddress,
+    tokenId: gift.tokenId,
+  });
+  return (
+    <li>
+      <Img src={gift.nft?.image} alt="" width={240} />
+      <div className="gift-list__body">
+        <Link to={to}>{nameOf(gift)}</Link>
+        <span>{t(`mine.status.${gift.status}`)}</span>
+        {onTakeBack ? (
+          <Button variant="secondary" onClick={onTakeBack}>
+            {t('mine.takeBack', { name: nameOf(gift) })}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+export function MyGiftsScreen() {
+  const { t } = useTranslation('gifts');
+  const query = useQuery(myGiftsQueryOptions());
+  const ctx = useGiftContext();
+  const { state, run } = useRun();
+  const [done, setDone] = useState(false);
+  const takeBack = (gift: Gift) => async () => {
+    if (!ctx) return;
+    setDone(false);
+    const outcome = await run((onStage) => takeBackGift(ctx, gift, onStage));
+    setDone(outcome.ok);
+  };
+  return (
+    <>
+      <p>{t('mine.intro')}</p>
+      <RunStatus state={state} done={done ? t('mine.takenBack') : undefined} />
+      <QueryView query={query}>
+        {(gifts) =>
+          gifts.length === 0 ? (
+            <p>{t('mine.empty')}</p>
+          ) : (
+            <ul className="gift-list">
+              {gifts.map((g) => (
+                <GiftRow
+                  key={g.giftId}
+                  gift={g}
+                  onTakeBack={
+                    g.status === 'OPEN' && ctx && sameAddress(g.giver, ctx.address)
+                      ? takeBack(g)
+                      : null
+                  }
+                />
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
+    </>
+  );
+}
