@@ -56,7 +56,7 @@ async function readEvents(
       fillsByTx.set(txHash, [...(fillsByTx.get(txHash) ?? []), event]);
     decoded.push({ log, event });
   }
-  return { decoded, fillsByTx, wvbcTxs };
+  return { decoded, fillsByTx, wvbcTxs, seen: collections };
 }
 
 /** Headers of the range's ends and of every block holding a log; a changed chain throws. */
@@ -119,6 +119,31 @@ async function readMetadata(
   return out;
 }
 
+/** Logs per `indexed_logs` insert (a statement per log was a round trip per event). */
+const LOGS_PER_INSERT = 1000;
+
+/** Records the range's logs in `indexed_logs`; answers those not seen before ('tx:index'). */
+async function freshLogs(trx: Trx, ctx: SyncContext, decoded: Decoded[]): Promise<Set<string>> {
+  const fresh = new Set<string>();
+  for (let i = 0; i < decoded.length; i += LOGS_PER_INSERT) {
+    const rows = await trx
+      .insertInto('indexed_logs')
+      .values(
+        decoded.slice(i, i + LOGS_PER_INSERT).map(({ log }) => ({
+          network_id: ctx.networkId,
+          tx_hash: log.transactionHash.toLowerCase(),
+          log_index: log.index,
+          block_number: log.blockNumber,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['network_id', 'tx_hash', 'log_index']).doNothing())
+      .returning(['tx_hash', 'log_index'])
+      .execute();
+    for (const r of rows) fresh.add(`${r.tx_hash}:${r.log_index}`);
+  }
+  return fresh;
+}
+
 /** Runs each new log's handler, expires orders by the range's last block, saves the checkpoint. */
 async function commitRange(
   trx: Trx,
@@ -128,24 +153,14 @@ async function commitRange(
   headers: Map<number, Header>,
   range: IndexedRange,
 ): Promise<void> {
+  const fresh = await freshLogs(trx, ctx, decoded);
   for (const { log, event } of decoded) {
     const pos: LogPosition = {
       blockNumber: log.blockNumber,
       txHash: log.transactionHash.toLowerCase(),
       logIndex: log.index,
     };
-    const fresh = await trx
-      .insertInto('indexed_logs')
-      .values({
-        network_id: ctx.networkId,
-        tx_hash: pos.txHash,
-        log_index: pos.logIndex,
-        block_number: pos.blockNumber,
-      })
-      .onConflict((oc) => oc.columns(['network_id', 'tx_hash', 'log_index']).doNothing())
-      .returning('log_index')
-      .executeTakeFirst();
-    if (fresh) await handleEvent(trx, state, pos, event);
+    if (fresh.has(`${pos.txHash}:${pos.logIndex}`)) await handleEvent(trx, state, pos, event);
   }
   const end = headers.get(range.to);
   if (end) {
@@ -157,21 +172,40 @@ async function commitRange(
   await ctx.beforeCommit?.(range);
 }
 
-/** Reads, decodes and commits the blocks `from`..`to` (see the file comment). */
-export async function indexRange(
+/** What a range's reads gathered, ready to commit. */
+export interface RangeRead {
+  from: number;
+  to: number;
+  decoded: Decoded[];
+  headers: Map<number, Header>;
+  state: RangeState;
+}
+
+/**
+ * Reads and decodes the blocks `from`..`to` (nothing is written). `known` are the collections
+ * indexed before `from` (default: those in the database); the answer's `state.collections`
+ * adds those created in the range, for reading the next one before this one is committed.
+ */
+export async function readRange(
   ctx: SyncContext,
   from: number,
   to: number,
   cp: Checkpoint | null,
   contracts: NetworkContracts,
-): Promise<IndexedRange> {
-  const known = await ctx.db
-    .selectFrom('collections')
-    .select('address')
-    .where('network_id', '=', ctx.networkId)
-    .execute();
-  const collections = new Set(known.map((r) => r.address));
-  const { decoded, fillsByTx, wvbcTxs } = await readEvents(
+  known?: ReadonlySet<string>,
+): Promise<RangeRead> {
+  const collections =
+    known ??
+    new Set(
+      (
+        await ctx.db
+          .selectFrom('collections')
+          .select('address')
+          .where('network_id', '=', ctx.networkId)
+          .execute()
+      ).map((r) => r.address),
+    );
+  const { decoded, fillsByTx, wvbcTxs, seen } = await readEvents(
     ctx,
     { from, to },
     contracts,
@@ -186,17 +220,33 @@ export async function indexRange(
   const state: RangeState = {
     networkId: ctx.networkId,
     contracts,
-    collections,
+    collections: seen,
     fillsByTx,
     wvbcTxs,
     metadata,
     timestamps: new Map([...headers].map(([n, h]) => [n, new Date(h.timestamp * 1000)])),
     categories: new Map(categories.map((c) => [c.key, c.id])),
   };
-  const range: IndexedRange = { from, to, logs: decoded.length };
+  return { from, to, decoded, headers, state };
+}
+
+/** Commits a range read by readRange (see the file comment). */
+export async function commitRead(ctx: SyncContext, read: RangeRead): Promise<IndexedRange> {
+  const range: IndexedRange = { from: read.from, to: read.to, logs: read.decoded.length };
   await ctx.db
     .transaction()
-    .execute((trx) => commitRange(trx, ctx, state, decoded, headers, range));
-  if (decoded.length) ctx.log.info(range, 'indexer: range indexed');
+    .execute((trx) => commitRange(trx, ctx, read.state, read.decoded, read.headers, range));
+  if (read.decoded.length) ctx.log.info(range, 'indexer: range indexed');
   return range;
+}
+
+/** Reads, decodes and commits the blocks `from`..`to` (see the file comment). */
+export async function indexRange(
+  ctx: SyncContext,
+  from: number,
+  to: number,
+  cp: Checkpoint | null,
+  contracts: NetworkContracts,
+): Promise<IndexedRange> {
+  return commitRead(ctx, await readRange(ctx, from, to, cp, contracts));
 }

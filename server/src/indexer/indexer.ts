@@ -10,7 +10,7 @@ import type { JsonRpcProvider } from 'ethers';
 import type { Kysely } from 'kysely';
 import { chainProvider } from '../chain/provider.ts';
 import type { Database } from '../db/types.ts';
-import { indexRange } from './block-range.ts';
+import { commitRead, type RangeRead, readRange } from './block-range.ts';
 import { networkContracts, readCheckpoint, storedHash } from './checkpoint.ts';
 import type { IndexerDatabase, IndexerDb } from './journal.ts';
 import { LeaderLock } from './leader.ts';
@@ -18,6 +18,7 @@ import { rollbackToAncestor } from './reorg.ts';
 import {
   type IndexedRange,
   type IndexerLogger,
+  type NetworkContracts,
   ReorgDetected,
   type SyncContext,
   type SyncStep,
@@ -66,6 +67,12 @@ export class Indexer {
   private failures = 0;
   private head: number | null = null;
   private lastBlock: number | null = null;
+  /**
+   * The next range, read while the current one commits (chain reads and database writes
+   * overlap); used only if the next step asks for exactly that range. Its header check against
+   * the committed range's last hash still sees a chain that changed in between.
+   */
+  private ahead: { from: number; to: number; read: Promise<RangeRead> } | null = null;
   private lastError: string | null = null;
   private waiters: { block: number; resolve: () => void }[] = [];
 
@@ -205,6 +212,18 @@ export class Indexer {
     for (const w of ready) w.resolve();
   }
 
+  /** Starts reading the range after `read` while it commits (only while behind the head). */
+  private readAhead(read: RangeRead, head: number, contracts: NetworkContracts): void {
+    const hash = read.headers.get(read.to)?.hash;
+    if (read.to >= head || !hash) return;
+    const from = read.to + 1;
+    const to = Math.min(head, from + this.ctx.batchSize - 1);
+    const cp = { block: read.to, hash };
+    const next = readRange(this.ctx, from, to, cp, contracts, read.state.collections);
+    next.catch(() => undefined); // a failed read ahead is read again by the next step
+    this.ahead = { from, to, read: next };
+  }
+
   /** One step: a reorg rollback, one block range, or nothing (caught up / not deployed). */
   async syncOnce(): Promise<SyncStep> {
     const contracts = await networkContracts(this.ctx);
@@ -218,6 +237,7 @@ export class Indexer {
       const block = await this.provider.getBlock(probe);
       const stored = probe === cp.block ? cp.hash : await storedHash(this.ctx, probe);
       if (cp.block > head || (stored !== null && block?.hash !== stored)) {
+        this.ahead = null;
         const { step, ancestor } = await rollbackToAncestor(this.ctx, probe, contracts);
         this.lastBlock = ancestor?.block ?? null;
         return step;
@@ -229,11 +249,19 @@ export class Indexer {
       return { kind: 'idle', head };
     }
     const to = Math.min(head, from + this.ctx.batchSize - 1);
+    const ahead = this.ahead;
+    this.ahead = null;
     try {
-      const range = await indexRange(this.ctx, from, to, cp, contracts);
+      const read =
+        ahead?.from === from && ahead.to === to
+          ? await ahead.read
+          : await readRange(this.ctx, from, to, cp, contracts);
+      this.readAhead(read, head, contracts);
+      const range = await commitRead(this.ctx, read);
       this.setLastBlock(to);
       return { kind: 'indexed', range, head };
     } catch (error) {
+      this.ahead = null;
       if (!(error instanceof ReorgDetected)) throw error;
       this.ctx.log.warn(
         { from, to, reason: error.message },
