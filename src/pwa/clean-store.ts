@@ -1,7 +1,7 @@
 /**
  * CLEAN_STORE resets the whole store and every persisted copy: besides the valtio store
  * (src/stores/session.ts), every copy this app keeps: the persisted query cache, IndexedDB
- * (history, sealed session, like queue) and the service worker's runtime caches of API answers
+ * (history, sealed session, outbox) and the service worker's runtime caches of API answers
  * and images. The precached app shell stays, so the app still opens offline.
  */
 import type { QueryClient } from '@tanstack/react-query';

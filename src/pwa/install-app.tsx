@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { hasStored } from '../lib/db/presence.ts';
 import { sessionActions } from '../stores/session.ts';
 import { installState, isIos, promptInstall } from './install-prompt.ts';
-import { dropOutboxAfterAsking } from './outbox/outbox.ts';
+import { loadOutbox } from './outbox/state.ts';
 
 /**
  * The download-app page's installation part: the browser's install dialog when it
@@ -82,11 +82,13 @@ function DeviceData() {
         data-testid="clean-store"
         onClick={() => {
           setCleared(false);
-          void dropOutboxAfterAsking().then(async (agreed) => {
-            if (!agreed) return;
-            await sessionActions.CLEAN_STORE();
-            setCleared(true);
-          });
+          void loadOutbox()
+            .then((outbox) => outbox.dropOutboxAfterAsking())
+            .then(async (agreed) => {
+              if (!agreed) return;
+              await sessionActions.CLEAN_STORE();
+              setCleared(true);
+            });
         }}
       >
         {t('data.clear')}

@@ -1,23 +1,24 @@
 /**
  * Likes made offline or on a failing connection: kept in the outbox (./outbox/outbox.ts) and sent
  * in order when the browser is back online; the button says the like waits. The server's like
- * sets a state, so a resend changes nothing.
+ * sets a state, so a resend changes nothing. It needs the session: an open tab sends it.
  */
 import type { LikeResult } from '#shared/schemas/catalogue.ts';
 import { type LikeRequest, setLike } from '../lib/likes.ts';
 import { isOnline } from './online.ts';
-import { isNetworkFailure, outboxNotice, queueAction } from './outbox/outbox.ts';
 import { SOCIAL_EXPIRY_MS } from './outbox/rules.ts';
+import { isNetworkFailure, loadOutbox } from './outbox/state.ts';
 
 type LikeOutcome = { queued: false; data: LikeResult } | { queued: true };
 
 async function enqueueLike(body: LikeRequest): Promise<void> {
+  const { queueAction, outboxNotice } = await loadOutbox();
   await queueAction({
     kind: 'like',
     path: '/api/v2/user/like',
     body,
     headers: {},
-    session: false,
+    session: true, // a like is the signed-in account's (bearer)
     title: document.title,
     link: location.pathname,
     expiresAt: Date.now() + SOCIAL_EXPIRY_MS,

@@ -5,8 +5,8 @@ import { afterLoad, SETTLE_MS } from '../lib/schedule.ts';
 import { wireCleanStore } from './clean-store.ts';
 import './install-prompt.ts';
 import { OfflineBanner } from './offline-banner.tsx';
-import { startOutbox } from './outbox/outbox.ts';
-import { OutboxShell } from './outbox/outbox-shell.tsx';
+import { OutboxChip, OutboxResults } from './outbox/outbox-shell.tsx';
+import { loadOutbox } from './outbox/state.ts';
 import { registerServiceWorker } from './register.ts';
 import { UpdateToast } from './update-toast.tsx';
 
@@ -16,7 +16,9 @@ function wire(client: QueryClient): () => void {
   let stopped = false;
   afterLoad(() => {
     if (stopped) return;
-    stopOutbox = startOutbox(client);
+    void loadOutbox().then((outbox) => {
+      if (!stopped) stopOutbox = outbox.startOutbox(client);
+    });
     void registerServiceWorker().catch((error: unknown) =>
       console.warn('service worker not registered', error),
     );
@@ -40,9 +42,13 @@ export function PwaShell() {
   useEffect(() => wire(client), [client]);
   return (
     <>
-      <OfflineBanner />
+      {/* The outbox's count above the offline banner, one column, neither covering the other. */}
+      <div className="pwa-dock">
+        <OutboxChip />
+        <OfflineBanner />
+      </div>
       <UpdateToast />
-      <OutboxShell />
+      <OutboxResults />
     </>
   );
 }

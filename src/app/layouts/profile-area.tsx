@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { thumbnailUrl } from '#shared/image-url.ts';
 import { paths } from '#web/config/paths.ts';
-import { dropOutboxAfterAsking } from '#web/pwa/outbox/outbox.ts';
+import { loadOutbox } from '#web/pwa/outbox/state.ts';
 import { session, sessionActions } from '#web/stores/session.ts';
 
 /**
@@ -84,11 +84,13 @@ export function ProfileArea() {
               onClick={() => {
                 setOpen(false);
                 // Actions still waiting in the outbox are dropped only if the user agrees.
-                void dropOutboxAfterAsking().then((agreed) => {
-                  if (!agreed) return;
-                  sessionActions.LOG_OUT();
-                  navigate(paths.marketplace.build({}));
-                });
+                void loadOutbox()
+                  .then((outbox) => outbox.dropOutboxAfterAsking())
+                  .then((agreed) => {
+                    if (!agreed) return;
+                    sessionActions.LOG_OUT();
+                    navigate(paths.marketplace.build({}));
+                  });
               }}
             >
               {t('account.logOut')}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { outboxState } from './outbox.ts';
 import { reasonOf } from './reason.ts';
+import { outboxState } from './state.ts';
 import { itemsById, markSeen, type OutboxItem } from './store.ts';
 
 /** The result of each item settled while the app was open: accepted, or refused and why. */
@@ -13,10 +13,10 @@ export default function OutboxToast({ ids }: { ids: number[] }) {
   useEffect(() => {
     void itemsById(ids).then(setItems);
   }, [key]);
-  const close = () => {
-    void markSeen(ids);
-    outboxState.settled = [];
-  };
+  const close = () =>
+    void markSeen(ids).then(() => {
+      outboxState.settled = [];
+    });
   const line = (item: OutboxItem) => {
     const kind = t(`outbox:kind.${item.kind}`);
     if (item.state === 'accepted') return t('outbox:toast.accepted', { kind, title: item.title });

@@ -3,39 +3,33 @@
  * follow) wait in the outbox (IndexedDB, ./store.ts) and are sent by public/sw-outbox.js: by
  * Background Sync where the browser has it (even with no tab open), and whenever a page starts
  * or comes back online (the path of browsers without it). Transactions are never queued.
- * This module stays small (first screen); the store, the toast and the view load on use.
+ * Loaded after the first screen (./state.ts is what the first screen holds); the store, the
+ * toast and the view load on use.
  * Why and how: docs/decisions/070-outbox-for-signed-actions.md.
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { proxy } from 'valtio';
 import { env } from '#web/config/env.ts';
 import { hasStored, markStored } from '#web/lib/db/presence.ts';
-import { ApiError } from '#web/lib/errors.ts';
 import { authToken } from '#web/stores/session.ts';
 import { isOnline } from '../online.ts';
+import { outboxState } from './state.ts';
+
+export { isNetworkFailure, outboxState } from './state.ts';
 
 export type { NewOutboxItem, OutboxItem } from './store.ts';
 
 import type { NewOutboxItem } from './store.ts';
 
-/** What the shell shows: how many wait, and the ids settled since the page last showed them. */
-export const outboxState = proxy({ waiting: 0, settled: [] as number[], changes: 0 });
-
 const TAG = 'vbc-outbox';
 const loadStore = () => import('./store.ts');
-
-/** A request that never reached the server (offline, DNS, reset): worth keeping for later. */
-export const isNetworkFailure = (error: unknown) =>
-  (error instanceof ApiError && error.status === 0) || error instanceof TypeError;
 
 type Flushed = { left: number; settled: Array<{ id: number }> };
 type Sender = { flush(token: string | null, sentBy: 'page'): Promise<Flushed> };
 
+/** Some items were settled: the screens refetch; the toast lists what was not shown yet. */
 function settledNow(ids: number[], client: QueryClient | null): void {
-  if (ids.length === 0) return;
-  outboxState.settled = [...outboxState.settled, ...ids];
-  if (client) void client.invalidateQueries();
+  if (ids.length > 0 && client) void client.invalidateQueries();
 }
 
 let queryClient: QueryClient | null = null;
@@ -69,8 +63,12 @@ export async function refreshOutbox(): Promise<void> {
     outboxState.waiting = 0;
     return;
   }
-  const { countWaiting } = await loadStore();
+  const { countWaiting, unseenSettled } = await loadStore();
   outboxState.waiting = await countWaiting();
+  // From the store, not from the worker's messages: results settled before this page listened
+  // (or with no tab open) are shown too.
+  const unseen = await unseenSettled();
+  if (unseen.join() !== outboxState.settled.join()) outboxState.settled = unseen;
   outboxState.changes += 1;
 }
 

@@ -26,7 +26,7 @@ async function moveLikeQueue(): Promise<void> {
         path: '/api/v2/user/like',
         body: { target: job.target, id: job.targetId, address: job.address, like: job.like },
         headers: {},
-        session: false,
+        session: true,
         title: '',
         link: '/marketplace',
         createdAt: job.queuedAt,
@@ -48,6 +48,14 @@ export async function listOutbox(): Promise<OutboxItem[]> {
 export async function countWaiting(): Promise<number> {
   await moveLikeQueue();
   return db().outbox.where('state').equals('waiting').count();
+}
+
+/** Items settled (by the worker, maybe with no tab open) whose result was not shown yet. */
+export async function unseenSettled(): Promise<number[]> {
+  const rows = await db()
+    .outbox.filter((r) => r.state !== 'waiting' && r.seen !== true)
+    .toArray();
+  return rows.map((r) => r.id!);
 }
 
 export async function markSeen(ids: number[]): Promise<void> {

@@ -18,7 +18,7 @@ import { currentLanguage } from '#web/lib/i18n.ts';
 import { weiFromWire } from '#web/lib/money.ts';
 import { outboxState, refreshOutbox } from '#web/pwa/outbox/outbox.ts';
 import { reasonOf } from '#web/pwa/outbox/reason.ts';
-import { listOutbox, markSeen, type OutboxItem, removeItem } from '#web/pwa/outbox/store.ts';
+import { listOutbox, type OutboxItem, removeItem } from '#web/pwa/outbox/store.ts';
 import './outbox.css';
 
 /** The least bid now: 5% over the new highest (shared/orders.ts minimumBid), from the server. */
@@ -101,11 +101,7 @@ export function OutboxScreen() {
   const [items, setItems] = useState<OutboxItem[] | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-read on every outbox change
   useEffect(() => {
-    void listOutbox().then((rows) => {
-      setItems(rows);
-      const unseen = rows.filter((r) => r.state !== 'waiting' && !r.seen);
-      void markSeen(unseen.map((r) => r.id!));
-    });
+    void listOutbox().then(setItems);
   }, [changes, settled.length]);
   const remove = (id: number) =>
     void removeItem(id).then(() => {

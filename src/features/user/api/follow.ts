@@ -6,8 +6,8 @@ import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/
 import type { FollowBody, FollowResult } from '#shared/schemas/catalogue.ts';
 import { api, type DataBody } from '#web/lib/api-client.ts';
 import { isOnline } from '#web/pwa/online.ts';
-import { isNetworkFailure, outboxNotice, queueAction } from '#web/pwa/outbox/outbox.ts';
 import { SOCIAL_EXPIRY_MS } from '#web/pwa/outbox/rules.ts';
+import { isNetworkFailure, loadOutbox } from '#web/pwa/outbox/state.ts';
 import { USER_QUERY_ROOT } from './user.ts';
 
 /** A follow sets the state it names (the wire also allows a toggle, never used here). */
@@ -19,6 +19,7 @@ const FOLLOW_PATH = '/api/v2/user/follow';
 export type FollowOutcome = DataBody<FollowResult> | { queued: true };
 
 async function queueFollow(body: FollowRequest): Promise<FollowOutcome> {
+  const { queueAction, outboxNotice } = await loadOutbox();
   await queueAction({
     kind: 'follow',
     path: FOLLOW_PATH,

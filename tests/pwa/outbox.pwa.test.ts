@@ -1,0 +1,329 @@
+/**
+ * The outbox (sign now, send later) on the production build served by the real stack, in
+ * Chromium at 360 px with the service worker in control: a bid and a like made offline wait,
+ * then are accepted when the browser is back online (the bid in the bid list and provenance, the
+ * like counted); an offline bid that another user beat meanwhile is refused as outbid with the
+ * new minimum offered. The injected test wallet signs in Node, so it signs offline too, as a
+ * platform or browser wallet does. axe-core on every screen visited.
+ */
+import path from 'node:path';
+import {
+  Contract,
+  JsonRpcProvider,
+  MaxUint256,
+  parseEther,
+  type TypedDataDomain,
+  Wallet,
+} from 'ethers';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WVBC_ABI } from '#contracts/abi/index.ts';
+import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
+import { orderReader } from '#contracts/order-reader.ts';
+import {
+  hashOrder,
+  marketplaceDomain,
+  orderToJson,
+  SaleKind,
+  signBid,
+  signOrder,
+} from '#contracts/typed-data/index.ts';
+import { approveExchange, mined } from '#scripts/lib/marketplace.ts';
+import { buildOrder, minimumBid, type Order } from '#shared/orders.ts';
+import type { Nft, NftDetail } from '#shared/schemas/entities.ts';
+import { launchBrowser } from '#tests/browser.ts';
+import { axeViolations } from '#tests/e2e/axe.ts';
+import { watchedPage } from '#tests/e2e/harness.ts';
+import { injectWallet } from '#tests/e2e/injected-wallet.ts';
+import { reportFailure, signInWithPassword, type Watched } from '#tests/e2e/steps.ts';
+import { keyBackedProvider } from '#tests/wallet/key-provider.ts';
+import { buildWeb, type Demo, phoneContext, ROOT, startDemo, waitForControl } from './harness.ts';
+
+const WEB_DIR = path.join(ROOT, 'test-results', 'pwa-outbox-dist');
+
+let demo: Demo;
+let browser: Browser;
+let chain: JsonRpcProvider;
+let domain: TypedDataDomain;
+let url: string;
+/** Seeded NFTs not on sale, with their owner's key: one per journey. */
+const stock: Array<{ nft: Nft; key: string }> = [];
+
+async function api<T>(p: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(`${url}${p}`, {
+    ...init,
+    headers: {
+      'content-type': 'application/json',
+      'api-key': demo.app.config.apiKey,
+      'marketplace-key': demo.app.config.marketplaceKey,
+    },
+  });
+  if (!res.ok) throw new Error(`${p}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+beforeAll(async () => {
+  await buildWeb(WEB_DIR, `pwa-outbox-${Date.now()}`);
+  demo = await startDemo(WEB_DIR);
+  url = demo.url;
+  browser = await launchBrowser();
+  chain = new JsonRpcProvider(demo.rpcUrl, demo.chainId, { staticNetwork: true, cacheTimeout: -1 });
+  domain = marketplaceDomain(demo.chainId, demo.deployment.exchange);
+  // The demo account's own wallet bids and likes (a like needs the signed-in account's wallet).
+  for (const w of demo.demo.wallets.filter((x) => !x.label.startsWith('demo account'))) {
+    const { data } = await api<{ data: Nft[] }>(
+      `/api/v2/show/market-nfts?owner=${w.address}&status=NOTFORSALE&size=24`,
+    );
+    for (const nft of data) if (!nft.isSet && !nft.isBundle) stock.push({ nft, key: w.privateKey });
+  }
+  expect(stock.length).toBeGreaterThanOrEqual(2);
+});
+
+let current: Watched | null = null;
+afterEach(async (ctx) => {
+  await reportFailure(current, ctx.task, 'outbox');
+  current = null;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  chain?.destroy();
+  await demo?.close();
+});
+
+/**
+ * A bidder with 5 WVBC more, the exchange allowed to take it (set-up: not what is tested here):
+ * a fresh account, or the given one (which has VBC).
+ */
+async function bidder(key?: string): Promise<Wallet> {
+  const w = new Wallet(key ?? Wallet.createRandom().privateKey, chain);
+  if (!key) {
+    const funder = new Wallet(ANVIL_KEYS[0], chain);
+    await (await funder.sendTransaction({ to: w.address, value: parseEther('10') })).wait();
+  }
+  const wvbc = new Contract(demo.deployment.wvbc, WVBC_ABI, w);
+  await mined(wvbc.getFunction('deposit')({ value: parseEther('5') }));
+  await mined(wvbc.getFunction('approve')(demo.deployment.exchange, MaxUint256));
+  return w;
+}
+
+/** The owner lists `nft` as an auction (reserve 0.1 WVBC, one day) through the API. */
+async function auction(): Promise<{ nft: Nft; order: Order; hash: string }> {
+  const { nft, key } = stock.shift()!;
+  const seller = new Wallet(key, chain);
+  await approveExchange(seller, nft.collectionAddr, demo.deployment.exchange);
+  const order = await buildOrder(orderReader(chain, demo.deployment.exchange), {
+    maker: seller.address,
+    collection: nft.collectionAddr,
+    tokenIds: [BigInt(nft.tokenId)],
+    price: parseEther('0.1'),
+    saleKind: SaleKind.AUCTION,
+  });
+  const signature = await signOrder(seller, domain, order);
+  await api('/api/v2/orders', {
+    method: 'POST',
+    body: JSON.stringify({ networkId: demo.chainId, order: orderToJson(order), signature }),
+  });
+  return { nft, order, hash: hashOrder(order).toLowerCase() };
+}
+
+const detail = (nft: Nft) =>
+  api<{ data: NftDetail }>(
+    `/api/v2/show/market-nft?collectionAddr=${nft.collectionAddr}&tokenId=${nft.tokenId}`,
+  ).then((b) => b.data);
+
+type BidRow = { bidder: string; amount: string; isHighest: boolean };
+const bidsOf = async (nft: Nft) =>
+  (await api<{ data: BidRow[] }>(`/api/v2/bid/bid/${(await detail(nft)).item_id}`)).data;
+
+async function userWith(w: Wallet): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await phoneContext(browser, { axe: true });
+  const provider = keyBackedProvider({
+    privateKeys: [w.privateKey],
+    chains: { [demo.chainId]: demo.rpcUrl },
+    chainId: demo.chainId,
+  });
+  await injectWallet(context, provider);
+  current = await watchedPage(context);
+  return { context, page: current.page };
+}
+
+/** Opens the NFT page (the worker in control) and connects the wallet from the side menu. */
+async function openNft(page: Page, nft: Nft, panel = 'Place a bid'): Promise<void> {
+  await page.goto(`${url}/nft/detail/collectionAddr=${nft.collectionAddr}/tokenId=${nft.tokenId}`);
+  await waitForControl(page);
+  if ((await page.locator('.wallet-btn:visible').count()) === 0) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+  }
+  await page.locator('.wallet-btn:visible').first().click();
+  const wallet = page.getByRole('dialog', { name: 'Wallet', exact: true });
+  await wallet.getByRole('button', { name: 'Connect Journey Wallet' }).click();
+  await wallet.getByTestId('balance-account').waitFor({ timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  const menu = page.getByRole('dialog', { name: 'Browse' });
+  if (await menu.isVisible()) await page.keyboard.press('Escape');
+  await page.getByRole('heading', { name: panel }).waitFor({ timeout: 30_000 });
+  if (panel === 'Place a bid') {
+    await expect.poll(() => page.getByLabel(/^Your bid/).inputValue()).not.toBe('');
+  }
+}
+
+async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true);
+  await page.getByTestId('offline-banner').waitFor();
+}
+
+/** The states the outbox view shows, oldest first. */
+async function outboxStates(page: Page): Promise<string[]> {
+  return page
+    .locator('.outbox__item')
+    .evaluateAll((items) => items.map((i) => `${i.dataset.kind}:${i.dataset.state}`));
+}
+
+/** Which path sent the items (Background Sync in the worker, or the open page). */
+async function sentBy(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('vbc-marketplace');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('outbox').objectStore('outbox').getAll();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result.map((i: { sentBy?: string }) => i.sentBy ?? 'unsent'));
+          };
+        };
+      }),
+  );
+}
+
+describe('outbox', () => {
+  it('offline, a bid and a like wait; back online both are accepted and show', async () => {
+    const { nft } = await auction();
+    const likesBefore = (await detail(nft)).likeCount;
+    const own = demo.demo.wallets.find((x) => x.label.startsWith('demo account'))!;
+    const w = await bidder(own.privateKey);
+    const { context, page } = await userWith(w);
+    await page.goto(`${url}/marketplace`);
+    await waitForControl(page); // the worker installed before the sign-in's navigations
+    await signInWithPassword(page, url, demo.demo);
+    await openNft(page, nft);
+    await goOffline(context, page);
+
+    await page.getByText('the highest bid and your WVBC balance are the last known').waitFor();
+    await page.getByLabel(/^Your bid/).fill('0.2');
+    await page.getByRole('button', { name: 'Place bid' }).click();
+    await page.getByText('Your bid is signed and waits in the outbox').waitFor({ timeout: 30_000 });
+    await page.locator('.like__btn').first().click();
+    await page.getByText('your like will be sent when you are back online').waitFor();
+    await page.getByRole('link', { name: '2 actions waiting to be sent' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await bidsOf(nft)).toEqual([]);
+
+    // The outbox view opens offline (precached) and shows both as waiting.
+    await page.goto(`${url}/outbox`); // what the link opens, with no overlay in the way
+    await page.getByRole('heading', { name: 'Outbox', level: 1 }).waitFor();
+    await expect.poll(() => outboxStates(page)).toEqual(['bid:waiting', 'like:waiting']);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await context.setOffline(false);
+    await expect
+      .poll(() => outboxStates(page), { timeout: 60_000 })
+      .toEqual(['bid:accepted', 'like:accepted']);
+    await page.getByTestId('outbox-toast').getByText('Bid accepted').waitFor();
+    console.info(`outbox sent by: ${(await sentBy(page)).join(', ')}`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const bids = await bidsOf(nft);
+    expect(bids).toEqual([
+      expect.objectContaining({ amount: parseEther('0.2').toString(), isHighest: true }),
+    ]);
+    expect(bids[0]!.bidder.toLowerCase()).toBe(w.address.toLowerCase());
+    const d = await detail(nft);
+    expect(d.likeCount).toBe(likesBefore + 1);
+    const { data: provenance } = await api<{ data: Array<{ type: string }> }>(
+      `/api/v2/show/provenance?item_id=${d.item_id}&size=50`,
+    );
+    expect(provenance.map((a) => a.type)).toContain('BID');
+    await context.close();
+  });
+
+  it('an offline bid beaten meanwhile is refused as outbid, with the new minimum offered', async () => {
+    const { nft, order, hash } = await auction();
+    const w = await bidder();
+    const { context, page } = await userWith(w);
+    await openNft(page, nft);
+    await goOffline(context, page);
+    await page.getByLabel(/^Your bid/).fill('0.3');
+    await page.getByRole('button', { name: 'Place bid' }).click();
+    await page.getByText('Your bid is signed and waits in the outbox').waitFor({ timeout: 30_000 });
+
+    // Another user bids 0.5 online meanwhile.
+    const other = await bidder();
+    const amount = parseEther('0.5');
+    const signature = await signBid(other, domain, { order, bidder: other.address, amount });
+    await api('/api/v2/bid/bid', {
+      method: 'POST',
+      body: JSON.stringify({
+        orderHash: hash,
+        bidder: other.address,
+        amount: amount.toString(),
+        signature,
+      }),
+    });
+
+    await context.setOffline(false);
+    await page
+      .getByTestId('outbox-toast')
+      .getByText(/^Bid refused: Someone bid more meanwhile/)
+      .waitFor({ timeout: 60_000 });
+    await page.getByRole('link', { name: 'See outbox' }).waitFor();
+    await page.goto(`${url}/outbox`);
+    await expect.poll(() => outboxStates(page)).toEqual(['bid:refused']);
+    const least = minimumBid(order.price, amount);
+    const offered = page.getByTestId('outbox-new-minimum');
+    await expect.poll(() => offered.getAttribute('data-wei')).toBe(least.toString());
+    await page.getByRole('link', { name: /^Bid again:/ }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect((await bidsOf(nft)).map((b) => b.amount)).toEqual([amount.toString()]);
+    await context.close();
+  });
+
+  it('an offline listing is sent after its tab was closed, and is live when reopened', async () => {
+    const { nft, key } = stock.shift()!;
+    const seller = new Wallet(key, chain);
+    await approveExchange(seller, nft.collectionAddr, demo.deployment.exchange);
+    const { context, page } = await userWith(seller);
+    await openNft(page, nft, 'Put on sale');
+    await page.getByText('Step 1 of 2 done').first().waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle'); // the nonce and counter the form keeps
+    await goOffline(context, page);
+    await page.getByLabel('Sale type').selectOption({ label: 'Fixed price' });
+    await page.getByLabel('Expires after').selectOption({ label: '1 day' });
+    await page.getByLabel(/^Price/).fill('0.5');
+    await page.getByRole('button', { name: 'List for sale' }).click();
+    await page.getByText('Your listing is signed and waits in the outbox').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+
+    // Back online with no tab open: Background Sync sends it where the browser has it; else
+    // the next open does. Either way the listing is live once the app is open again.
+    await context.setOffline(false);
+    const live = async () => (await detail(nft)).status === 'ONSALE';
+    const byWorker = await expect
+      .poll(live, { timeout: 20_000 })
+      .toBe(true)
+      .then(() => true)
+      .catch(() => false);
+    current = await watchedPage(context);
+    await current.page.goto(`${url}/marketplace`);
+    await expect.poll(live, { timeout: 60_000 }).toBe(true);
+    const paths = await sentBy(current.page);
+    console.info(
+      `offline listing sent by: ${paths.join(', ')} (live before reopening: ${byWorker})`,
+    );
+    expect(paths).toEqual([byWorker ? 'sync' : 'page']);
+    await context.close();
+  });
+});
