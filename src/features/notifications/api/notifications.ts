@@ -13,6 +13,7 @@ import type {
 } from '#shared/schemas/notifications.ts';
 import { api, type DataBody } from '#web/lib/api-client.ts';
 import { ApiError } from '#web/lib/errors.ts';
+import { onCleanStore } from '#web/stores/session.ts';
 
 export type { Notification, NotificationPrefs, NotificationType };
 
@@ -57,6 +58,8 @@ async function listPage(token: string, filter: ListFilter, signal: AbortSignal) 
     return copy;
   }
 }
+
+onCleanStore(() => import('./offline-copy.ts').then((m) => m.clearCopies()));
 
 export function useNotifications(token: string | null, filter: ListFilter) {
   return useQuery({

@@ -74,3 +74,14 @@ export async function loadCopy(user: string, page: string): Promise<Notification
   );
   return copy?.user === user ? copy.body : null;
 }
+
+/** CLEAN_STORE: every kept copy goes. */
+export function clearCopies(): Promise<void> {
+  if (typeof indexedDB === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(DB_NAME);
+    request.onsuccess = () => resolve();
+    request.onerror = () => resolve();
+    request.onblocked = () => resolve();
+  });
+}
