@@ -34,6 +34,7 @@ export const GiftMessageBody = Type.Object({
 export type GiftMessageBody = Static<typeof GiftMessageBody>;
 
 export const GiftMessage = Type.Object({ message: Type.String() });
+export const GiftMessageOrNone = Type.Object({ message: Nullable(Type.String()) });
 
 export const ClaimKeyParams = Type.Object({ claimKey: Address });
 export const MessageIdParams = Type.Object({ messageId: MessageId });

@@ -6,14 +6,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Gift, GiftClaimBody } from '#shared/schemas/gifts.ts';
 import { api, type DataBody } from '#web/lib/api-client.ts';
-import { ApiError } from '#web/lib/errors.ts';
+
+/** The gift made with the link key of address `claimKey`; null when there is none. */
+const giftByKey = (claimKey: string, signal?: AbortSignal) =>
+  api
+    .get<DataBody<Gift | null>>(`/api/v1/gifts/by-key/${claimKey}`, signal ? { signal } : {})
+    .then((b) => b.data);
 
 export const giftByKeyQueryOptions = (claimKey: string) =>
   queryOptions({
     queryKey: ['gifts', 'by-key', claimKey.toLowerCase()],
-    queryFn: ({ signal }) =>
-      api.get<DataBody<Gift>>(`/api/v1/gifts/by-key/${claimKey}`, { signal }).then((b) => b.data),
-    retry: false,
+    queryFn: ({ signal }) => giftByKey(claimKey, signal),
   });
 
 export const myGiftsQueryOptions = () =>
@@ -27,19 +30,12 @@ export const myGiftsQueryOptions = () =>
 export const giftMessageQueryOptions = (messageId: string) =>
   queryOptions({
     queryKey: ['gifts', 'message', messageId],
-    queryFn: async ({ signal }) => {
-      try {
-        const body = await api.get<DataBody<{ message: string }>>(
-          `/api/v1/gifts/messages/${messageId}`,
-          { signal },
-        );
-        return body.data.message;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
-    retry: false,
+    queryFn: ({ signal }) =>
+      api
+        .get<DataBody<{ message: string | null }>>(`/api/v1/gifts/messages/${messageId}`, {
+          signal,
+        })
+        .then((b) => b.data.message),
   });
 
 export async function storeGiftMessage(messageId: string, message: string): Promise<void> {
@@ -60,10 +56,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function giftIndexed(claimKey: string, status: Gift['status'], timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const gift = await api
-      .get<DataBody<Gift>>(`/api/v1/gifts/by-key/${claimKey}`)
-      .then((b) => b.data)
-      .catch(() => null);
+    const gift = await giftByKey(claimKey).catch(() => null);
     if (gift?.status === status) return;
     await sleep(500);
   }

@@ -130,6 +130,7 @@ export function GiftClaimScreen() {
   if (!linkKey) return <p>{t('claim.noLink')}</p>;
   if (!claimKey) return <FormError error="giftNotFound" />;
   if (gift.isError) return <FormError error={errorKeyOf(gift.error)} />;
+  if (gift.data === null) return <FormError error="giftNotFound" />;
   if (!gift.data || !network) return <p role="status">{t('claim.loading')}</p>;
   return <GiftView gift={gift.data} network={network} linkKey={linkKey} />;
 }

@@ -8,7 +8,7 @@ import {
   insertGiftMessage,
 } from '#server/repositories/gifts.ts';
 import { relayGiftClaim } from '#server/services/gift-claims.ts';
-import { Data, errorResponses } from '#shared/schemas/common.ts';
+import { Data, errorResponses, Nullable } from '#shared/schemas/common.ts';
 import {
   ClaimKeyParams,
   Gift,
@@ -18,16 +18,19 @@ import {
   GiftList,
   GiftMessage,
   GiftMessageBody,
+  GiftMessageOrNone,
   MessageIdParams,
 } from '#shared/schemas/gifts.ts';
 
 /**
  * /api/v1/gifts (contracts/src/Gifts.sol; docs/decisions/085-gift-escrow-with-a-link-key.md):
  * - GET /by-key/:claimKey: the gift made with that link key (its address only: the key stays in
- *   the link's fragment), for the claim screen; GIFT_NOT_FOUND when there is none;
+ *   the link's fragment), for the claim screen; null when none was made with it (yet: the giver's
+ *   page polls it until the indexer records the gift);
  * - GET /mine (bearer): the gifts given from the account's addresses, newest first;
  * - POST /messages (bearer) {messageId, message}: the giver's message, written once under an id
- *   derived from the link key (GIFT_MESSAGE_EXISTS after); GET /messages/:messageId reads it;
+ *   derived from the link key (GIFT_MESSAGE_EXISTS after); GET /messages/:messageId reads it
+ *   (null when the gift has none);
  * - POST /:giftId/claim (bearer) {recipient, signature}: relays the claim to one of the account's
  *   addresses (services/gift-claims.ts): GIFT_NOT_FOUND, GIFT_ALREADY_CLAIMED, GIFT_TAKEN_BACK,
  *   FORBIDDEN (not the account's address), INVALID_SIGNATURE, COMING_SOON (no relayer key).
@@ -36,12 +39,16 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['gifts'];
   app.get(
     '/by-key/:claimKey',
-    { schema: { tags, params: ClaimKeyParams, response: { 200: Data(Gift), ...errorResponses } } },
-    async (request) => {
-      const gift = await giftByClaimKey(app.db, app.config.chainId, request.params.claimKey);
-      if (!gift) throw new AppError('GIFT_NOT_FOUND');
-      return { data: gift };
+    {
+      schema: {
+        tags,
+        params: ClaimKeyParams,
+        response: { 200: Data(Nullable(Gift)), ...errorResponses },
+      },
     },
+    async (request) => ({
+      data: await giftByClaimKey(app.db, app.config.chainId, request.params.claimKey),
+    }),
   );
 
   app.get(
@@ -81,14 +88,12 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         params: MessageIdParams,
-        response: { 200: Data(GiftMessage), ...errorResponses },
+        response: { 200: Data(GiftMessageOrNone), ...errorResponses },
       },
     },
-    async (request) => {
-      const message = await giftMessage(app.db, request.params.messageId);
-      if (message === null) throw new AppError('NOT_FOUND');
-      return { data: { message } };
-    },
+    async (request) => ({
+      data: { message: await giftMessage(app.db, request.params.messageId) },
+    }),
   );
 
   app.post(
