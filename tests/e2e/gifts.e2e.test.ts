@@ -154,7 +154,7 @@ describe('gift journey', () => {
     });
     await signInWithPassword(giver.page, j.webUrl, j.stack.demo);
     // The session is saved to IndexedDB a moment after sign-in; the next steps load new pages.
-    await giver.page.waitForTimeout(1_000);
+    await giver.page.waitForTimeout(2_000);
     links.push(await give(giver.page, stock[0]!, 'Happy birthday, Bình!'));
     links.push(await give(giver.page, stock[1]!, ''));
     for (const link of links) expect(link).toMatch(/\/gift-claim#0x[0-9a-f]{64}$/);

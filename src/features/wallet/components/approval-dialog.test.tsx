@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   COLLECTION_FACTORY_ABI,
   EXCHANGE_ABI,
+  GIFTS_ABI,
   MARKETPLACE_COLLECTION_ABI,
   WVBC_ABI,
 } from '#contracts/abi/index.ts';
@@ -51,6 +52,16 @@ describe('what the platform wallet shows before it signs', () => {
     );
     expect(callName(collection.encodeFunctionData('mintBatch', [order.maker, ['u']]))).toBe(
       'mintBatch',
+    );
+    const give = collection.encodeFunctionData('safeTransferFrom(address,address,uint256,bytes)', [
+      order.maker,
+      order.collection,
+      7n,
+      '0x',
+    ]);
+    expect(callName(give)).toBe('safeTransferFrom');
+    expect(callName(new Interface(GIFTS_ABI).encodeFunctionData('takeBack', [1n]))).toBe(
+      'takeBack',
     );
     expect(callName('0x12345678')).toBe('unknown');
   });
