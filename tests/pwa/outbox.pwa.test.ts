@@ -259,6 +259,17 @@ describe('outbox', () => {
     await page.getByRole('button', { name: 'Place bid' }).click();
     await page.getByText('Your bid is signed and waits in the outbox').waitFor({ timeout: 30_000 });
 
+    // Clearing the device's data asks first while an action waits; kept when the user says no.
+    await page.goto(`${url}/download-app`);
+    const asked = page.waitForEvent('dialog').then(async (dialog) => {
+      const message = dialog.message();
+      await dialog.dismiss();
+      return message;
+    });
+    await page.getByRole('button', { name: 'Clear data on this device' }).click();
+    expect(await asked).toContain('1 action made offline has not been sent yet');
+    await page.getByRole('link', { name: '1 action waiting to be sent' }).waitFor();
+
     // Another user bids 0.5 online meanwhile.
     const other = await bidder();
     const amount = parseEther('0.5');

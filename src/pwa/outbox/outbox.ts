@@ -22,6 +22,8 @@ export type { NewOutboxItem, OutboxItem } from './store.ts';
 import type { NewOutboxItem } from './store.ts';
 
 const TAG = 'vbc-outbox';
+/** Chosen: how often an open page asks again while something waits and the browser is online. */
+const RETRY_MS = 10_000;
 const loadStore = () => import('./store.ts');
 
 type Flushed = { left: number; settled: Array<{ id: number }> };
@@ -120,8 +122,17 @@ export function startOutbox(client: QueryClient): () => void {
   const stop = onlineManager.subscribe((online) => {
     if (online) send();
   });
+  // The browser may say online a moment before requests go through: while something waits,
+  // ask again now and then (each run sends nothing twice; the server answers a resend once).
+  const retry = setInterval(() => {
+    if (isOnline() && outboxState.waiting > 0) {
+      send();
+      void refreshOutbox();
+    }
+  }, RETRY_MS);
   return () => {
     stop();
+    clearInterval(retry);
     navigator.serviceWorker?.removeEventListener('message', onMessage);
   };
 }
