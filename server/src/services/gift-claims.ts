@@ -6,7 +6,7 @@
  * The relayer pays the gas only: the signature fixes the recipient. Claims are sent one at a
  * time per process, so the relayer's nonces never collide here.
  */
-import { Contract, getAddress, isCallException, Wallet } from 'ethers';
+import { Contract, getAddress, isCallException, isError, Wallet } from 'ethers';
 import type { FastifyInstance } from 'fastify';
 import { GIFTS_ABI } from '#contracts/abi/index.ts';
 import { giftClaimSigner, giftsDomain } from '#contracts/typed-data/gifts.ts';
@@ -63,6 +63,12 @@ async function sendClaim(
   } catch (cause) {
     if (cause instanceof AppError) throw cause;
     if (isCallException(cause)) throw revertError(cause);
+    if (isError(cause, 'INSUFFICIENT_FUNDS')) {
+      throw new AppError('COMING_SOON', {
+        message: 'Coming soon: the gift relayer has no funds',
+        cause,
+      });
+    }
     throw new AppError('CHAIN_UNAVAILABLE', { cause });
   }
 }

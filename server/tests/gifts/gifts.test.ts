@@ -146,6 +146,16 @@ describeBackends(
       });
       expect(noAuth.statusCode).toBe(401);
 
+      // A relayer without funds, or none at all: not set up, and the gift stays open.
+      const relayer = t.app.config.giftRelayerPrivateKey;
+      for (const key of [Wallet.createRandom().privateKey, undefined]) {
+        t.app.config.giftRelayerPrivateKey = key;
+        const refused = await claim(1, keys[0]!);
+        expect([refused.statusCode, json(refused).code]).toEqual([501, 'COMING_SOON']);
+      }
+      t.app.config.giftRelayerPrivateKey = relayer;
+      expect(await art.getFunction('ownerOf')(1n)).toBe(chain.deployment.gifts);
+
       const ok = await claim(1, keys[0]!);
       expect(ok.statusCode, ok.body).toBe(200);
       expect(await art.getFunction('ownerOf')(1n)).toBe(friendWallet.address);
