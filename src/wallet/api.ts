@@ -1,14 +1,17 @@
 /**
  * The server calls of the wallet layer (one place): wallets and their accounts, address links,
  * wallet sign-in (EIP-4361), the wrapped coin's unsigned transactions and reads, the locked bid
- * total. Bodies and answers are the shared schemas.
+ * total, the trade routes that broadcast a platform wallet's signed transaction (api-key).
+ * Bodies and answers are the shared schemas.
  */
 
 import type { SiweMessage } from '#shared/schemas/account.ts';
 import type { Account, Session, Wallet, WalletAccount } from '#shared/schemas/entities.ts';
 import type { WrapperTxBody, WrapperTxResponse } from '#shared/schemas/market.ts';
+import type { SentTx } from '#shared/schemas/trading.ts';
 import type { CreateWalletBody } from '#shared/schemas/wallet.ts';
 import { api, type DataBody } from '#web/lib/api-client.ts';
+import type { RawTradeRoute } from './connectors/types.ts';
 
 export const walletApi = {
   wallets: () => api.get<DataBody<Wallet[]>>('/api/v1/ETHwallets/get').then((b) => b.data),
@@ -78,4 +81,9 @@ export const walletApi = {
         signal,
       })
       .then((b) => b.data),
+  /** A transaction signed in the browser, broadcast by the server's trade route: its hash. */
+  sendRaw: (route: RawTradeRoute, body: { rawTx: string; networkId: number }) =>
+    api
+      .post<DataBody<SentTx>>(`/api/v2/trade/${route}`, body, { apiKey: true })
+      .then((b) => b.data.txHash),
 };

@@ -53,6 +53,7 @@ export async function connectUnlockedKey(key: UnlockedKey, networks: readonly Ne
     chainId: network.networkId,
     approve: requestApproval,
     exchangeOf: (id) => networks.find((n) => n.networkId === id)?.exchangeAddress ?? null,
+    sendRaw: walletApi.sendRaw,
   });
   await connectPlatform(connector, networks);
 }

@@ -410,7 +410,7 @@ async function platformBuyer(page: Page): Promise<string> {
 const approve = approveSigning;
 
 describe('platform wallet', () => {
-  it('buys at a fixed price after approving the transaction in the signing dialog', async () => {
+  it('buys at a fixed price after approving the signing dialog (raw-matchOrder)', async () => {
     const { data } = await apiJson<{ data: Nft[] }>(
       j.stack,
       '/api/v2/show/market-nfts?status=ONSALE&size=24',
@@ -431,8 +431,13 @@ describe('platform wallet', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, nftUrl(nft).slice(j.webUrl.length));
     await page.getByText(/^Your account balance:/).waitFor({ timeout: 30_000 });
+    // Signed in the page, broadcast by the server's trade route with the public api-key.
+    const raw = page.waitForRequest((r) => r.url().endsWith('/api/v2/trade/raw-matchOrder'));
     await page.getByRole('button', { name: 'Buy now' }).click();
     await approve(page, 'Buy');
+    const sent = await raw;
+    expect(sent.headers()['api-key']).toBeTruthy();
+    expect(sent.postDataJSON().rawTx).toMatch(/^0x02/);
     await expect.poll(async () => (await detail(nft)).owner, { timeout: 60_000 }).toBe(address);
     expect(errors).toEqual([]);
     await context.close();

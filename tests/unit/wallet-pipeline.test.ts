@@ -4,7 +4,9 @@
  * transaction ends in success (0x1) or failure (0x0), a refusal in the wallet never reaches the
  * chain, and a transaction whose nonce another one took is reported replaced, not failed.
  * The tracker's IndexedDB store is swapped for an in-memory one (Node has no IndexedDB); the
- * chain reading (`checkOnce`) is the one the app runs.
+ * chain reading (`checkOnce`) is the one the app runs. The platform wallet signs locally and hands
+ * a trade to the server route its request names (raw-matchOrder, ...), anything else to the
+ * gateway; here both hand-offs broadcast to anvil themselves.
  */
 import { JsonRpcProvider, parseUnits, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +14,8 @@ import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
 import { keyBackedProvider } from '#tests/wallet/key-provider.ts';
 import { createEip1193Connector } from '#web/wallet/connectors/eip1193.ts';
-import type { TxRequest } from '#web/wallet/connectors/types.ts';
+import { createPlatformConnector } from '#web/wallet/connectors/platform.ts';
+import type { RawTradeRoute, TxRequest } from '#web/wallet/connectors/types.ts';
 import { runWrite, type Tracker, type WriteStage } from '#web/wallet/pipeline.ts';
 import { checkOnce, type TrackedTx } from '#web/wallet/tracker.ts';
 
@@ -147,5 +150,40 @@ describe('checkOnce', () => {
     } finally {
       await provider.send('evm_setAutomine', [true]);
     }
+  });
+});
+
+describe('platform wallet hand-off', () => {
+  const KEY_P = ANVIL_KEYS[8];
+  const sent: { via: string; rawTx: string }[] = [];
+  const broadcast = async (via: string, rawTx: string) => {
+    sent.push({ via, rawTx });
+    return provider.send('eth_sendRawTransaction', [rawTx]) as Promise<string>;
+  };
+  const platform = () =>
+    createPlatformConnector({
+      key: { address: new Wallet(KEY_P).address, privateKey: KEY_P },
+      chains: [{ ...chain(), gatewayUrl: 'http://gateway.test' }],
+      chainId,
+      approve: async () => true,
+      post: async (_url, body) => ({
+        success: true,
+        data: await broadcast('gateway', (body as { rawTx: string }).rawTx),
+      }),
+      sendRaw: async (route: RawTradeRoute, body) => {
+        expect(body.networkId).toBe(chainId);
+        return broadcast(route, body.rawTx);
+      },
+    });
+
+  it('signs in the browser and sends a trade through its route, the rest to the gateway', async () => {
+    const c = platform();
+    const base = { from: new Wallet(KEY_P).address, to, data: '0x', chainId };
+    const one = await write({ ...base, value: 5n, rawRoute: 'raw-matchOrder' }, c);
+    const two = await write({ ...base, value: 6n }, c);
+    expect([one.result.status, two.result.status]).toEqual(['success', 'success']);
+    expect(sent.map((s) => s.via)).toEqual(['raw-matchOrder', 'gateway']);
+    const signed = await provider.getTransaction(one.result.hash!);
+    expect(signed).toMatchObject({ from: base.from, value: 5n });
   });
 });

@@ -1,9 +1,11 @@
 /**
  * Every trade as one function on the wallets' write pipeline (src/wallet/pipeline.ts): the
  * exchange's approval (once per collection, its own step), a listing (an EIP-712 signature, no
- * gas), take off sale (Exchange.cancel on chain: REVOKE), a fixed-price buy, a bid (the nested
- * EIP-712 Bid), a claim (the server's ready transaction) and recordBid (the bidder's escrowed record). Each answers ok or a
- * catalogue key; transactions wait for the indexer before the screens refresh.
+ * gas), take off sale (Exchange.cancel on chain: REVOKE), a fixed-price buy, several NFTs bought
+ * together, a bid (the nested EIP-712 Bid), a claim (the server's ready transaction) and
+ * recordBid (the bidder's escrowed record). Each answers ok or a catalogue key; transactions wait
+ * for the indexer before the screens refresh. The platform wallet signs locally and the server's
+ * trade routes broadcast (`rawRoute`: raw-matchOrder, -nfts, -bundle, send-rawtx).
  */
 import { orderFromJson } from '#contracts/typed-data/index.ts';
 import { type Order, type OrderFields, type OrderJson, orderToJson } from '#shared/orders.ts';
@@ -14,7 +16,7 @@ import type { ErrorKey } from '#web/lib/errors.ts';
 import { isOnline } from '#web/pwa/online.ts';
 import { isNetworkFailure, outboxNotice, queueAction } from '#web/pwa/outbox/outbox.ts';
 import { chainTarget } from '#web/wallet/chains.ts';
-import type { Connector, TxRequest } from '#web/wallet/connectors/types.ts';
+import type { Connector, RawTradeRoute, TxRequest } from '#web/wallet/connectors/types.ts';
 import { runWrite, type WriteStage, writeErrorKey } from '#web/wallet/pipeline.ts';
 import { indexed, type Target, tradeApi } from './api/trade.ts';
 import {
@@ -35,7 +37,21 @@ export type TradeContext = { network: Network; connector: Connector; address: st
 export type Outcome = { ok: true; queued?: boolean } | { ok: false; error: ErrorKey };
 type OnStage = (stage: WriteStage) => void;
 
-const fromTradeTx = (tx: TradeTx): TxRequest => ({ ...tx, value: BigInt(tx.value) });
+/**
+ * A server-built transaction; `rawRoute`: the trade route that broadcasts it when the platform
+ * wallet signs it locally (any exchange call not a buy goes through send-rawtx).
+ */
+const fromTradeTx = (tx: TradeTx, rawRoute: RawTradeRoute = 'send-rawtx'): TxRequest => ({
+  ...tx,
+  value: BigInt(tx.value),
+  rawRoute,
+});
+
+const RAW_BUY_ROUTE = {
+  NFT: 'raw-matchOrder',
+  BUNDLE: 'raw-matchOrder-bundle',
+  SET: 'send-rawtx',
+} as const satisfies Record<Target, RawTradeRoute>;
 
 /** Sends one transaction; `collection` given: resolves after the indexer recorded it. */
 async function write(
@@ -69,7 +85,14 @@ export const bidAllowanceShort = async (ctx: TradeContext, amount: bigint, locke
 
 /** The WVBC allowance for bids, asked once (its own step, like the collection approval). */
 export const approveWrapper = (ctx: TradeContext, onStage: OnStage) =>
-  write(ctx, async () => wrapperApprovalTx(ctx.network, ctx.address), onStage);
+  write(
+    ctx,
+    async () => ({
+      ...(await wrapperApprovalTx(ctx.network, ctx.address)),
+      rawRoute: 'send-rawtx' as const,
+    }),
+    onStage,
+  );
 
 export type ListInput = Omit<OrderFields, 'maker'> & { name?: string };
 
@@ -157,11 +180,39 @@ export const buy = (
         buyer: ctx.address,
         ...(p.tokenIds ? { tokenIds: p.tokenIds } : {}),
       });
-      return fromTradeTx(built.tx);
+      return fromTradeTx(built.tx, RAW_BUY_ROUTE[p.target]);
     },
     onStage,
     p.collection,
   );
+
+/**
+ * Several listed NFTs bought together (matchOrderNFTs): the server checks the buyer can pay them
+ * all, then each transaction is sent in turn (raw-matchOrder-nfts for the platform wallet). Stops
+ * at the first refusal; `bought` says how many went through. `collectionOf`: each order's
+ * collection, to wait for the indexer.
+ */
+export async function buyMany(
+  ctx: TradeContext,
+  p: { orderHashes: string[]; collectionOf: (orderHash: string) => string },
+  onStage: OnStage,
+): Promise<Outcome & { bought: number }> {
+  let built: Awaited<ReturnType<typeof tradeApi.buyNfts>>;
+  try {
+    onStage('preparing');
+    built = await tradeApi.buyNfts({ buyer: ctx.address, orderHashes: p.orderHashes });
+  } catch (error) {
+    return { ok: false, error: writeErrorKey(error), bought: 0 };
+  }
+  let bought = 0;
+  for (const one of built.transactions) {
+    const tx = fromTradeTx(one.tx, 'raw-matchOrder-nfts');
+    const outcome = await write(ctx, async () => tx, onStage, p.collectionOf(one.orderHash));
+    if (!outcome.ok) return { ...outcome, bought };
+    bought += 1;
+  }
+  return { ok: true, bought };
+}
 
 export type BidInput = {
   target: Target;
@@ -248,5 +299,12 @@ export function recordMyBid(
     order: orderFromJson(p.order.message as OrderJson),
     signature: p.order.signature,
   };
-  return write(ctx, async () => recordBidTx(ctx.network, ctx.address, signed, p.amount), onStage);
+  return write(
+    ctx,
+    async () => ({
+      ...(await recordBidTx(ctx.network, ctx.address, signed, p.amount)),
+      rawRoute: 'send-rawtx' as const,
+    }),
+    onStage,
+  );
 }

@@ -1,9 +1,10 @@
 /**
  * The platform wallet as a Connector: a key decrypted in this browser, held in memory only. It
  * signs locally, after the user approved what it signs (`approve`, shown in their language),
- * and posts signed transactions to the network's gateway (`<gateway>/contract/createTransaction`),
- * which checks and broadcasts them. It refuses unlimited ERC-20 approvals to anything but the
- * exchange.
+ * and posts signed transactions to our server's trade route the request names (`rawRoute`:
+ * raw-matchOrder, raw-matchOrder-nfts, raw-matchOrder-bundle, send-rawtx, with the api-key), or
+ * else to the network's gateway (`<gateway>/contract/createTransaction`); both check and
+ * broadcast them. It refuses unlimited ERC-20 approvals to anything but the exchange.
  */
 import {
   getAddress,
@@ -19,6 +20,7 @@ import { createEmitter } from './emitter.ts';
 import {
   type ChainTarget,
   type Connector,
+  type RawTradeRoute,
   type TxRequest,
   type TypedDataPayload,
   WalletError,
@@ -40,6 +42,8 @@ export interface PlatformConnectorOptions {
   exchangeOf?: (chainId: number) => string | null;
   /** The gateway post (injectable for tests); default: fetch. */
   post?: (url: string, body: unknown) => Promise<unknown>;
+  /** Posts a signed transaction to the server's trade route `route`; answers its hash. */
+  sendRaw?: (route: RawTradeRoute, body: { rawTx: string; networkId: number }) => Promise<string>;
 }
 
 const erc20 = new Interface(['function approve(address spender, uint256 amount)']);
@@ -107,37 +111,50 @@ export function createPlatformConnector(options: PlatformConnectorOptions): Conn
         throw new WalletError('UNSUPPORTED', { message: 'unlimited approval refused' });
       }
       await approved({ kind: 'transaction', tx });
-      return signAndPost(wallet, tx, chain(), options.post ?? postJson);
+      const target = chain();
+      if (tx.chainId !== target.chainId) throw new WalletError('WRONG_NETWORK');
+      if (tx.rawRoute && options.sendRaw) {
+        const rawTx = await signLocally(wallet, tx, target);
+        return options.sendRaw(tx.rawRoute, { rawTx, networkId: target.chainId });
+      }
+      return signAndPost(wallet, tx, target, options.post ?? postJson);
     },
     on: events.on,
     off: events.off,
   };
 }
 
-/** Fills nonce and fees from the network's RPC, signs, and posts to the gateway. */
+/** Fills nonce and fees from the network's RPC and signs: the raw transaction. */
+async function signLocally(wallet: Wallet, tx: TxRequest, target: ChainTarget): Promise<string> {
+  const provider = new JsonRpcProvider(target.rpcUrl, target.chainId, {
+    staticNetwork: true,
+    cacheTimeout: -1,
+  });
+  const signer = wallet.connect(provider);
+  try {
+    const populated = await signer.populateTransaction({
+      to: tx.to,
+      data: tx.data,
+      value: tx.value,
+      chainId: tx.chainId,
+      ...(tx.gasLimit !== undefined ? { gasLimit: tx.gasLimit } : {}),
+      ...(tx.nonce !== undefined ? { nonce: tx.nonce } : {}),
+    });
+    return await signer.signTransaction(populated);
+  } finally {
+    provider.destroy();
+  }
+}
+
+/** Signs locally and posts to the gateway. */
 async function signAndPost(
   wallet: Wallet,
   tx: TxRequest,
   target: ChainTarget,
   post: (url: string, body: unknown) => Promise<unknown>,
 ): Promise<string> {
-  if (tx.chainId !== target.chainId) throw new WalletError('WRONG_NETWORK');
   if (!target.gatewayUrl) throw new WalletError('UNSUPPORTED', { message: 'no gateway' });
-  const provider = new JsonRpcProvider(target.rpcUrl, target.chainId, {
-    staticNetwork: true,
-    cacheTimeout: -1,
-  });
-  const signer = wallet.connect(provider);
-  const populated = await signer.populateTransaction({
-    to: tx.to,
-    data: tx.data,
-    value: tx.value,
-    chainId: tx.chainId,
-    ...(tx.gasLimit !== undefined ? { gasLimit: tx.gasLimit } : {}),
-    ...(tx.nonce !== undefined ? { nonce: tx.nonce } : {}),
-  });
-  const rawTx = await signer.signTransaction(populated);
-  provider.destroy();
+  const rawTx = await signLocally(wallet, tx, target);
   const answer = (await post(`${target.gatewayUrl}/contract/createTransaction`, {
     rawTx,
     from: wallet.address,

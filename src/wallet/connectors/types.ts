@@ -20,7 +20,20 @@ export interface TxRequest {
   chainId: number;
   gasLimit?: bigint;
   nonce?: number;
+  /**
+   * The server's trade route that broadcasts it once signed locally (the platform wallet): a
+   * buy of one NFT, one of several, a bundle's, or any other exchange or WVBC call. Wallets that
+   * send transactions themselves (extension, WalletConnect) ignore it.
+   */
+  rawRoute?: RawTradeRoute;
 }
+
+/** The trade routes that take a client-signed transaction (/api/v2/trade/<route>). */
+export type RawTradeRoute =
+  | 'raw-matchOrder'
+  | 'raw-matchOrder-nfts'
+  | 'raw-matchOrder-bundle'
+  | 'send-rawtx';
 
 /** EIP-712 typed data, as `eth_signTypedData_v4` takes it (without the EIP712Domain type). */
 export interface TypedDataPayload {

@@ -1,13 +1,14 @@
 /**
  * The trading calls of the web app (one place), with the public api-key where the server asks
  * for it: listings (POST /api/v2/orders, cancel-data), fixed-price buys (trade/matchOrder,
- * matchOrderSet, matchOrderBundle), bids and claims (bid/bid, bidSet, claim, claimSet). Bodies
+ * matchOrderSet, matchOrderBundle, matchOrderNFTs), bids and claims (bid/bid, bidSet, claim, claimSet). Bodies
  * and answers are the shared schemas (shared/schemas/trading.ts).
  */
 import type { Activity, Bid, Order } from '#shared/schemas/entities.ts';
 import type {
   BidBody,
   BuyTx,
+  BuyTxs,
   ClaimData,
   CreateListingBody,
   TradeTx,
@@ -32,6 +33,11 @@ export const tradeApi = {
   buy: (target: Target, body: { orderHash: string; buyer: string; tokenIds?: string[] }) =>
     api
       .post<DataBody<BuyTx>>(`/api/v2/trade/${BUY_PATH[target]}`, body, { apiKey: true })
+      .then((b) => b.data),
+  /** Several listed NFTs: one transaction per order and their all-in total. */
+  buyNfts: (body: { buyer: string; orderHashes: string[] }) =>
+    api
+      .post<DataBody<BuyTxs>>('/api/v2/trade/matchOrderNFTs', body, { apiKey: true })
       .then((b) => b.data),
   bidPath: (target: Target) => `/api/v2/bid/${target === 'SET' ? 'bidSet' : 'bid'}`,
   bid: (target: Target, body: BidBody) =>
