@@ -5,14 +5,16 @@
  *   the second back from /gifts;
  * - a fresh browser context with no account opens the first link, sees the NFT and the message,
  *   signs up (mailed verification), signs in, creates a platform wallet and claims with no coins:
- *   the NFT is theirs on chain and in the catalogue; the link opened again is refused;
+ *   the NFT is theirs on chain and in the catalogue; the link opened again is refused; funded,
+ *   they give it on with the platform wallet, whose approval shows 'Give as a gift' first;
  * - in Vietnamese, the taken-back link and a link of no gift say so.
  * The link key never reaches the server. axe-core and the raw-key check on every screen visited.
  */
-import { Contract, HDNodeWallet, JsonRpcProvider, Mnemonic, Wallet } from 'ethers';
+import { Contract, HDNodeWallet, JsonRpcProvider, Mnemonic, parseEther, Wallet } from 'ethers';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_COLLECTION_ABI } from '#contracts/abi/index.ts';
+import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import type { Nft, NftDetail } from '#shared/schemas/entities.ts';
 import { axeViolations } from './axe.ts';
 import { outbox } from './backend.ts';
@@ -224,6 +226,16 @@ describe('gift journey', () => {
     await again.page.goto(links[0]!);
     await again.page.getByText('This gift has already been claimed').waitFor({ timeout: 30_000 });
     await expectAccessible(again.page);
+    // The recipient gives it on with their platform wallet: its approval names the call first.
+    const funder = new Wallet(ANVIL_KEYS[0], chain);
+    await (await funder.sendTransaction({ to: address, value: parseEther('1') })).wait();
+    await page.getByRole('link', { name: 'See your NFT' }).click();
+    await page.getByRole('heading', { name: 'Give as a gift' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Make a gift link' }).click();
+    await approveSigning(page, 'Give as a gift (the NFT is held until claimed)');
+    await page.getByText('Your gift link is ready.').waitFor({ timeout: 60_000 });
+    await expectAccessible(page);
+    expect(await ownerOnChain(stock[0]!)).toBe(j.stack.deployment.gifts);
     expect(errors).toEqual([]);
     // A second tab may log the service worker's registration under vite preview (not the app's).
     expect(again.errors.filter((e) => !e.includes('unsupported MIME type'))).toEqual([]);
