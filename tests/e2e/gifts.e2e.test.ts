@@ -7,7 +7,8 @@
  *   signs up (mailed verification), signs in, creates a platform wallet and claims with no coins:
  *   the NFT is theirs on chain and in the catalogue; the link opened again is refused; funded,
  *   they give it on with the platform wallet, whose approval shows 'Give as a gift' first;
- * - in Vietnamese, the taken-back link and a link of no gift say so.
+ * - in Vietnamese, an open gift shows its NFT and the way to an account; the taken-back link and
+ *   a link of no gift say so.
  * The link key never reaches the server. axe-core and the raw-key check on every screen visited.
  */
 import { Contract, HDNodeWallet, JsonRpcProvider, Mnemonic, parseEther, Wallet } from 'ethers';
@@ -235,6 +236,7 @@ describe('gift journey', () => {
     await approveSigning(page, 'Give as a gift (the NFT is held until claimed)');
     await page.getByText('Your gift link is ready.').waitFor({ timeout: 60_000 });
     await expectAccessible(page);
+    links.push(await page.getByLabel('Gift link').inputValue());
     expect(await ownerOnChain(stock[0]!)).toBe(j.stack.deployment.gifts);
     expect(errors).toEqual([]);
     // A second tab may log the service worker's registration under vite preview (not the app's).
@@ -242,12 +244,18 @@ describe('gift journey', () => {
     await context.close();
   });
 
-  it('says in Vietnamese that a taken-back link and a link of no gift cannot be claimed', async () => {
+  it('shows an open gift in Vietnamese, and says a taken-back link and a link of no gift cannot be claimed', async () => {
     const context = await j.browser.newContext({ viewport: { width: 360, height: 780 } });
     await context.addInitScript(() => localStorage.setItem('vbc.lang', 'vi'));
     const { page, errors } = await watchedPage(context);
     current = { page, errors };
+    // An open gift, signed out: the NFT and the way to an account, in Vietnamese.
+    await page.goto(links[2]!);
+    await page.getByRole('heading', { name: stock[0]!.name }).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Tạo tài khoản' }).waitFor();
+    await expectAccessible(page);
     await page.goto(links[1]!);
+    await page.reload();
     await page.getByText('Người tặng đã lấy lại món quà này').waitFor({ timeout: 30_000 });
     await expectAccessible(page);
     await page.goto(`${j.webUrl}/gift-claim#${Wallet.createRandom().privateKey}`);
