@@ -10,6 +10,7 @@ self.vbcOutbox = (() => {
   const DB_NAME = 'vbc-marketplace';
   const STORE = 'outbox';
   const TAG = 'vbc-outbox';
+  const REQUEST_TIMEOUT_MS = 30_000;
 
   const done = (request) =>
     new Promise((resolve, reject) => {
@@ -52,6 +53,8 @@ self.vbcOutbox = (() => {
         method: 'POST',
         headers,
         body: JSON.stringify(item.body),
+        // A request left hanging would hold up every later run (they are one at a time).
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch {
       return null;

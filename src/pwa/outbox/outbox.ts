@@ -55,9 +55,10 @@ export async function requestSend(): Promise<void> {
     if (isOnline()) await flushHere();
     return;
   }
-  const sync = (registration as { sync?: { register(tag: string): Promise<void> } }).sync;
-  await sync?.register(TAG).catch(() => {});
+  // The message first: a registration may wait while the browser retries an earlier sync.
   if (isOnline()) worker.postMessage({ type: 'vbc-outbox-flush', token: authToken() });
+  const sync = (registration as { sync?: { register(tag: string): Promise<void> } }).sync;
+  void sync?.register(TAG).catch(() => {});
 }
 
 export async function refreshOutbox(): Promise<void> {
