@@ -364,6 +364,52 @@ describe('bundle', () => {
   });
 });
 
+describe('several NFTs at once', () => {
+  it('a buyer picks two listed NFTs of a collection and buys them together (matchOrderNFTs)', async () => {
+    const onSale = (more: string) =>
+      apiJson<{ data: Nft[] }>(
+        j.stack,
+        `/api/v2/show/market-nfts?status=ONSALE&size=24${more}`,
+      ).then((b) => b.data.filter((n) => n.saleType === 'FIXED' && !n.isSet && !n.isBundle));
+    let pair: Nft[] = [];
+    for (const addr of new Set((await onSale('')).map((n) => n.collectionAddr))) {
+      pair = (await onSale(`&collectionAddr=${addr}`)).filter((n) => n.collectionId).slice(0, 2);
+      if (pair.length === 2) break;
+    }
+    const [a, b] = pair as [Nft, Nft];
+    const buyer = await user(Wallet.createRandom().privateKey);
+    const total = BigInt(a.buyPrice!) + BigInt(b.buyPrice!);
+    await fund(buyer.address, (Number(total / 10n ** 15n) / 1000 + 1).toString());
+    await open(buyer, `${j.webUrl}/collection/detail/${a.collectionId}`);
+    const { page } = buyer;
+    await page.getByRole('heading', { name: 'Buy several' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Buy selected' }).click();
+    await page.getByRole('alert').getByText('Please select items').waitFor();
+    await expectAccessible(page);
+    await page.getByRole('checkbox', { name: a.name }).check();
+    await page.getByRole('checkbox', { name: b.name }).check();
+    // The all-in price of the two is what the server's quote (the exchange's) asks.
+    const quote = await fetch(`${j.stack.url}/api/v2/trade/matchOrderNFTs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'api-key': j.stack.app.config.apiKey },
+      body: JSON.stringify({ buyer: buyer.address, orderHashes: [a.orderHash, b.orderHash] }),
+    }).then((r) => r.json() as Promise<{ data: { total: string } }>);
+    expect(BigInt(quote.data.total)).toBe(total);
+    await page.getByTestId('price-lines').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'trade-several-360');
+    await page.getByRole('button', { name: 'Buy selected' }).click();
+    await page
+      .getByText('Purchase complete: the chosen NFTs are yours.')
+      .waitFor({ timeout: 90_000 });
+    expect((await detail(a)).owner).toBe(buyer.address);
+    expect((await detail(b)).owner).toBe(buyer.address);
+    await expectAccessible(page);
+    expect(buyer.errors).toEqual([]);
+    await buyer.context.close();
+  });
+});
+
 describe('in Vietnamese at 360 px', () => {
   it('shows the all-in price and a refusal with its hint', async () => {
     const { data } = await apiJson<{ data: Nft[] }>(

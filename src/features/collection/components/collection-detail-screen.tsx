@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Collection } from '#shared/schemas/entities.ts';
@@ -20,8 +21,17 @@ import { CollectionBundles, CollectionNfts, CollectionSets } from './collection-
 const TABS = ['nfts', 'sets', 'activity', 'bundles'] as const;
 type Tab = (typeof TABS)[number];
 
-/** A collection: its head, then the NFTs, sets, activity (with its filters) and bundles tabs. */
-export function CollectionDetailScreen({ id }: { id: string }) {
+/**
+ * A collection: its head, then the NFTs, sets, activity (with its filters) and bundles tabs.
+ * `trade`: the route's lazy trading panel (buying several of its NFTs), under the head.
+ */
+export function CollectionDetailScreen({
+  id,
+  trade,
+}: {
+  id: string;
+  trade?: (c: Collection) => ReactNode;
+}) {
   const likeAddress = useLikeAddress();
   const query = useCollection(id, likeAddress);
   usePageTitle(query.data?.name);
@@ -31,12 +41,12 @@ export function CollectionDetailScreen({ id }: { id: string }) {
       empty="noDataFound"
       skeleton={<Skeleton width="100%" height="12rem" />}
     >
-      {(c) => <CollectionView collection={c} />}
+      {(c) => <CollectionView collection={c} trade={trade?.(c)} />}
     </QueryView>
   );
 }
 
-function CollectionView({ collection }: { collection: Collection }) {
+function CollectionView({ collection, trade }: { collection: Collection; trade?: ReactNode }) {
   const { t } = useTranslation(['market', 'common']);
   const [search, setSearch] = useSearchParams();
   const rawTab = search.get('tab');
@@ -51,6 +61,7 @@ function CollectionView({ collection }: { collection: Collection }) {
   return (
     <>
       <CollectionHead collection={collection} native={symbols.native} network={symbols.name} />
+      {trade}
       <Tabs
         label={t('collection.tabs')}
         tabs={TABS.map((id) => ({ id, label: t(`collection.${id}`) }))}

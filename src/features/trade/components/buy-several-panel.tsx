@@ -1,0 +1,121 @@
+/**
+ * Buying several listed NFTs of a collection at once (matchOrderNFTs; loaded lazily with ethers):
+ * the collection's fixed-price NFTs on sale, each with a checkbox; the all-in price of the chosen
+ * ones (the sum of each order's quote, the fee of each as the exchange takes it) before paying;
+ * the account balance checked first; no choice is 'Please select items'. The server checks the
+ * buyer can pay them all, then each is its own transaction.
+ */
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Collection, Nft } from '#shared/schemas/entities.ts';
+import { Amount } from '#web/components/ui/amount.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { api, type ListBody } from '#web/lib/api-client.ts';
+import { weiFromWire } from '#web/lib/money.ts';
+import { useNetworkSymbols } from '#web/lib/networks.ts';
+import { buyMany } from '../actions.ts';
+import { tradeApi } from '../api/trade.ts';
+import { checkAccountBalance, type PriceBreakdown, priceBreakdown } from '../pricing.ts';
+import { sameAddress } from './fixed-sale.tsx';
+import { PriceLines } from './price-lines.tsx';
+import { RunStatus } from './run-status.tsx';
+import { useBalances, useFeeBps, useRunner, useTradeContext } from './use-trade.ts';
+import './trade.css';
+
+/** The sum of the chosen orders' breakdowns (each fee the lower of today's and the signed one). */
+function sumBreakdowns(parts: readonly PriceBreakdown[], feeBps: bigint): PriceBreakdown {
+  const sum = (pick: (p: PriceBreakdown) => bigint) => parts.reduce((s, p) => s + pick(p), 0n);
+  // biome-ignore lint/complexity/useMathMinMax: bigint (Math.min takes numbers)
+  const bps = parts.reduce((m, p) => (p.feeBps < m ? p.feeBps : m), feeBps);
+  return {
+    youPay: sum((p) => p.youPay),
+    fee: sum((p) => p.fee),
+    sellerReceives: sum((p) => p.sellerReceives),
+    feeBps: bps,
+  };
+}
+
+const buyable = (n: Nft) =>
+  n.saleType === 'FIXED' && !n.isSet && !n.isBundle && n.orderHash !== null && n.buyPrice !== null;
+
+export default function BuySeveralPanel({ collection }: { collection: Collection }) {
+  const { t } = useTranslation('trade');
+  const ctx = useTradeContext(collection.networkId);
+  const symbols = useNetworkSymbols(collection.networkId);
+  const fee = useFeeBps(ctx?.network ?? null);
+  const balances = useBalances(ctx);
+  const runner = useRunner();
+  const [chosen, setChosen] = useState<readonly string[]>([]);
+  const listed = useQuery({
+    queryKey: ['trade', 'several', collection.collectionAddr],
+    queryFn: ({ signal }) =>
+      api.get<ListBody<Nft>>('/api/v2/show/market-nfts', {
+        query: { collectionAddr: collection.collectionAddr, status: 'ONSALE', page: 1, size: 24 },
+        signal,
+      }),
+  });
+  const orders = useQueries({
+    queries: chosen.map((hash) => ({
+      queryKey: ['trade', 'order', hash],
+      queryFn: ({ signal }: { signal: AbortSignal }) => tradeApi.order(hash, signal),
+    })),
+  });
+  if (!ctx) return null;
+  const items = (listed.data?.data ?? []).filter(
+    (n) => buyable(n) && !sameAddress(n.owner, ctx.address),
+  );
+  if (items.length === 0 && !runner.state.done) return null;
+  const parts = orders.flatMap((o) =>
+    o.data
+      ? [
+          priceBreakdown(
+            weiFromWire(o.data.price),
+            fee.data ?? 0n,
+            BigInt(String((o.data.message as { maxFeeBps?: string }).maxFeeBps ?? '0')),
+          ),
+        ]
+      : [],
+  );
+  const ready = parts.length === chosen.length;
+  const price = sumBreakdowns(parts, fee.data ?? 0n);
+  const toggle = (hash: string, on: boolean) =>
+    setChosen((c) => (on ? [...c, hash] : c.filter((h) => h !== hash)));
+  const onBuy = () => {
+    if (chosen.length === 0) return runner.refuse('selectItems');
+    const account = balances.data?.account;
+    const short = account === undefined ? null : checkAccountBalance(price.youPay, account);
+    if (short) return runner.refuse(short.error, short.hint);
+    const collectionOf = () => collection.collectionAddr;
+    return runner.run(async (s) => {
+      const outcome = await buyMany(ctx, { orderHashes: [...chosen], collectionOf }, s);
+      if (outcome.ok) setChosen([]);
+      return outcome;
+    });
+  };
+  return (
+    <section className="trade" aria-labelledby="trade-several-heading">
+      <h2 id="trade-several-heading">{t('several.heading')}</h2>
+      <fieldset className="trade__items">
+        <legend>{t('several.choose')}</legend>
+        {items.map((n) => (
+          <label key={n.orderHash} className="trade__choice">
+            <input
+              type="checkbox"
+              checked={chosen.includes(n.orderHash!)}
+              onChange={(e) => toggle(n.orderHash!, e.currentTarget.checked)}
+            />
+            <span>
+              {n.name} <Amount wei={weiFromWire(n.buyPrice!)} symbol={symbols.native} />
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {chosen.length > 0 && ready ? <PriceLines price={price} symbol={symbols.native} /> : null}
+      <Button busy={runner.busy} onClick={onBuy}>
+        {t('several.submit', { count: chosen.length })}
+      </Button>
+      <RunStatus state={runner.state} done={t('several.bought')} />
+    </section>
+  );
+}
