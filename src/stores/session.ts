@@ -78,11 +78,16 @@ function clearWallet(): void {
   session.totalBidBalance = emptySlot();
 }
 
+/** SAVE_INFO on any state (the store, or the copy src/lib/db/save-first.ts saves first). */
+export function applyInfo(state: SessionState, token: string, profile?: Profile | null): void {
+  state.account = { isSignedIn: true, data: { token } };
+  if (profile !== undefined) state.profile = profile;
+}
+
 export const sessionActions = {
   /** Signed out → signed in on saving the account's info. */
   SAVE_INFO(token: string, profile?: Profile | null): void {
-    session.account = { isSignedIn: true, data: { token } };
-    if (profile !== undefined) session.profile = profile;
+    applyInfo(session, token, profile);
   },
   SET_PROFILE(profile: Profile): void {
     session.profile = profile;

@@ -5,6 +5,7 @@
  */
 
 import type { Session } from '#shared/schemas/entities.ts';
+import { saveInfoFirst } from '#web/lib/db/save-first.ts';
 import { ApiError } from '#web/lib/errors.ts';
 import { profileFromAccount, sessionActions } from '#web/stores/session.ts';
 import { walletApi } from './api.ts';
@@ -47,5 +48,5 @@ export async function signInWithWallet(connector: Connector): Promise<void> {
       session = await walletApi.siweSignIn(message, signature);
     } else throw error;
   }
-  sessionActions.SAVE_INFO(session.token, profileFromAccount(session.user));
+  await saveInfoFirst(session.token, profileFromAccount(session.user));
 }

@@ -97,19 +97,33 @@ export async function hydrateSession(): Promise<void> {
   }
 }
 
+// Every save of the tab, in order: a slower older save never lands after a newer one.
+let chain: Promise<void> = Promise.resolve();
+
+function enqueue(data: Persisted): Promise<void> {
+  chain = chain
+    .then(() => save(data))
+    .catch((error: unknown) => {
+      // Quota or private mode: the session lasts for this visit only.
+      console.warn('session not saved', error);
+    });
+  return chain;
+}
+
+/**
+ * Saves a state the store is about to take (src/lib/db/save-first.ts): a sign-in is stored
+ * before the page shows it, so a reload straight after it still finds the session.
+ */
+export async function saveState(state: SessionState): Promise<void> {
+  if (canSeal()) await enqueue(pick(state));
+}
+
 /** Saves every change (coalesced, in order); `saveNow` saves the current state at once. */
 export function persistSession({ saveNow = false } = {}): () => void {
   if (!canSeal()) return () => {};
-  let chain: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
-    const data = pick(session);
-    chain = chain
-      .then(() => save(data))
-      .catch((error: unknown) => {
-        // Quota or private mode: the session lasts for this visit only.
-        console.warn('session not saved', error);
-      });
+    void enqueue(pick(session));
   };
   const stop = subscribe(session, () => {
     clearTimeout(timer);

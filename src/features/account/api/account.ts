@@ -13,6 +13,7 @@ import type {
 } from '#shared/schemas/account.ts';
 import type { Account, Session } from '#shared/schemas/entities.ts';
 import { api, type DataBody } from '#web/lib/api-client.ts';
+import { saveInfoFirst } from '#web/lib/db/save-first.ts';
 import { profileFromAccount, sessionActions } from '#web/stores/session.ts';
 
 export type { Account, Session };
@@ -26,7 +27,7 @@ export async function signIn(body: SignInBody): Promise<Session> {
   const { data } = await api.post<DataBody<Session>>('/api/v1/account/sign-in', body, {
     auth: false,
   });
-  sessionActions.SAVE_INFO(data.token, profileFromAccount(data.user));
+  await saveInfoFirst(data.token, profileFromAccount(data.user));
   return data;
 }
 
@@ -53,7 +54,7 @@ export function resendEmail(body: ResendEmailBody) {
 /** The change ends every session, this one included: the answer's fresh token replaces it. */
 export async function changePassword(body: ChangePasswordBody) {
   const answer = await api.post<ChangePasswordAnswer>('/api/v1/account/change-password', body);
-  sessionActions.SAVE_INFO(answer.token);
+  await saveInfoFirst(answer.token);
   return answer;
 }
 

@@ -1,0 +1,27 @@
+/**
+ * SAVE_INFO, saved first: the new token (and profile) is written to IndexedDB before the store
+ * takes it. The store's own saving (session-store.ts) starts on its first change and is coalesced,
+ * so a page load straight after a sign-in could find nothing saved yet and show "Sign in" again.
+ * Kept out of the first screen's JS: session-store.ts (and Dexie) load only here.
+ */
+import { snapshot } from 'valtio';
+import {
+  applyInfo,
+  type Profile,
+  type SessionState,
+  session,
+  sessionActions,
+} from '#web/stores/session.ts';
+
+export async function saveInfoFirst(token: string, profile?: Profile | null): Promise<void> {
+  const next = structuredClone(snapshot(session)) as SessionState;
+  applyInfo(next, token, profile);
+  try {
+    const { saveState } = await import('./session-store.ts');
+    await saveState(next);
+  } catch (error) {
+    // No IndexedDB: signed in for this visit only, as the store's own saving does.
+    console.warn('session not saved', error);
+  }
+  sessionActions.SAVE_INFO(token, profile);
+}
