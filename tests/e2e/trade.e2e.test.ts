@@ -7,6 +7,10 @@
  * - take off sale: the on-chain cancel (REVOKE) ends the listing;
  * - auction: two bidders (the WVBC allowance asked once), a bid under +5% refused, outbid; the
  *   chain clock jumps past the claim opening; the winner claims and owns the NFT.
+ * - listing from the profile: the owner opens the listing form under their NFT on /profile;
+ * - several NFTs at once: a buyer picks two on a collection's page; the all-in total equals the
+ *   server's matchOrderNFTs quote; both end with the buyer;
+ * - platform wallet: signed in the page, sent through trade/raw-matchOrder with the api-key.
  * axe-core and the raw-key check on every screen visited.
  */
 import { Contract, HDNodeWallet, JsonRpcProvider, Mnemonic, parseEther, Wallet } from 'ethers';
@@ -361,6 +365,60 @@ describe('bundle', () => {
     expect([...seller.errors, ...buyer.errors]).toEqual([]);
     await seller.context.close();
     await buyer.context.close();
+  });
+});
+
+describe('listing from the profile', () => {
+  it('the owner opens the listing form under their NFT on /profile and lists it', async () => {
+    const demo = j.stack.demo.wallets.find((w) => w.label.startsWith('demo account'))!;
+    // Test set-up: another seeded owner gives the demo account an NFT not on sale.
+    let nft: Nft | undefined;
+    let giver = demo;
+    for (const w of j.stack.demo.wallets.filter((x) => x !== demo)) {
+      const { data } = await apiJson<{ data: Nft[] }>(
+        j.stack,
+        `/api/v2/show/market-nfts?owner=${w.address}&status=NOTFORSALE&size=24`,
+      );
+      nft = data.find((n) => !n.isSet && !n.isBundle);
+      giver = w;
+      if (nft) break;
+    }
+    if (!nft) throw new Error('no NFT to give');
+    const erc721 = new Contract(
+      nft.collectionAddr,
+      ['function transferFrom(address from, address to, uint256 tokenId)'],
+      new Wallet(giver.privateKey, chain),
+    );
+    await (
+      await erc721.getFunction('transferFrom')(giver.address, demo.address, nft.tokenId)
+    ).wait();
+    const given = nft;
+    await expect
+      .poll(async () => (await detail(given)).owner, { timeout: 30_000 })
+      .toBe(demo.address);
+    const owner = await user(demo.privateKey);
+    await signInWithPassword(owner.page, j.webUrl, j.stack.demo);
+    // The page of the owned tab (12 a page) that shows it.
+    let page = 1;
+    for (; page < 10; page++) {
+      const { data } = await apiJson<{ data: Nft[] }>(
+        j.stack,
+        `/api/v2/show/market-nfts-unique?owner=${demo.address}&page=${page}&size=12`,
+      );
+      if (data.some((n) => n.item_id === given.item_id)) break;
+    }
+    await open(owner, `${j.webUrl}/profile?tab=owned&page=${page}`);
+    const put = owner.page.getByRole('button', { name: `Put ${given.name} on sale` });
+    await put.waitFor({ timeout: 30_000 });
+    await expectAccessible(owner.page);
+    await put.click();
+    await listFromPage(owner, 'Fixed price', '0.25');
+    await owner.page.getByText('Listed for sale.').waitFor({ timeout: 30_000 });
+    await expectAccessible(owner.page);
+    await expect.poll(async () => (await detail(given)).status, { timeout: 30_000 }).toBe('ONSALE');
+    expect(await provenanceTypes(given)).toContain('LIST');
+    expect(owner.errors).toEqual([]);
+    await owner.context.close();
   });
 });
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
@@ -8,7 +9,13 @@ import { EditProfileForm } from '#web/features/account/components/edit-profile-f
 import { RecentlyViewed } from '#web/features/history/components/recently-viewed.tsx';
 import { fromAccount, UserProfile } from '#web/features/user/components/user-profile.tsx';
 import { session } from '#web/stores/session.ts';
+import { ActionCodeGate } from '../action-code-gate.tsx';
 import { RequireAuth } from '../require-auth.tsx';
+
+/** Listing an owned NFT from here loads with the trade code (ethers) only when shown. */
+const ProfileListPanel = lazy(
+  () => import('#web/features/trade/components/profile-list-panel.tsx'),
+);
 
 function OwnProfile() {
   const { t } = useTranslation('pages');
@@ -27,6 +34,13 @@ function OwnProfile() {
             user={fromAccount(account)}
             self
             edit={<EditProfileForm account={account} />}
+            listing={(nft) => (
+              <ActionCodeGate>
+                <Suspense fallback={null}>
+                  <ProfileListPanel nft={nft} />
+                </Suspense>
+              </ActionCodeGate>
+            )}
           />
           <RecentlyViewed />
         </>

@@ -1,5 +1,7 @@
 /** The profile's tabs of cards: owned, on sale, minted, collections, followers, following. */
+import type { ReactNode } from 'react';
 import type { NftListQuery } from '#shared/schemas/catalogue.ts';
+import type { Nft } from '#shared/schemas/entities.ts';
 import { CollectionCard, NftCard, UserCard } from '#web/components/cards.tsx';
 import { useCollections, useNfts, useOwnedNfts } from '#web/lib/catalogue-lists.ts';
 import { useLikeAddress } from '#web/stores/use-like-address.ts';
@@ -26,8 +28,12 @@ export function NftTab({
   );
 }
 
-/** What the user owns, in every status. */
-export function OwnedTab({ owner, ...p }: PageProps & { owner: string | undefined }) {
+/** What the user owns, in every status; `listing`: the route's lazy listing panel per NFT. */
+export function OwnedTab({
+  owner,
+  listing,
+  ...p
+}: PageProps & { owner: string | undefined; listing?: (nft: Nft) => ReactNode }) {
   const likeAddress = useLikeAddress();
   const query = useOwnedNfts(
     { page: p.page, size: PROFILE_PAGE_SIZE, likeAddress, owner: owner ?? '' },
@@ -37,7 +43,16 @@ export function OwnedTab({ owner, ...p }: PageProps & { owner: string | undefine
     <PagedCards
       {...p}
       query={owner ? query : emptyQuery(query)}
-      render={(n) => <NftCard key={n.item_id} nft={n} titleAs="h2" />}
+      render={(n) =>
+        listing ? (
+          <div key={n.item_id} className="card-slot">
+            <NftCard nft={n} titleAs="h2" />
+            {listing(n)}
+          </div>
+        ) : (
+          <NftCard key={n.item_id} nft={n} titleAs="h2" />
+        )
+      }
     />
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { Account, User } from '#shared/schemas/entities.ts';
+import type { Account, Nft, User } from '#shared/schemas/entities.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
@@ -27,16 +27,19 @@ export function fromAccount(a: Account): ProfileUser {
 
 /**
  * A user's profile: owned, on sale, collections, minted, followers, following; on one's own also
- * bid and order history and the Edit tab, whose form the route passes in (`edit`).
+ * bid and order history and the Edit tab, whose form the route passes in (`edit`), and under
+ * each owned NFT the route's listing panel (`listing`).
  */
 export function UserProfile({
   user,
   self,
   edit,
+  listing,
 }: {
   user: ProfileUser;
   self: boolean;
   edit?: ReactNode;
+  listing?: (nft: Nft) => ReactNode;
 }) {
   const { t } = useTranslation(['market', 'pages']);
   const [search, setSearch] = useSearchParams();
@@ -72,7 +75,9 @@ export function UserProfile({
         onChange={(next) => setSearch({ tab: next }, { replace: true, preventScrollReset: true })}
       />
       <div role="tabpanel" aria-label={label(tab)}>
-        {tab === 'owned' ? <OwnedTab page={page} href={href} owner={address} /> : null}
+        {tab === 'owned' ? (
+          <OwnedTab page={page} href={href} owner={address} listing={listing} />
+        ) : null}
         {tab === 'onSale' ? (
           <NftTab page={page} href={href} params={{ owner: address, status: 'ONSALE' }} />
         ) : null}
