@@ -5,11 +5,14 @@
  */
 
 import type { Session } from '#shared/schemas/entities.ts';
-import { saveInfoFirst } from '#web/lib/db/save-first.ts';
 import { ApiError } from '#web/lib/errors.ts';
 import { profileFromAccount, sessionActions } from '#web/stores/session.ts';
 import { walletApi } from './api.ts';
 import type { Connector } from './connectors/types.ts';
+
+// Its own chunk: the first screen's JS does not carry it (src/lib/db/save-first.ts).
+const saveInfoFirst: typeof import('#web/lib/db/save-first.ts').saveInfoFirst = (...args) =>
+  import('#web/lib/db/save-first.ts').then((m) => m.saveInfoFirst(...args));
 
 /** A sign-in message from the server for the connector's account, signed by it. */
 async function signedMessage(connector: Connector, account?: string) {

@@ -13,8 +13,11 @@ import type {
 } from '#shared/schemas/account.ts';
 import type { Account, Session } from '#shared/schemas/entities.ts';
 import { api, type DataBody } from '#web/lib/api-client.ts';
-import { saveInfoFirst } from '#web/lib/db/save-first.ts';
 import { profileFromAccount, sessionActions } from '#web/stores/session.ts';
+
+// Its own chunk: the first screen's JS does not carry it (src/lib/db/save-first.ts).
+const saveInfoFirst: typeof import('#web/lib/db/save-first.ts').saveInfoFirst = (...args) =>
+  import('#web/lib/db/save-first.ts').then((m) => m.saveInfoFirst(...args));
 
 export type { Account, Session };
 
