@@ -154,7 +154,10 @@ async function machine(run: RunSql): Promise<string> {
   const [row] = await run("select current_setting('server_version') as v");
   const cpu = os.cpus()[0]?.model ?? 'cpu';
   const db = PGLITE ? `PGlite (PostgreSQL ${row?.v})` : `PostgreSQL ${row?.v}`;
-  return `${new Date().toISOString()} · ${os.cpus().length} × ${cpu} · ${fmt(os.totalmem() / 2 ** 30, 1)} GiB · load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} · Node ${process.version} · ${db}`;
+  return `${new Date().toISOString()} · ${os.cpus().length} × ${cpu} · ${fmt(os.totalmem() / 2 ** 30, 1)} GiB · load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} · Node ${process.version} · ${db}`;
 }
 
 async function load(run: RunSql): Promise<Route[]> {
