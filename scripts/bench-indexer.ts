@@ -162,8 +162,21 @@ async function generate(c: Chain, blocks: number, events: number): Promise<void>
   let made = 0;
   for (let i = 0; made < blocks; i++) {
     await block(c, i, (events * (made + 1)) / blocks);
+    // anvil answers a send before mining it when sends come faster than it mines: without this
+    // wait the pool kept mining hundreds of blocks during ingest and the follow phase.
+    if (i % 100 === 99) await drained(c);
     made = Number(await c.send('eth_blockNumber', [])) - first;
     if (i % 1000 === 999) process.stdout.write(`  ${fmt(made)} blocks, ~${fmt(c.events)} events\n`);
+  }
+  await drained(c);
+}
+
+/** Waits until anvil's pool has nothing left to mine. */
+async function drained(c: Chain): Promise<void> {
+  for (;;) {
+    const pool = (await c.send('txpool_status', [])) as { pending: string; queued: string };
+    if (Number(pool.pending) === 0 && Number(pool.queued) === 0) return;
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
