@@ -220,3 +220,9 @@ export function orderToJson(order: Order): OrderJson {
     maxFeeBps: order.maxFeeBps.toString(),
   };
 }
+
+/** Basis points as a percent, in integer arithmetic: 250n → '2.5'. */
+export function bpsPercent(bps: bigint): string {
+  const cents = (bps % 100n).toString().padStart(2, '0').replace(/0+$/, '');
+  return cents ? `${bps / 100n}.${cents}` : `${bps / 100n}`;
+}

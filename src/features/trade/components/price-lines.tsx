@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { bpsPercent } from '#shared/orders.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
 import type { PriceBreakdown } from '../pricing.ts';
 
 /** The all-in price, the same on every trading screen: you pay, the fee (even 0), seller gets. */
 export function PriceLines({ price, symbol }: { price: PriceBreakdown; symbol: string }) {
   const { t } = useTranslation('trade');
-  const percent = (Number(price.feeBps) / 100).toString();
+  const percent = bpsPercent(price.feeBps);
   return (
     <dl className="facts trade__price" data-testid="price-lines">
       <dt>{t('price.youPay')}</dt>

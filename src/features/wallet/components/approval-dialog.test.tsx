@@ -8,9 +8,10 @@ import {
   MARKETPLACE_COLLECTION_ABI,
   WVBC_ABI,
 } from '#contracts/abi/index.ts';
+import { bpsPercent } from '#shared/orders.ts';
 import { initTestI18n, renderWithApp } from '#web/test/render.tsx';
 import { callName } from './approval-dialog.tsx';
-import { bpsPercent, isMarketplaceMessage, MarketplaceMessageRows } from './typed-data-rows.tsx';
+import { isMarketplaceMessage, MarketplaceMessageRows } from './typed-data-rows.tsx';
 
 afterEach(cleanup);
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { bpsPercent } from '#shared/orders.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { currentLanguage } from '#web/lib/i18n.ts';
@@ -22,11 +23,6 @@ const integer = (v: unknown) => {
 };
 /** Unix seconds as a date (a timestamp, not money: a Date takes milliseconds as a number). */
 const date = (v: unknown) => new Date(Number(integer(v)) * 1000);
-/** Basis points as a percent, in integer arithmetic: 250n → '2.5'. */
-export function bpsPercent(bps: bigint): string {
-  const cents = (bps % 100n).toString().padStart(2, '0').replace(/0+$/, '');
-  return cents ? `${bps / 100n}.${cents}` : `${bps / 100n}`;
-}
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
