@@ -12,7 +12,9 @@ import { NAMESPACES } from '#web/lib/i18n-resources.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const RESULTS_DIR = path.join(ROOT, 'test-results', 'e2e');
-export const WEB_OUT_DIR = path.join(ROOT, 'test-results', 'e2e-dist');
+/** E2E_WEB_OUT_DIR lets two journey runs on one machine build into their own folders. */
+export const WEB_OUT_DIR =
+  process.env.E2E_WEB_OUT_DIR ?? path.join(ROOT, 'test-results', 'e2e-dist');
 
 /** Builds the web app once into test-results/ (never touches dist/). */
 export async function buildWeb(): Promise<string> {
