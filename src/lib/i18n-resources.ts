@@ -5,6 +5,8 @@
 import type gifts from '#locales/en/gifts.json';
 import type outbox from '#locales/en/outbox.json';
 import type studio from '#locales/en/studio.json';
+import type trade from '#locales/en/trade.json';
+import type wallet from '#locales/en/wallet.json';
 import type { resources } from './locales/en.ts';
 
 export const NAMESPACES = [
@@ -24,15 +26,18 @@ export const NAMESPACES = [
 ] as const;
 
 /**
- * Namespaces of screens few visitors open (the partner studio, the outbox): not in the language chunk the
- * first screen loads, fetched when a screen asks for them (src/lib/i18n.ts).
+ * Namespaces of screens and panels the first screen never shows (the partner studio, the outbox,
+ * gifts, trading panels, the wallet sidebar): not in the language chunk the first screen loads,
+ * fetched when a screen asks for them (src/lib/i18n.ts, `withStrings`).
  */
-export const LAZY_NAMESPACES: readonly string[] = ['studio', 'outbox', 'gifts'];
+export const LAZY_NAMESPACES: readonly string[] = ['studio', 'outbox', 'gifts', 'trade', 'wallet'];
 
 export type Resources = typeof resources & {
   studio: typeof studio;
   outbox: typeof outbox;
   gifts: typeof gifts;
+  trade: typeof trade;
+  wallet: typeof wallet;
 };
 
 declare module 'i18next' {

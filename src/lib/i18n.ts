@@ -36,7 +36,23 @@ const lazyLoaders: Record<string, Record<Language, () => Promise<{ default: unkn
     en: () => import('#locales/en/gifts.json'),
     vi: () => import('#locales/vi/gifts.json'),
   },
+  trade: {
+    en: () => import('#locales/en/trade.json'),
+    vi: () => import('#locales/vi/trade.json'),
+  },
+  wallet: {
+    en: () => import('#locales/en/wallet.json'),
+    vi: () => import('#locales/vi/wallet.json'),
+  },
 };
+
+/**
+ * For `lazy()`: loads a component's module together with the lazy namespaces it and its children
+ * use, so it first renders with its strings (no raw key, no `ready` check in each component).
+ */
+export function withStrings<T>(namespaces: string[], load: () => Promise<T>): Promise<T> {
+  return Promise.all([load(), i18next.loadNamespaces(namespaces)]).then(([m]) => m);
+}
 
 const bundleBackend: BackendModule = {
   type: 'backend',

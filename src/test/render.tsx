@@ -5,6 +5,10 @@ import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import enTrade from '#locales/en/trade.json';
+import enWallet from '#locales/en/wallet.json';
+import viTrade from '#locales/vi/trade.json';
+import viWallet from '#locales/vi/wallet.json';
 import { resources as en } from '../lib/locales/en.ts';
 import { resources as vi } from '../lib/locales/vi.ts';
 
@@ -12,7 +16,11 @@ export async function initTestI18n(lng: 'en' | 'vi' = 'en') {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
       lng,
-      resources: { en, vi },
+      // The lazy namespaces the tested components use, loaded up front here.
+      resources: {
+        en: { ...en, trade: enTrade, wallet: enWallet },
+        vi: { ...vi, trade: viTrade, wallet: viWallet },
+      },
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: false },

@@ -2,11 +2,16 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { shortenAddress } from '#web/lib/format.ts';
+import { withStrings } from '#web/lib/i18n.ts';
 import { session } from '#web/stores/session.ts';
 import { ui, uiActions } from '#web/stores/ui.ts';
 
-const WalletSidebar = lazy(() => import('#web/features/wallet/components/wallet-sidebar.tsx'));
-const PendingBadge = lazy(() => import('#web/features/wallet/components/pending-badge.tsx'));
+const WalletSidebar = lazy(() =>
+  withStrings(['wallet'], () => import('#web/features/wallet/components/wallet-sidebar.tsx')),
+);
+const PendingBadge = lazy(() =>
+  withStrings(['wallet'], () => import('#web/features/wallet/components/pending-badge.tsx')),
+);
 
 /**
  * Mounted once opened, so its chunk loads only on demand; also as soon as a platform wallet is

@@ -4,8 +4,10 @@ import { CreateWalletScreen } from '#web/features/wallet/components/create-walle
 
 /** /create-wallet: a platform wallet made in the browser (its own lazy route chunk). */
 export function Component() {
-  const { t } = useTranslation('account');
-  usePageTitle(t('createWallet.title'));
+  // The screen's own strings (a lazy namespace) come with it: nothing is shown before them.
+  const { t, ready } = useTranslation(['account', 'wallet']);
+  usePageTitle(ready ? t('createWallet.title') : undefined);
+  if (!ready) return null;
   return (
     <>
       <h1>{t('createWallet.title')}</h1>

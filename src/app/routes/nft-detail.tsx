@@ -1,12 +1,20 @@
 import { lazy, Suspense } from 'react';
 import { NftDetailScreen } from '#web/features/nft/components/nft-detail-screen.tsx';
+import { withStrings } from '#web/lib/i18n.ts';
 import { ActionCodeGate } from '../action-code-gate.tsx';
 import { WithParams } from '../route-params.tsx';
 
 /** Buying, selling and bidding load with their chain code (ethers) only on an NFT's page. */
-const NftTradePanel = lazy(() => import('#web/features/trade/components/nft-trade-panel.tsx'));
+const NftTradePanel = lazy(() =>
+  withStrings(
+    ['trade', 'wallet', 'outbox'],
+    () => import('#web/features/trade/components/nft-trade-panel.tsx'),
+  ),
+);
 /** Giving it with a link (its holder): its own chunk, with the trade panel's gate. */
-const GiftPanel = lazy(() => import('#web/features/gifts/components/gift-panel.tsx'));
+const GiftPanel = lazy(() =>
+  withStrings(['gifts'], () => import('#web/features/gifts/components/gift-panel.tsx')),
+);
 
 export function Component() {
   return (

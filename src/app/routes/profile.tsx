@@ -8,13 +8,17 @@ import { useAccountInfo } from '#web/features/account/api/account.ts';
 import { EditProfileForm } from '#web/features/account/components/edit-profile-form.tsx';
 import { RecentlyViewed } from '#web/features/history/components/recently-viewed.tsx';
 import { fromAccount, UserProfile } from '#web/features/user/components/user-profile.tsx';
+import { withStrings } from '#web/lib/i18n.ts';
 import { session } from '#web/stores/session.ts';
 import { ActionCodeGate } from '../action-code-gate.tsx';
 import { RequireAuth } from '../require-auth.tsx';
 
 /** Listing an owned NFT from here loads with the trade code (ethers) only when shown. */
-const ProfileListPanel = lazy(
-  () => import('#web/features/trade/components/profile-list-panel.tsx'),
+const ProfileListPanel = lazy(() =>
+  withStrings(
+    ['trade', 'wallet', 'outbox'],
+    () => import('#web/features/trade/components/profile-list-panel.tsx'),
+  ),
 );
 
 function OwnProfile() {

@@ -7,8 +7,6 @@ import market from '#locales/en/market.json';
 import notifications from '#locales/en/notifications.json';
 import pages from '#locales/en/pages.json';
 import pwa from '#locales/en/pwa.json';
-import trade from '#locales/en/trade.json';
-import wallet from '#locales/en/wallet.json';
 
 export const resources = {
   common,
@@ -18,7 +16,5 @@ export const resources = {
   account,
   pages,
   pwa,
-  wallet,
   notifications,
-  trade,
 };

@@ -7,8 +7,6 @@ import market from '#locales/vi/market.json';
 import notifications from '#locales/vi/notifications.json';
 import pages from '#locales/vi/pages.json';
 import pwa from '#locales/vi/pwa.json';
-import trade from '#locales/vi/trade.json';
-import wallet from '#locales/vi/wallet.json';
 
 export const resources = {
   common,
@@ -18,7 +16,5 @@ export const resources = {
   account,
   pages,
   pwa,
-  wallet,
   notifications,
-  trade,
 };

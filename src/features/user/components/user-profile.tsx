@@ -101,7 +101,7 @@ export function UserProfile({
  * settled) and that it is released when outbid or when the auction settles.
  */
 function BidHistory(p: PageProps) {
-  const { t } = useTranslation(['market', 'pages', 'trade']);
+  const { t } = useTranslation(['market', 'pages']);
   const query = useBidsByBidder('mine', p.page);
   const language = currentLanguage();
   return (
@@ -113,7 +113,7 @@ function BidHistory(p: PageProps) {
             head={[
               t('field.name'),
               t('field.amount'),
-              t('trade:bid.locks'),
+              t('field.locks'),
               t('field.status'),
               t('field.time'),
             ]}
