@@ -4,15 +4,14 @@ pragma solidity 0.8.37;
 import {Ownable} from "solady/auth/Ownable.sol";
 import {EIP712} from "solady/utils/EIP712.sol";
 import {ECDSA} from "solady/utils/ECDSA.sol";
-import {LibBit} from "solady/utils/LibBit.sol";
 import {ReentrancyGuardTransient} from "solady/utils/ReentrancyGuardTransient.sol";
 import {SafeTransferLib} from "solady/utils/SafeTransferLib.sol";
 import {SignatureCheckerLib} from "solady/utils/SignatureCheckerLib.sol";
 import {IMarketplaceCollection} from "./interfaces/IMarketplaceCollection.sol";
 import {MarketplaceCollection} from "./MarketplaceCollection.sol";
 import {IExchangeErrors, IExchangeEvents} from "./interfaces/IExchange.sol";
-import {AUCTION, BUNDLE, FIXED_PRICE, Order, SET, SINGLE} from "./lib/OrderTypes.sol";
-
+import {LibOrder} from "./lib/LibOrder.sol";
+import {AUCTION, BUNDLE, FIXED_PRICE, Order} from "./lib/OrderTypes.sol";
 
 /// @title Exchange: the VBChain Marketplace settlement contract
 /// @notice Settles EIP-712 signed sell orders (gasless listing): fixed-price sales paid in native
@@ -47,9 +46,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     //////////////////////////////////////////////////////////////*/
 
     /// @notice EIP-712 type hash of `Order`.
-    bytes32 public constant ORDER_TYPEHASH = keccak256(
-        "Order(address maker,address collection,uint256[] tokenIds,uint256[] tokenNonces,uint8 saleKind,uint8 itemsKind,uint256 price,uint256 discountBps,uint256 minCountForDiscount,uint256 startTime,uint256 endTime,uint256 salt,uint256 counter,uint256 maxFeeBps)"
-    );
+    bytes32 public constant ORDER_TYPEHASH = LibOrder.ORDER_TYPEHASH;
     /// @notice EIP-712 type hash of `Bid` (the order nested, so wallets show what is bid on).
     bytes32 public constant BID_TYPEHASH = keccak256(
         "Bid(Order order,address bidder,uint256 amount)Order(address maker,address collection,uint256[] tokenIds,uint256[] tokenNonces,uint8 saleKind,uint8 itemsKind,uint256 price,uint256 discountBps,uint256 minCountForDiscount,uint256 startTime,uint256 endTime,uint256 salt,uint256 counter,uint256 maxFeeBps)"
@@ -68,8 +65,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     /// @notice The platform fee can never exceed 10% (basis points).
     uint256 public constant MAX_FEE_BPS = 1_000;
     /// @notice An order lists at most 256 items (one bit each in the buyer's item mask).
-    uint256 public constant MAX_ITEMS = 256;
-    uint256 private constant _BPS = 10_000;
+    uint256 public constant MAX_ITEMS = LibOrder.MAX_ITEMS;
     /// @dev The top bit of `_counters`: counters stay far below it (2^127 jumps of at most 2^128).
     uint256 private constant _RECORDED_FLAG = 1 << 255;
 
@@ -129,11 +125,11 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         if (msg.sender == maker) revert SellerCannotBuy();
         if (block.timestamp < order.startTime) revert OrderNotStarted();
         if (block.timestamp >= order.endTime) revert OrderExpired();
-        bytes32 orderHash = _hashOrder(order);
+        bytes32 orderHash = LibOrder.hash(order);
         _checkCounter(maker, order.counter);
         if (!_isValidSignature(maker, _hashTypedData(orderHash), signature)) revert InvalidMakerSignature();
 
-        (, uint256 total) = _quote(order, itemMask);
+        (, uint256 total) = LibOrder.quote(order, itemMask);
         if (msg.value != total) revert WrongPayment(total, msg.value);
 
         // Items first (their nonces move: the order cannot fill them again), then the value.
@@ -194,7 +190,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         if (amount >> 96 != 0) revert InvalidOrder();
         address maker = order.maker;
         if (msg.sender == maker) revert SellerCannotBuy();
-        bytes32 orderHash = _hashOrder(order);
+        bytes32 orderHash = LibOrder.hash(order);
         if (!_isValidSignature(maker, _hashTypedData(orderHash), orderSignature)) revert InvalidMakerSignature();
         uint256 recorded = _recordedBids[orderHash];
         uint256 previous = recorded >> 160;
@@ -216,7 +212,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     /// @param order The auction order the bid was recorded on.
     function withdrawRecordedBid(Order calldata order) external {
         if (block.timestamp < order.endTime + CLAIM_DELAY + CLAIM_WINDOW) revert AuctionIsSettling();
-        bytes32 orderHash = _hashOrder(order);
+        bytes32 orderHash = LibOrder.hash(order);
         uint256 recorded = _recordedBids[orderHash];
         if (recorded == 0) revert NoRecordedBid();
         delete _recordedBids[orderHash];
@@ -249,7 +245,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         for (uint256 i; i < ids.length; ++i) {
             if (collection.invalidateNonce(maker, ids[i], nonces[i])) revoked = true;
         }
-        if (revoked) emit OrderCancelled(_hashOrder(order), maker);
+        if (revoked) emit OrderCancelled(LibOrder.hash(order), maker);
     }
 
     /// @notice Voids every open order of the caller (they were signed with the old counter).
@@ -301,12 +297,12 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
 
     /// @notice The EIP-712 struct hash of an order (its id in bids and events).
     function hashOrder(Order calldata order) external pure returns (bytes32) {
-        return _hashOrder(order);
+        return LibOrder.hash(order);
     }
 
     /// @notice The EIP-712 digest the maker signs for an order.
     function orderDigest(Order calldata order) external view returns (bytes32) {
-        return _hashTypedData(_hashOrder(order));
+        return _hashTypedData(LibOrder.hash(order));
     }
 
     /// @notice The EIP-712 domain separator.
@@ -329,7 +325,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     /// @return count The number of chosen items.
     /// @return total The exact VBC value `buy` expects.
     function quote(Order calldata order, uint256 itemMask) external pure returns (uint256 count, uint256 total) {
-        return _quote(order, itemMask);
+        return LibOrder.quote(order, itemMask);
     }
 
     /*//////////////////////////////////////////////////////////////
@@ -360,7 +356,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         uint256 opens = order.endTime + CLAIM_DELAY;
         if (block.timestamp < opens) revert AuctionNotEnded();
         if (block.timestamp >= opens + CLAIM_WINDOW) revert ClaimWindowClosed();
-        orderHash = _hashOrder(order);
+        orderHash = LibOrder.hash(order);
         anyRecorded = _checkCounter(maker, order.counter);
         if (msg.sender != maker && !_isValidSignature(maker, _hashTypedData(orderHash), orderSignature)) {
             revert InvalidMakerSignature();
@@ -418,10 +414,8 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     {
         if (amount < order.price) revert BidBelowReserve();
         if (order.itemsKind == BUNDLE) revert InvalidOrder(); // a bundle cannot be auctioned
-        uint256 n = order.tokenIds.length;
-        // forge-lint: disable-next-line(incorrect-shift)
-        uint256 allItems = n >= MAX_ITEMS ? type(uint256).max : (1 << n) - 1;
-        _quote(order, allItems); // validates the order's shape
+        uint256 allItems = LibOrder.allItems(order.tokenIds.length);
+        LibOrder.quote(order, allItems); // validates the order's shape
         address maker = order.maker;
         _transferItems(order, allItems, maker, bidder);
         uint256 fee = _fee(amount, order.maxFeeBps);
@@ -441,29 +435,6 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         uint256 packed = _counters[maker];
         if (packed & ~_RECORDED_FLAG != counter) revert OrderCounterIsOutdated();
         return packed & _RECORDED_FLAG != 0;
-    }
-
-    /// @dev Validates the order's shape and the selection; returns the chosen count and the total.
-    function _quote(Order calldata order, uint256 itemMask) private pure returns (uint256 count, uint256 total) {
-        uint256 n = order.tokenIds.length;
-        if (n == 0 || n > MAX_ITEMS || order.tokenNonces.length != n) revert InvalidOrder();
-        // forge-lint: disable-next-line(incorrect-shift)
-        uint256 allItems = n == MAX_ITEMS ? type(uint256).max : (1 << n) - 1;
-        if (itemMask == 0 || itemMask & ~allItems != 0) revert InvalidItemSelection();
-        uint8 itemsKind = order.itemsKind;
-        if (itemsKind == SINGLE) {
-            if (n != 1) revert InvalidOrder();
-            return (1, order.price);
-        }
-        if (itemsKind == SET) {
-            if (itemMask != allItems) revert SetMustBeBoughtWhole();
-            return (n, order.price);
-        }
-        if (itemsKind != BUNDLE || order.discountBps > _BPS) revert InvalidOrder();
-        count = LibBit.popCount(itemMask);
-        total = order.price * count;
-        uint256 minCount = order.minCountForDiscount;
-        if (minCount != 0 && count >= minCount) total -= total * order.discountBps / _BPS;
     }
 
     /// @dev Moves the chosen items maker -> taker, each only if it has not moved since signing
@@ -488,7 +459,7 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     function _fee(uint256 amount, uint256 maxFeeBps) private view returns (uint256) {
         uint256 bps = feeBps;
         if (bps > maxFeeBps) bps = maxFeeBps;
-        return bps == 0 ? 0 : amount * bps / _BPS;
+        return bps == 0 ? 0 : amount * bps / LibOrder.BPS;
     }
 
     function _sendNative(address to, uint256 amount) private {
@@ -522,29 +493,5 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
             structHash := keccak256(m, 0x80)
         }
         return _hashTypedData(structHash);
-    }
-
-    /// @dev EIP-712 hashStruct(order): the 14 head words of the calldata struct, with the two
-    /// array offsets replaced by the hashes of the arrays (EIP-712 encodes arrays that way).
-    function _hashOrder(Order calldata order) internal pure returns (bytes32 result) {
-        bytes32 typeHash = ORDER_TYPEHASH;
-        /// @solidity memory-safe-assembly
-        assembly {
-            let m := mload(0x40) // scratch space past the free memory pointer, not kept
-            // keccak256 of each array's elements (EIP-712 encodes arrays by their hash).
-            let ids := add(order, calldataload(add(order, 0x40)))
-            let idsBytes := shl(5, calldataload(ids))
-            calldatacopy(m, add(ids, 0x20), idsBytes)
-            let idsHash := keccak256(m, idsBytes)
-            let nonces := add(order, calldataload(add(order, 0x60)))
-            let noncesBytes := shl(5, calldataload(nonces))
-            calldatacopy(m, add(nonces, 0x20), noncesBytes)
-            let noncesHash := keccak256(m, noncesBytes)
-            mstore(m, typeHash)
-            calldatacopy(add(m, 0x20), order, 0x1c0)
-            mstore(add(m, 0x60), idsHash)
-            mstore(add(m, 0x80), noncesHash)
-            result := keccak256(m, 0x1e0)
-        }
     }
 }
