@@ -11,7 +11,7 @@
  *   a link of no gift say so.
  * The link key never reaches the server. axe-core and the raw-key check on every screen visited.
  */
-import { Contract, HDNodeWallet, JsonRpcProvider, Mnemonic, parseEther, Wallet } from 'ethers';
+import { Contract, JsonRpcProvider, parseEther, Wallet } from 'ethers';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_COLLECTION_ABI } from '#contracts/abi/index.ts';
@@ -24,6 +24,7 @@ import { apiJson, type Journey, startJourney } from './stack.ts';
 import {
   approveSigning,
   connectJourneyWallet,
+  createPlatformWallet,
   reportFailure,
   signInWithPassword,
   type Watched,
@@ -120,26 +121,6 @@ async function signUp(page: Page, name: string): Promise<void> {
   await page.getByText('Your e-mail is verified').waitFor({ timeout: 10_000 });
 }
 
-/** The create-wallet steps of wallet.e2e; answers the new wallet's address. */
-async function createWallet(page: Page): Promise<string> {
-  await page.waitForURL(/\/create-wallet$/);
-  await page.getByLabel('Wallet name').fill('Gift wallet');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel(/^Passphrase/).fill('gift passphrase 42');
-  await page.getByLabel('Repeat the passphrase').fill('gift passphrase 42');
-  await page.getByRole('button', { name: 'Next' }).click();
-  const words = await page.getByTestId('secret-phrase').locator('li').allInnerTexts();
-  await page.getByRole('button', { name: 'Next' }).click();
-  for (const label of await page.locator('label', { hasText: /^Word #\d+/ }).allInnerTexts()) {
-    const n = Number(/#(\d+)/.exec(label)![1]);
-    await page.getByLabel(new RegExp(`^Word #${n}(?!\\d)`)).fill(words[n - 1]!);
-  }
-  await page.getByRole('button', { name: 'Next' }).click();
-  await approveSigning(page, 'Sign in to');
-  await page.getByText('Your wallet is ready and connected.').waitFor({ timeout: 60_000 });
-  return HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(words.join(' '))).address;
-}
-
 const ownerOnChain = (nft: Nft) =>
   new Contract(nft.collectionAddr, MARKETPLACE_COLLECTION_ABI, chain).getFunction('ownerOf')(
     nft.tokenId,
@@ -206,7 +187,7 @@ describe('gift journey', () => {
     await page.getByText('Create a wallet to receive this NFT').waitFor({ timeout: 30_000 });
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Create a wallet' }).click();
-    const address = await createWallet(page);
+    const address = await createPlatformWallet(page, 'Gift wallet', 'gift passphrase 42');
     await page.goBack();
     await page.waitForURL(/\/gift-claim$/);
     await page.getByRole('button', { name: 'Claim this NFT' }).click();

@@ -1,7 +1,9 @@
 /**
- * Steps the wallet and trade journeys share: the failure report of the running test's page,
- * password sign-in as the demo user, and the platform wallet's signing approval.
+ * Steps the wallet, trade, gifts and studio journeys share: the failure report of the running
+ * test's page, password sign-in as the demo user, the platform wallet's signing approval and
+ * creation, and a user in their own context with the injected wallet.
  */
+import { HDNodeWallet, Mnemonic } from 'ethers';
 import type { BrowserContext, Page } from 'playwright-core';
 import { keyBackedProvider } from '#tests/wallet/key-provider.ts';
 import { screenshot, watchedPage } from './harness.ts';
@@ -43,6 +45,33 @@ export async function approveSigning(page: Page, shows: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Check what you sign' });
   await dialog.getByText(shows).first().waitFor({ timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Sign' }).click();
+}
+
+/**
+ * The create-wallet steps on /create-wallet (name, passphrase, the phrase shown then asked back,
+ * the signed link to the account); answers the new platform wallet's address.
+ */
+export async function createPlatformWallet(
+  page: Page,
+  name: string,
+  passphrase: string,
+): Promise<string> {
+  await page.waitForURL(/\/create-wallet$/);
+  await page.getByLabel('Wallet name').fill(name);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel(/^Passphrase/).fill(passphrase);
+  await page.getByLabel('Repeat the passphrase').fill(passphrase);
+  await page.getByRole('button', { name: 'Next' }).click();
+  const words = await page.getByTestId('secret-phrase').locator('li').allInnerTexts();
+  await page.getByRole('button', { name: 'Next' }).click();
+  for (const label of await page.locator('label', { hasText: /^Word #\d+/ }).allInnerTexts()) {
+    const n = Number(/#(\d+)/.exec(label)![1]);
+    await page.getByLabel(new RegExp(`^Word #${n}(?!\\d)`)).fill(words[n - 1]!);
+  }
+  await page.getByRole('button', { name: 'Next' }).click();
+  await approveSigning(page, 'Sign in to');
+  await page.getByText('Your wallet is ready and connected.').waitFor({ timeout: 60_000 });
+  return HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(words.join(' '))).address;
 }
 
 /** The shell's names a journey clicks to reach the injected wallet, in the page's language. */

@@ -13,166 +13,54 @@
  * - platform wallet: signed in the page, sent through trade/raw-matchOrder with the api-key.
  * axe-core and the raw-key check on every screen visited.
  */
-import { Contract, HDNodeWallet, JsonRpcProvider, Mnemonic, parseEther, Wallet } from 'ethers';
-import type { BrowserContext, Page } from 'playwright-core';
+import { Contract, parseEther, Wallet } from 'ethers';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGE_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
-import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import { orderFromJson } from '#contracts/typed-data/index.ts';
 import { itemMask, type OrderJson } from '#shared/orders.ts';
-import type { Bundle, Nft, NftDetail, Order } from '#shared/schemas/entities.ts';
-import { keyBackedProvider } from '#tests/wallet/key-provider.ts';
-import { axeViolations } from './axe.ts';
-import { rawKeysOn, screenshot, watchedPage } from './harness.ts';
-import { injectWallet } from './injected-wallet.ts';
+import type { Bundle, Nft, Order } from '#shared/schemas/entities.ts';
+import { screenshot, watchedPage } from './harness.ts';
 import { apiJson, type Journey, startJourney } from './stack.ts';
-import { approveSigning, reportFailure, signInWithPassword } from './steps.ts';
+import {
+  approveSigning,
+  createPlatformWallet,
+  reportFailure,
+  signInWithPassword,
+  type WalletUser,
+} from './steps.ts';
+import { expectAccessible, type TradeSteps, tradeSteps, unlistedStock } from './trade-steps.ts';
 
 let j: Journey;
-let chain: JsonRpcProvider;
-let funder: Wallet;
+let t: TradeSteps;
 /** Seeded NFTs not on sale, with their owner's key: one per journey. */
-const stock: Array<{ nft: Nft; key: string }> = [];
+let stock: Array<{ nft: Nft; key: string }> = [];
 
 beforeAll(async () => {
   j = await startJourney();
-  chain = new JsonRpcProvider(j.stack.rpcUrl, j.stack.chainId, {
-    staticNetwork: true,
-    cacheTimeout: -1,
-  });
-  funder = new Wallet(ANVIL_KEYS[0], chain);
-  for (const w of j.stack.demo.wallets) {
-    const { data } = await apiJson<{ data: Nft[] }>(
-      j.stack,
-      `/api/v2/show/market-nfts?owner=${w.address}&status=NOTFORSALE&size=24`,
-    );
-    for (const nft of data) if (!nft.isSet && !nft.isBundle) stock.push({ nft, key: w.privateKey });
-  }
+  t = tradeSteps(j);
+  stock = await unlistedStock(j);
   expect(stock.length).toBeGreaterThanOrEqual(3);
 });
 
-let current: { page: Page; errors: string[] } | null = null;
-
 afterEach(async (ctx) => {
-  await reportFailure(current, ctx.task, 'trade');
-  current = null;
+  await reportFailure(t.state.current, ctx.task, 'trade');
+  t.state.current = null;
 });
 
 afterAll(async () => {
-  chain?.destroy();
+  t?.chain.destroy();
   await j?.close();
 });
 
-async function fund(address: string, vbc: string): Promise<void> {
-  await (await funder.sendTransaction({ to: address, value: parseEther(vbc) })).wait();
-}
-
-/** Test set-up only (the wrap screen has its own journey): WVBC for a bidder. */
-async function wrap(key: string, vbc: string): Promise<void> {
-  const wvbc = new Contract(j.stack.deployment.wvbc, WVBC_ABI, new Wallet(key, chain));
-  await (await wvbc.getFunction('deposit')({ value: parseEther(vbc) })).wait();
-}
-
-type User = {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-  address: string;
-  provider: ReturnType<typeof keyBackedProvider>;
-  lang: 'en' | 'vi';
-};
-
-/** The shell's names the helpers click, in the user's language. */
-const SHELL = {
-  en: { menu: 'Open menu', wallet: 'Wallet', connect: 'Connect Journey Wallet', browse: 'Browse' },
-  vi: { menu: 'Mở menu', wallet: 'Ví', connect: 'Kết nối Journey Wallet', browse: 'Duyệt' },
-} as const;
-
-async function user(key: string, lang: 'en' | 'vi' = 'en'): Promise<User> {
-  const context = await j.browser.newContext({ viewport: { width: 360, height: 780 } });
-  await context.addInitScript((l) => localStorage.setItem('vbc.lang', l), lang);
-  const provider = keyBackedProvider({
-    privateKeys: [key],
-    chains: { [j.stack.chainId]: j.stack.rpcUrl },
-    chainId: j.stack.chainId,
-  });
-  await injectWallet(context, provider);
-  const { page, errors } = await watchedPage(context);
-  return { context, page, errors, address: provider.address, provider, lang };
-}
-
-const nftUrl = (nft: Nft, mode?: string) =>
-  `${j.webUrl}/nft/detail/collectionAddr=${nft.collectionAddr}/tokenId=${nft.tokenId}${mode ? `/${mode}` : ''}`;
-
-/** Opens the NFT page and connects the wallet from the sidebar (a reload drops the connector). */
-async function open(u: User, nft: Nft | string, mode?: string): Promise<void> {
-  current = u;
-  await u.page.goto(typeof nft === 'string' ? nft : nftUrl(nft, mode));
-  if ((await u.page.locator('.wallet-btn:visible').count()) === 0) {
-    await u.page.getByRole('button', { name: SHELL[u.lang].menu }).click();
-  }
-  await u.page.locator('.wallet-btn:visible').first().click();
-  const wallet = u.page.getByRole('dialog', { name: SHELL[u.lang].wallet, exact: true });
-  await wallet.getByRole('button', { name: SHELL[u.lang].connect }).click();
-  await wallet.getByTestId('balance-account').waitFor({ timeout: 30_000 });
-  await u.page.keyboard.press('Escape');
-  await expect.poll(() => wallet.isVisible()).toBe(false);
-  // At 360 px the wallet opened from the side menu: close that too.
-  const menu = u.page.getByRole('dialog', { name: SHELL[u.lang].browse });
-  if (await menu.isVisible()) await u.page.keyboard.press('Escape');
-  await expect.poll(() => menu.isVisible()).toBe(false);
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  expect(await axeViolations(page)).toEqual([]);
-  expect(await rawKeysOn(page)).toEqual([]);
-}
-
-const detail = (nft: Nft) =>
-  apiJson<{ data: NftDetail }>(
-    j.stack,
-    `/api/v2/show/market-nft?collectionAddr=${nft.collectionAddr}&tokenId=${nft.tokenId}`,
-  ).then((b) => b.data);
-
-/** The owner puts `nft` on sale from its page (approval first when the collection needs it). */
-async function listFromPage(u: User, kind: 'Fixed price' | 'Auction', price: string) {
-  const { page } = u;
-  await page.getByRole('heading', { name: 'Put on sale' }).waitFor({ timeout: 30_000 });
-  const approve = page.getByRole('button', { name: 'Allow the marketplace' });
-  await page
-    .getByText(/^Step 1 of 2/)
-    .first()
-    .waitFor();
-  if (await approve.isVisible()) {
-    await approve.click();
-    await page.getByText('Step 1 of 2 done').waitFor({ timeout: 30_000 });
-  }
-  await page.getByLabel('Sale type').selectOption({ label: kind });
-  await page.getByLabel(kind === 'Auction' ? 'Auction ends after' : 'Expires after').selectOption({
-    label: '1 day',
-  });
-  await page.getByLabel(kind === 'Auction' ? /^Reserve price/ : /^Price/).fill(price);
-  await expectAccessible(page);
-  await page.getByRole('button', { name: 'List for sale' }).click();
-}
-
-/** The WVBC a bidder's highest bids lock (the server's total). */
-async function locked(bidder: string): Promise<bigint> {
-  const { data } = await apiJson<{ data: string }>(
-    j.stack,
-    `/api/v2/bid/totalHighestBidBalance/${bidder}?networkId=${j.stack.chainId}`,
-  );
-  return BigInt(data);
-}
-
-async function provenanceTypes(nft: Nft): Promise<string[]> {
-  const d = await detail(nft);
-  const { data } = await apiJson<{ data: Array<{ type: string }> }>(
-    j.stack,
-    `/api/v2/show/provenance?item_id=${d.item_id}&size=50`,
-  );
-  return data.map((a) => a.type);
-}
+const user = (key: string, lang: 'en' | 'vi' = 'en') => t.user(key, lang);
+const open = (u: WalletUser, nft: Nft | string, mode?: string) => t.open(u, nft, mode);
+const fund = (address: string, vbc: string) => t.fund(address, vbc);
+const detail = (nft: Nft) => t.detail(nft);
+const nftUrl = (nft: Nft) => t.nftUrl(nft);
+const listFromPage = (u: WalletUser, kind: 'Fixed price' | 'Auction', price: string) =>
+  t.listFromPage(u, kind, price);
+const provenanceTypes = (nft: Nft) => t.provenanceTypes(nft);
 
 describe('fixed price', () => {
   it('lists, refuses the seller and a buyer without balance, sells, and records LIST and BUY', async () => {
@@ -244,7 +132,7 @@ describe('auction', () => {
     const keys = [Wallet.createRandom().privateKey, Wallet.createRandom().privateKey];
     for (const k of keys) {
       await fund(new Wallet(k).address, '3');
-      await wrap(k, '1');
+      await t.wrap(k, '1');
     }
     const [first, second] = [await user(keys[0]!), await user(keys[1]!)];
     await open(first, nft);
@@ -255,8 +143,8 @@ describe('auction', () => {
 
     // Five minutes before the signed end: the next bid moves the end to ten minutes after it.
     const signedEnd = BigInt((await detail(nft)).order!.message.endTime as string);
-    await chain.send('evm_increaseTime', [86_400 - 300]);
-    await chain.send('evm_mine', []);
+    await t.chain.send('evm_increaseTime', [86_400 - 300]);
+    await t.chain.send('evm_mine', []);
     await open(second, nft);
     await expect.poll(() => second.page.getByLabel(/^Your bid/).inputValue()).toBe('0.105');
     await second.page.getByLabel(/^Your bid/).fill('0.1');
@@ -268,17 +156,17 @@ describe('auction', () => {
     await expectAccessible(second.page);
     const extended = (await detail(nft)).order!.endTime!;
     expect(BigInt(Date.parse(extended) / 1000)).toBeGreaterThan(signedEnd);
-    expect(await locked(first.address)).toBe(0n);
-    expect(await locked(second.address)).toBe(parseEther('0.2'));
+    expect(await t.locked(first.address)).toBe(0n);
+    expect(await t.locked(second.address)).toBe(parseEther('0.2'));
     // The top bidder records the bid on chain (held in escrow until the claim).
     await second.page.getByRole('button', { name: 'Record my bid on chain' }).click();
     await second.page.getByText('Your bid is recorded on chain.').waitFor({ timeout: 60_000 });
 
     // Past the end and the two hours before claims open (the chain's clock, not the browser's).
-    const wvbc = new Contract(j.stack.deployment.wvbc, WVBC_ABI, chain);
+    const wvbc = new Contract(j.stack.deployment.wvbc, WVBC_ABI, t.chain);
     const sellerWvbc = (await wvbc.getFunction('balanceOf')(seller.address)) as bigint;
-    await chain.send('evm_increaseTime', [300 + 7_200 + 120]);
-    await chain.send('evm_mine', []);
+    await t.chain.send('evm_increaseTime', [300 + 7_200 + 120]);
+    await t.chain.send('evm_mine', []);
     await open(second, nft);
     await second.page.getByText(/^Claims open at/).waitFor({ timeout: 30_000 });
     await expectAccessible(second.page);
@@ -290,7 +178,7 @@ describe('auction', () => {
       parseEther('0.2'),
     );
     expect(await wvbc.getFunction('balanceOf')(second.address)).toBe(parseEther('0.8'));
-    expect(await locked(second.address)).toBe(0n);
+    expect(await t.locked(second.address)).toBe(0n);
     expect(await provenanceTypes(nft)).toEqual(expect.arrayContaining(['LIST', 'BID']));
     expect([...seller.errors, ...first.errors, ...second.errors]).toEqual([]);
     for (const u of [seller, first, second]) await u.context.close();
@@ -343,7 +231,7 @@ describe('bundle', () => {
     const order = orderFromJson(stored.message as OrderJson);
     expect(order.discountBps).toBe(1000n);
     const mask = itemMask(chosen.map((c) => order.tokenIds.indexOf(BigInt(c.tokenId))));
-    const exchange = new Contract(j.stack.deployment.exchange, EXCHANGE_ABI, chain);
+    const exchange = new Contract(j.stack.deployment.exchange, EXCHANGE_ABI, t.chain);
     const [, quoted] = (await exchange.getFunction('quote')(order, mask)) as [bigint, bigint];
     expect((order.price * 2n * 1000n) % 10_000n).not.toBe(0n);
 
@@ -387,7 +275,7 @@ describe('listing from the profile', () => {
     const erc721 = new Contract(
       nft.collectionAddr,
       ['function transferFrom(address from, address to, uint256 tokenId)'],
-      new Wallet(giver.privateKey, chain),
+      new Wallet(giver.privateKey, t.chain),
     );
     await (
       await erc721.getFunction('transferFrom')(giver.address, demo.address, nft.tokenId)
@@ -494,21 +382,7 @@ describe('in Vietnamese at 360 px', () => {
 async function platformBuyer(page: Page): Promise<string> {
   await signInWithPassword(page, j.webUrl, j.stack.demo);
   await page.goto(`${j.webUrl}/create-wallet`);
-  await page.getByLabel('Wallet name').fill('Trade wallet');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel(/^Passphrase/).fill('trade passphrase 42');
-  await page.getByLabel('Repeat the passphrase').fill('trade passphrase 42');
-  await page.getByRole('button', { name: 'Next' }).click();
-  const words = await page.getByTestId('secret-phrase').locator('li').allInnerTexts();
-  await page.getByRole('button', { name: 'Next' }).click();
-  for (const label of await page.locator('label', { hasText: /^Word #\d+/ }).allInnerTexts()) {
-    const n = Number(/#(\d+)/.exec(label)![1]);
-    await page.getByLabel(new RegExp(`^Word #${n}(?!\\d)`)).fill(words[n - 1]!);
-  }
-  await page.getByRole('button', { name: 'Next' }).click();
-  await approve(page, 'Sign in to');
-  await page.getByText('Your wallet is ready and connected.').waitFor({ timeout: 60_000 });
-  return HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(words.join(' '))).address;
+  return createPlatformWallet(page, 'Trade wallet', 'trade passphrase 42');
 }
 
 const approve = approveSigning;
@@ -526,7 +400,7 @@ describe('platform wallet', () => {
     const context = await j.browser.newContext({ viewport: { width: 360, height: 780 } });
     await context.addInitScript(() => localStorage.setItem('vbc.lang', 'en'));
     const { page, errors } = await watchedPage(context);
-    current = { page, errors };
+    t.state.current = { page, errors };
     const address = await platformBuyer(page);
     await fund(address, (Number(BigInt(nft.buyPrice!) / 10n ** 15n) / 1000 + 1).toString());
     // An in-app navigation: a reload would lock the platform wallet again.
