@@ -71,6 +71,11 @@ export const ERRORS = {
   GIFT_ALREADY_CLAIMED: { status: 409, message: 'This gift has already been claimed' },
   GIFT_TAKEN_BACK: { status: 409, message: 'The giver took this gift back' },
   GIFT_MESSAGE_EXISTS: { status: 409, message: 'This gift already has its message' },
+  // partner studio (server/src/studio/partners.ts)
+  NOT_PARTNER: {
+    status: 403,
+    message: 'Only partners can mint: none of your wallets holds the partner role',
+  },
   WRONG_CONTRACT: { status: 400, message: 'The transaction is not for the marketplace' },
   TX_REJECTED: { status: 400, message: 'The transaction was refused' },
   // transport

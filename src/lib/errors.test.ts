@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '#locales/en/errors.json';
+import vi from '#locales/vi/errors.json';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { ApiError, ERROR_CODE_KEYS, errorKeyFor } from './errors.ts';
 
@@ -16,6 +17,7 @@ describe('server error codes → catalogue keys', () => {
   it.each([
     ['WRONG_CREDENTIALS', 401, 'wrongCredentials'],
     ['USE_WALLET_ACCOUNT', 403, 'useWalletAccount'],
+    ['NOT_PARTNER', 403, 'notPartner'],
     ['SOMETHING_NEW', 404, 'notFound'],
     [undefined, 401, 'notSignedIn'],
     [undefined, 429, 'rateLimited'],
@@ -24,6 +26,12 @@ describe('server error codes → catalogue keys', () => {
     [undefined, 418, 'unknown'],
   ] as const)('%s / %d → %s', (code, status, key) => {
     expect(errorKeyFor(code, status)).toBe(key);
+  });
+
+  it('a studio upload refused to a non-partner reads in both languages', () => {
+    const key = errorKeyFor('NOT_PARTNER', 403);
+    expect(en[key]).toBe('Only partners can mint: none of your wallets holds the partner role');
+    expect(vi[key]).toBe('Chỉ đối tác mới được đúc: không ví nào của bạn giữ vai trò đối tác');
   });
 
   it('ApiError carries status, code, key and the cause', () => {

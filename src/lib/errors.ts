@@ -65,6 +65,7 @@ export const ERROR_CODE_KEYS = {
   GIFT_ALREADY_CLAIMED: 'giftClaimed',
   GIFT_TAKEN_BACK: 'giftTakenBack',
   GIFT_MESSAGE_EXISTS: 'giftMessageExists',
+  NOT_PARTNER: 'notPartner',
   WRONG_CONTRACT: 'wrongContract',
   TX_REJECTED: 'txRejected',
   UNAUTHORIZED: 'notSignedIn',

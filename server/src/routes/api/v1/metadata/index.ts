@@ -2,25 +2,28 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '#server/errors.ts';
 import { readMetadataDocument, storeMetadata } from '#server/studio/metadata-store.ts';
+import { assertPartner } from '#server/studio/partners.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { METADATA_FILE_PATTERN, MetadataBody, StoredMetadata } from '#shared/schemas/studio.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * /api/v1/metadata: POST (bearer) stores a partner's token or collection metadata and answers
- * the URI to put on chain, which names the document's sha256; GET /<sha256>.json serves the
- * stored bytes, immutable (server/src/studio/metadata-store.ts).
+ * /api/v1/metadata: POST (bearer, partners only: studio/partners.ts) stores a partner's token or
+ * collection metadata and answers the URI to put on chain, which names the document's sha256;
+ * GET /<sha256>.json serves the stored bytes, immutable (server/src/studio/metadata-store.ts).
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
       config: { auth: 'user' },
+      // After the sign-in check, before the body is read or validated.
+      preValidation: async (request) => assertPartner(app, request.user!.id),
       schema: {
         tags: ['studio'],
         description:
-          'Stores a metadata document (images must be uploads of this server) and answers its sha256 and the URI that commits to it.',
+          'Partners only. Stores a metadata document (images must be uploads of this server) and answers its sha256 and the URI that commits to it.',
         body: MetadataBody,
         response: { 201: Data(StoredMetadata), ...errorResponses },
       },

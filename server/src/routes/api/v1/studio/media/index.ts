@@ -3,13 +3,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { storeImage } from '#server/account/images.ts';
 import { MAX_IMAGE_BYTES } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
+import { assertPartner } from '#server/studio/partners.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { UploadedImage } from '#shared/schemas/studio.ts';
 
 /**
  * /api/v1/studio/media (bearer, multipart/form-data, one file `image`): a partner's NFT, cover or
- * banner picture. The type is read from the bytes (PNG, JPEG, GIF, WebP; never SVG, which can
- * carry script), the size is capped, and the name is the content's hash (account/images.ts);
+ * banner picture, taken only from an account whose wallet holds the partner role now
+ * (studio/partners.ts). The type is read from the bytes (PNG, JPEG, GIF, WebP; never SVG, which
+ * can carry script), the size is capped, and the name is the content's hash (account/images.ts);
  * thumbnails come from /uploads/thumbs/ as for every upload.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
@@ -17,10 +19,12 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       config: { auth: 'user' },
+      // After the sign-in check, before the body is read or validated.
+      preValidation: async (request) => assertPartner(app, request.user!.id),
       schema: {
         tags: ['studio'],
         consumes: ['multipart/form-data'],
-        description: `multipart/form-data: one file "image" (PNG, JPEG, GIF or WebP, at most ${MAX_IMAGE_BYTES} bytes).`,
+        description: `Partners only. multipart/form-data: one file "image" (PNG, JPEG, GIF or WebP, at most ${MAX_IMAGE_BYTES} bytes).`,
         response: { 201: Data(UploadedImage), ...errorResponses },
       },
     },
