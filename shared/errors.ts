@@ -51,6 +51,12 @@ export const ERRORS = {
   },
   ALREADY_LISTED: { status: 409, message: 'This item is already on sale' },
   ORDER_NOT_AVAILABLE: { status: 409, message: 'This item is no longer for sale' },
+  ORDER_SOLD: { status: 409, message: 'Someone else bought this item a moment ago' },
+  ORDER_EXPIRED: { status: 409, message: 'This listing has expired' },
+  PRICE_CHANGED: {
+    status: 409,
+    message: 'The seller listed this item again: check the price and try again',
+  },
   ORDER_NOT_STARTED: { status: 400, message: 'This sale has not started yet' },
   WRONG_SALE_KIND: { status: 400, message: 'This item is not sold this way' },
   AUCTION_NOT_STARTED: { status: 400, message: 'The auction has not started yet' },

@@ -49,6 +49,8 @@ export function writeErrorKey(error: unknown): ErrorKey {
     if (error.code === 'WRONG_NETWORK') return 'wrongNetwork';
     if (error.code === 'WALLET_NOT_CONNECTED') return 'walletNotConnected';
     if (error.code === 'NO_PROVIDER') return 'installMetamask';
+    // The wallet's own balance check at send time (price and gas), in the catalogue's words.
+    if (/insufficient funds/i.test(error.message)) return 'notEnoughAccount';
     // The gateway's refusal carries our server code (e.g. NOT_ENOUGH_WRAPPER_BALANCE).
     const key = errorKeyFor(error.message, 400);
     if (key !== 'validation') return key;

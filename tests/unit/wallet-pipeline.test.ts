@@ -2,7 +2,8 @@
 /**
  * The write pipeline and the tracker's reading of the chain against a real anvil: a sent
  * transaction ends in success (0x1) or failure (0x0), a refusal in the wallet never reaches the
- * chain, and a transaction whose nonce another one took is reported replaced, not failed.
+ * chain, a balance short of value and gas at send time says so in the catalogue's words, and a
+ * transaction whose nonce another one took is reported replaced, not failed.
  * The tracker's IndexedDB store is swapped for an in-memory one (Node has no IndexedDB); the
  * chain reading (`checkOnce`) is the one the app runs. The platform wallet signs locally and hands
  * a trade to the server route its request names (raw-matchOrder, ...), anything else to the
@@ -95,6 +96,20 @@ describe('runWrite', () => {
     const { result } = await write({ to: created!.contractAddress!, value: 0n, gasLimit: 60_000n });
     expect(result).toMatchObject({ status: 'failed', error: 'txRejected' });
     expect(result.hash).toMatch(/^0x[0-9a-f]{64}$/);
+  });
+
+  it("says the wallet's balance is short when it cannot pay value and gas at send time", async () => {
+    const poor = Wallet.createRandom();
+    const poorConnector = createEip1193Connector(
+      keyBackedProvider({
+        privateKeys: [poor.privateKey],
+        chains: { [chainId]: anvil.url },
+        chainId,
+      }),
+      { id: 'poor', type: 'injected', name: 'Poor' },
+    );
+    const { result } = await write({ from: poor.address, value: 10n ** 15n }, poorConnector);
+    expect(result).toEqual({ status: 'refused', hash: null, error: 'notEnoughAccount' });
   });
 
   it('stops at a refusal in the wallet: nothing is sent', async () => {

@@ -8,10 +8,11 @@ import { getAddress } from 'ethers';
 import { parseAddress } from '#server/chain/address.ts';
 import { encodeBuy } from '#server/chain/calldata.ts';
 import { type MarketChain, marketChain, type TradingContext } from '#server/chain/contracts.ts';
-import { orderFillability } from '#server/chain/fillability.ts';
+import { type Fillability, orderFillability } from '#server/chain/fillability.ts';
 import { chainNow, nativeBalance } from '#server/chain/reads.ts';
+import { toDbAddress } from '#server/db/mappers.ts';
 import type { OrderRow, OrderTarget } from '#server/db/types.ts';
-import { AppError } from '#server/errors.ts';
+import { AppError, type ErrorCode } from '#server/errors.ts';
 import {
   allItemsMask,
   ItemsKind,
@@ -20,6 +21,7 @@ import {
   quoteOrder,
   SaleKind,
 } from '#shared/orders.ts';
+import type { DbExecutor } from './locked-bids.ts';
 import { loadOrder } from './order-rows.ts';
 import { orderOf } from './order-rules.ts';
 
@@ -73,6 +75,7 @@ export function chosenMask(
 }
 
 async function checkBuyable(
+  db: DbExecutor,
   m: MarketChain,
   row: OrderRow,
   buy: { order: Order; buyer: string; kind: OrderTarget; indexes: number[] | undefined },
@@ -83,13 +86,44 @@ async function checkBuyable(
   }
   if (KIND_OF_ITEMS[order.itemsKind] !== buy.kind) throw new AppError('WRONG_SALE_KIND');
   if (buy.buyer === getAddress(order.maker)) throw new AppError('SELLER_CANNOT_BUY');
-  if (row.status !== 'pending') throw new AppError('ORDER_NOT_AVAILABLE');
   const now = await chainNow(m);
-  if (now < order.startTime) throw new AppError('ORDER_NOT_STARTED');
-  if (now >= order.endTime) throw new AppError('ORDER_NOT_AVAILABLE');
-  if (!(await orderFillability(m, order, buy.indexes)).ok) {
-    throw new AppError('ORDER_NOT_AVAILABLE');
+  if (row.status !== 'pending' || now >= order.endTime) {
+    throw new AppError(await whyGone(db, row, order, now));
   }
+  if (now < order.startTime) throw new AppError('ORDER_NOT_STARTED');
+  const fillable = await orderFillability(m, order, buy.indexes);
+  if (!fillable.ok) throw new AppError(await whyGone(db, row, order, now, fillable.reason));
+}
+
+/**
+ * Why a buyer's order can no longer fill, for the message a race deserves: sold (filled, or the
+ * seller no longer owns an item: a sale the indexer has not recorded yet), expired, listed again
+ * by the seller (the price may differ), or simply no longer for sale (taken off sale, moved).
+ */
+async function whyGone(
+  db: DbExecutor,
+  row: OrderRow,
+  order: Order,
+  now: bigint,
+  unfillable?: Exclude<Fillability, { ok: true }>['reason'],
+): Promise<ErrorCode> {
+  if (row.status === 'success' || unfillable === 'NOT_OWNER') return 'ORDER_SOLD';
+  if (now >= order.endTime) return 'ORDER_EXPIRED';
+  const relisted = await db
+    .selectFrom('nfts')
+    .innerJoin('orders', 'orders.order_hash', 'nfts.current_order_hash')
+    .select('orders.order_hash')
+    .where('nfts.network_id', '=', row.network_id)
+    .where('nfts.collection_address', '=', toDbAddress(order.collection))
+    .where(
+      'nfts.token_id',
+      'in',
+      order.tokenIds.map((id) => id.toString()),
+    )
+    .where('orders.status', '=', 'pending')
+    .where('orders.order_hash', '!=', row.order_hash)
+    .executeTakeFirst();
+  return relisted ? 'PRICE_CHANGED' : 'ORDER_NOT_AVAILABLE';
 }
 
 /** Validates a fixed-price buy and answers the transaction to send. */
@@ -102,7 +136,7 @@ export async function buyTransaction(
   const order = orderOf(row);
   const m = await marketChain(ctx, row.network_id);
   const { mask, indexes } = chosenMask(order, input.kind, input.tokenIds);
-  await checkBuyable(m, row, { order, buyer, kind: input.kind, indexes });
+  await checkBuyable(ctx.db, m, row, { order, buyer, kind: input.kind, indexes });
   const { count, total } = quoteOrder(order, mask);
   // the buyer's account balance must cover the price (gas not included)
   if ((await nativeBalance(m, buyer)) < total) throw new AppError('NOT_ENOUGH_ACCOUNT_BALANCE');

@@ -92,10 +92,10 @@ describeBackends(
       expect(owner).toBe(buyer.address);
       expect((await c.provider.getBalance(seller.address)) - sellerBefore).toBe(price);
 
-      // sold: the same order cannot be bought again
+      // sold: the same order cannot be bought again, and the late buyer is told why
       const again = await postBuy(t, orderHash, (await c.freshWallet('5')).address);
       expect(again.statusCode).toBe(409);
-      expect(json<ErrorJson>(again).code).toBe('ORDER_NOT_AVAILABLE');
+      expect(json<ErrorJson>(again).code).toBe('ORDER_SOLD');
     });
 
     it('refuses bad listings with clear codes and writes nothing', async () => {
@@ -260,6 +260,9 @@ describeBackends(
         .orderBy('created_at')
         .execute();
       expect(statuses.map((r) => r.status)).toEqual(['end', 'pending']);
+      // a buyer still holding the revoked order is told the seller listed it again
+      const stale = await postBuy(t, hash, (await c.freshWallet('5')).address);
+      expect([stale.statusCode, json<ErrorJson>(stale).code]).toEqual([409, 'PRICE_CHANGED']);
     });
 
     it('a revoked set is closed when one of its items is listed again', async () => {
@@ -331,6 +334,17 @@ describeBackends(
         payload: { orderHash, buyer: poor.address },
       });
       expect(json<ErrorJson>(noKey).code).toBe('INVALID_API_KEY');
+
+      // past its end on the chain's clock: expired, not merely unavailable
+      const [late] = await c.mint(seller, 1);
+      const short = await signedOrder(c, seller, { tokenIds: [late!], endIn: 120 });
+      expect((await postListing(t, short)).statusCode).toBe(200);
+      await c.advance(180);
+      const expired = await postBuy(t, hashOrder(short.order), poor.address);
+      expect([expired.statusCode, json<ErrorJson>(expired)]).toEqual([
+        409,
+        expect.objectContaining({ code: 'ORDER_EXPIRED', message: 'This listing has expired' }),
+      ]);
     });
 
     it('bundle: partial buys with the discount from the minimum count, as the contract charges', async () => {
@@ -408,7 +422,7 @@ describeBackends(
       }
       expect(await collection.getFunction('ownerOf')(ids[3])).toBe(seller.address);
       // an item already sold cannot be chosen again
-      expect(json<ErrorJson>(await buy([ids[0]!, ids[3]!])).code).toBe('ORDER_NOT_AVAILABLE');
+      expect(json<ErrorJson>(await buy([ids[0]!, ids[3]!])).code).toBe('ORDER_SOLD');
     });
 
     it('set: sold whole by matchOrderSet', async () => {

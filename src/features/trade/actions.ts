@@ -12,7 +12,7 @@ import { type Order, type OrderFields, type OrderJson, orderToJson } from '#shar
 import type { Network, Order as StoredOrder } from '#shared/schemas/entities.ts';
 import type { BidBody, CreateListingBody, TradeTx } from '#shared/schemas/trading.ts';
 import { env } from '#web/config/env.ts';
-import type { ErrorKey } from '#web/lib/errors.ts';
+import { ApiError, type ErrorKey } from '#web/lib/errors.ts';
 import { isOnline } from '#web/pwa/online.ts';
 import { isNetworkFailure, outboxNotice, queueAction } from '#web/pwa/outbox/outbox.ts';
 import { chainTarget } from '#web/wallet/chains.ts';
@@ -69,7 +69,23 @@ async function write(
     ...(collection ? { waitForIndexer: (hash: string) => indexed(collection, hash) } : {}),
   });
   if (result.status === 'success') return { ok: true };
-  return { ok: false, error: result.error ?? 'txRejected' };
+  return { ok: false, error: await whyRefused(result.error ?? 'txRejected', prepare) };
+}
+
+/**
+ * A transaction the wallet refused to send or the chain reverted: the chain may have moved since
+ * the server prepared it (sold a moment before, taken off sale, expired, balance spent). Asking
+ * again names the reason in the catalogue's words; a user's own refusal prepares fine and stays
+ * 'txRejected', as does a server that cannot be reached.
+ */
+async function whyRefused(error: ErrorKey, prepare: () => Promise<TxRequest>): Promise<ErrorKey> {
+  if (error !== 'txRejected') return error;
+  try {
+    await prepare();
+  } catch (again) {
+    if (again instanceof ApiError && again.status >= 400 && again.status < 500) return again.key;
+  }
+  return error;
 }
 
 export const needsApproval = async (ctx: TradeContext, collection: string) =>

@@ -43,7 +43,7 @@ export function FixedSale(p: {
   symbol: string;
 }) {
   const { t } = useTranslation('trade');
-  const runner = useRunner();
+  const runner = useRunner(p.order.orderHash);
   const balances = useBalances(p.ctx);
   const fee = useFeeBps(p.ctx.network);
   const total = weiFromWire(p.order.price);

@@ -3,21 +3,26 @@
  * it on sale or takes it off; anyone else buys at the all-in price or bids; after an auction,
  * the winner or the seller claims.
  */
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NftDetail } from '#shared/schemas/entities.ts';
 import { paths } from '#web/config/paths.ts';
 import { sameAddress } from './fixed-sale.tsx';
 import { ListForm } from './list-form.tsx';
+import { RunStatus } from './run-status.tsx';
 import { SalePanel } from './sale-panel.tsx';
-import { useTradeContext } from './use-trade.ts';
+import { lastRefusal, useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function NftTradePanel({ nft }: { nft: NftDetail }) {
   const { t } = useTranslation('trade');
   const ctx = useTradeContext(nft.networkId);
-  if (!ctx) return <p className="trade">{t('connect')}</p>;
   const order = nft.order?.status === 'pending' ? nft.order : null;
+  // The order this page offered last: once it is gone, why the user's buy was refused.
+  const offered = useRef<string | null>(null);
+  if (order) offered.current = order.orderHash;
+  if (!ctx) return <p className="trade">{t('connect')}</p>;
   // Part of a set or bundle on sale: bought (and taken off sale) on that page.
   if (order && order.target !== 'NFT') {
     const to =
@@ -34,7 +39,14 @@ export default function NftTradePanel({ nft }: { nft: NftDetail }) {
     const common = { ctx, order, collection: nft.collectionAddr };
     return <SalePanel {...common} target="NFT" itemId={nft.item_id} />;
   }
-  if (!sameAddress(nft.owner, ctx.address)) return null;
+  if (!sameAddress(nft.owner, ctx.address)) {
+    const refused = offered.current ? lastRefusal(offered.current) : null;
+    return refused ? (
+      <section className="trade">
+        <RunStatus state={refused} done="" />
+      </section>
+    ) : null;
+  }
   return (
     <ListForm ctx={ctx} target={{ collection: nft.collectionAddr, tokenId: BigInt(nft.tokenId) }} />
   );

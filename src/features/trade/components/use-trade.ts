@@ -75,10 +75,32 @@ export type RunState = {
   queued: boolean;
 };
 
-const IDLE: RunState = { stage: null, error: null, hint: null, done: false, queued: false };
+export const IDLE: RunState = {
+  stage: null,
+  error: null,
+  hint: null,
+  done: false,
+  queued: false,
+};
 
-/** Runs one action at a time; after it, every query refetches (owner, status, provenance...). */
-export function useRunner() {
+/** What to do about a refusal that came back from the send (the balances' catalogue hints). */
+const HINTS: Partial<Record<ErrorKey, ErrorKey>> = {
+  notEnoughAccount: 'addMoreAccount',
+  notEnoughWrapper: 'wrapMore',
+};
+
+/**
+ * The last refusal of an action on an order, kept past the panel that showed it: a buy refused
+ * because the item sold a moment before refreshes the page, which then has no sale panel left.
+ */
+const refusals = new Map<string, RunState>();
+export const lastRefusal = (orderHash: string) => refusals.get(orderHash.toLowerCase()) ?? null;
+
+/**
+ * Runs one action at a time; after it, every query refetches (owner, status, provenance...).
+ * `orderHash`: the order acted on, whose last refusal `lastRefusal` keeps.
+ */
+export function useRunner(orderHash?: string) {
   const client = useQueryClient();
   const [state, setState] = useState<RunState>(IDLE);
   const busy = state.stage !== null;
@@ -87,11 +109,15 @@ export function useRunner() {
   const run = async (action: (onStage: (s: WriteStage) => void) => Promise<Outcome>) => {
     setState({ ...IDLE, stage: 'preparing' });
     const outcome = await action((stage) => setState((s) => ({ ...s, stage })));
+    const refused = outcome.ok
+      ? null
+      : { ...IDLE, error: outcome.error, hint: HINTS[outcome.error] ?? null };
+    if (orderHash && refused) refusals.set(orderHash.toLowerCase(), refused);
     // Queued in the outbox: nothing changed on the server yet (and offline, a refetch would
     // wait for the connection).
     if (!(outcome.ok && outcome.queued)) await client.invalidateQueries();
     if (outcome.ok) setState({ ...IDLE, done: true, queued: outcome.queued === true });
-    else refuse(outcome.error);
+    else setState(refused ?? IDLE);
     return outcome.ok;
   };
   return { state, busy, run, refuse, reset: () => setState(IDLE) };

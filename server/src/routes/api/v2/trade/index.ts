@@ -25,7 +25,8 @@ import {
  * - POST /matchOrderNFTs {buyer, orderHashes}: several single-NFT orders, one transaction each
  *   plus their total, after checking the buyer can pay them all.
  * Refusals: NO_ITEMS_SELECTED, SELLER_CANNOT_BUY, NOT_ENOUGH_ACCOUNT_BALANCE, WRONG_SALE_KIND,
- * ORDER_NOT_STARTED, ORDER_NOT_AVAILABLE (expired, sold, revoked, moved), NOT_FOUND.
+ * ORDER_NOT_STARTED, ORDER_SOLD (filled, or an item already left the seller), ORDER_EXPIRED,
+ * PRICE_CHANGED (the seller listed the item again), ORDER_NOT_AVAILABLE (revoked, moved), NOT_FOUND.
  *
  * Broadcasting a transaction the client signed (platform wallet), {rawTx, networkId?}:
  * - POST /raw-matchOrder: the buy of matchOrder; /raw-matchOrder-nfts: one buy of matchOrderNFTs
