@@ -12,6 +12,7 @@ import { seedInitialData } from './lib/initial-data.ts';
 import { restorePersistedQueries } from './lib/query-persist.tsx';
 import { afterLoad, nextTask } from './lib/schedule.ts';
 import { startPwa } from './pwa/start.ts';
+import { session } from './stores/session.ts';
 
 const container = document.getElementById('root')!;
 const language = storedLanguage();
@@ -66,6 +67,15 @@ Promise.all([initI18n(language), sessionReady, screenReady, queriesReady]).then(
         createRoot(container).render(app);
       }
     });
+    // A WalletConnect session of an earlier visit comes back at start, once the page has loaded
+    // (no wallet panel needed): its code and the SDK load only for such a saved session.
+    if (session.walletType === 'walletconnect') {
+      afterLoad(() => {
+        import('./wallet/walletconnect.ts')
+          .then((m) => m.restoreWalletConnectAtStart(client))
+          .catch(() => undefined);
+      });
+    }
   },
   (error: unknown) => {
     console.error('the app failed to start', error);

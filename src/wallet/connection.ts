@@ -101,7 +101,8 @@ export async function applyAddress(c: Connector, address: string): Promise<Addre
 }
 
 async function adoptAddress(c: Connector, address: string): Promise<void> {
-  const type = c.type === 'platform' ? 'platform' : 'metamask';
+  // The session's wallet type: a WalletConnect one is restored at the next start (src/start.tsx).
+  const type = c.type === 'injected' ? 'metamask' : c.type;
   const outcome = await applyAddress(c, address);
   if (outcome === 'inUse') {
     adopted = null;

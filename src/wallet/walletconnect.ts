@@ -5,10 +5,12 @@
  * and hand the approved connector to the wallet connection (./connection.ts). A session of an
  * earlier visit is restored without a new scan.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { proxy } from 'valtio';
 import type { Network } from '#shared/schemas/entities.ts';
 import type { WalletConnectSettings } from '#shared/schemas/walletconnect.ts';
 import { api, type DataBody } from '#web/lib/api-client.ts';
+import { networksQueryOptions } from '#web/lib/networks.ts';
 import { chainTarget, selectedNetwork } from './chains.ts';
 import { activeConnector, connectPlatform } from './connection.ts';
 import {
@@ -42,6 +44,8 @@ export const walletConnectUi = proxy({
 });
 
 let handle: WalletConnectHandle | null = null;
+/** The SDK being set up: a restore at start and the panel's share it (one provider, one socket). */
+let loading: Promise<WalletConnectHandle | null> | null = null;
 let settings: WalletConnectSettings | null = null;
 let run = 0;
 let timers: ReturnType<typeof setTimeout>[] = [];
@@ -60,8 +64,15 @@ async function ensureSettings(): Promise<WalletConnectSettings> {
   return body.data;
 }
 
-async function ensureHandle(networks: readonly Network[]): Promise<WalletConnectHandle | null> {
-  if (handle) return handle;
+function ensureHandle(networks: readonly Network[]): Promise<WalletConnectHandle | null> {
+  loading ??= createHandle(networks).catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+async function createHandle(networks: readonly Network[]): Promise<WalletConnectHandle | null> {
   const { relayUrl, projectId } = await ensureSettings();
   if (!projectId) return null;
   const first = selectedNetwork(networks, null);
@@ -168,11 +179,22 @@ export function cancelWalletConnect(): void {
   Object.assign(walletConnectUi, { phase: 'closed', uri: null, waitedLong: false });
 }
 
-/** After a reload: brings back a stored session without a scan (loads the SDK only then). */
-export async function restoreWalletConnect(networks: readonly Network[]): Promise<void> {
-  if (activeConnector() || networks.length === 0 || !(await hasStoredWalletConnectSession())) {
-    return;
-  }
+let restoring: Promise<void> | null = null;
+
+/**
+ * After a reload: brings back a stored session without a scan (loads the SDK only then). A
+ * restore under way is shared (the one at start and the wallet panel's).
+ */
+export function restoreWalletConnect(networks: readonly Network[]): Promise<void> {
+  restoring ??= restore(networks).finally(() => {
+    restoring = null;
+  });
+  return restoring;
+}
+
+async function restore(networks: readonly Network[]): Promise<void> {
+  if (activeConnector() || networks.length === 0) return;
+  if (!(await hasStoredWalletConnectSession())) return;
   const mine = ++run;
   walletConnectUi.phase = 'restoring';
   try {
@@ -182,4 +204,12 @@ export async function restoreWalletConnect(networks: readonly Network[]): Promis
     // The stored session is gone or the relay is down: the user connects again.
   }
   if (mine === run) walletConnectUi.phase = 'closed';
+}
+
+/**
+ * At app start (src/start.tsx), for a saved session whose wallet is WalletConnect: the session
+ * comes back without opening the wallet panel, so signing and trading work at once.
+ */
+export async function restoreWalletConnectAtStart(client: QueryClient): Promise<void> {
+  await restoreWalletConnect(await client.fetchQuery(networksQueryOptions()));
 }

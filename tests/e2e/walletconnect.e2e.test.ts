@@ -3,7 +3,8 @@
  * wallet run in this process (tests/walletconnect/test-wallet.ts, the SDK's sign-client with its
  * own funded key on anvil). The wallet reads the pairing URI from the QR image the page shows
  * (decoded with jsQR, never from the DOM), approves, signs the sign-in message (EIP-4361); the
- * session survives a reload without a new scan; a disconnect from the wallet reaches the page.
+ * session comes back at the start of a page load (no wallet panel, no new scan) and buys an NFT
+ * at a fixed price with the wallet's transaction; a disconnect from the wallet reaches the page.
  * axe-core runs on every screen it visits.
  */
 import { JsonRpcProvider, parseEther, Wallet } from 'ethers';
@@ -13,10 +14,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import { type Relay, startRelay } from '#server/walletconnect-relay/relay.ts';
+import type { Nft, NftDetail } from '#shared/schemas/entities.ts';
 import { startTestWallet, type TestWallet } from '#tests/walletconnect/test-wallet.ts';
 import { axeViolations } from './axe.ts';
 import { rawKeysOn, screenshot, watchedPage } from './harness.ts';
-import { type Journey, startJourney } from './stack.ts';
+import { apiJson, type Journey, startJourney } from './stack.ts';
 
 const QR_ALT = 'WalletConnect QR code to scan with your wallet app';
 
@@ -26,6 +28,8 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 let restarted: Relay | null = null;
+/** The NFT the phone wallet buys after the reload. */
+let bought: Nft;
 const key = Wallet.createRandom().privateKey;
 
 beforeAll(async () => {
@@ -145,13 +149,56 @@ describe('WalletConnect through the local relay', () => {
     await expectAccessible('wrapped');
   });
 
-  it('after a reload the session comes back without a new scan', async () => {
+  it('after a reload the session comes back at start, without the wallet panel or a new scan', async () => {
     const pairings = wallet.client.core.pairing.getPairings().length;
+    // A fixed-price NFT on sale that the phone wallet can pay for (9 VBC left after the wrap).
+    const { data } = await apiJson<{ data: Nft[] }>(
+      journey.stack,
+      '/api/v2/show/market-nfts?status=ONSALE&size=24',
+    );
+    const nft = data.find(
+      (n) =>
+        n.saleType === 'FIXED' &&
+        !n.isSet &&
+        !n.isBundle &&
+        BigInt(n.buyPrice ?? 0) > 0n &&
+        BigInt(n.buyPrice!) <= parseEther('5'),
+    );
+    expect(nft).toBeDefined();
+    bought = nft!;
     await page.reload();
-    await openWallet();
-    await page.getByRole('button', { name: 'Disconnect' }).waitFor({ timeout: 30_000 });
+    // A full load of the NFT's page, the wallet panel never opened: the trading panel offers the
+    // purchase only with a live connector (else it asks to connect a wallet).
+    await page.goto(
+      `${journey.webUrl}/nft/detail/collectionAddr=${bought.collectionAddr}/tokenId=${bought.tokenId}`,
+    );
+    await page.getByRole('button', { name: 'Buy now' }).waitFor({ timeout: 60_000 });
+    expect(await page.getByText('Connect a wallet to buy, sell or bid.').count()).toBe(0);
+    expect(await page.getByRole('dialog', { name: 'Wallet' }).count()).toBe(0);
     expect(wallet.client.core.pairing.getPairings().length).toBe(pairings);
     expect(await page.locator(`[title="${wallet.address}"]`).count()).toBeGreaterThan(0);
+    await expectAccessible('restored-at-start');
+  });
+
+  it('buys the NFT at its all-in price: the purchase is sent by the phone wallet', async () => {
+    const sent = wallet.handled.filter((h) => h.method === 'eth_sendTransaction').length;
+    await page.getByRole('button', { name: 'Buy now' }).click();
+    // Bought: the wallet now owns it, so the panel offers to put it on sale.
+    await page.getByRole('heading', { name: 'Put on sale' }).waitFor({ timeout: 90_000 });
+    const purchases = wallet.handled.filter((h) => h.method === 'eth_sendTransaction');
+    expect(purchases.length).toBe(sent + 1);
+    const tx = (purchases.at(-1)!.params as Array<{ to: string; value?: string }>)[0]!;
+    expect(tx.to.toLowerCase()).toBe(journey.stack.deployment.exchange.toLowerCase());
+    expect(BigInt(tx.value ?? 0)).toBeGreaterThanOrEqual(BigInt(bought.buyPrice!));
+    const { data: after } = await apiJson<{ data: NftDetail }>(
+      journey.stack,
+      `/api/v2/show/market-nft?collectionAddr=${bought.collectionAddr}&tokenId=${bought.tokenId}`,
+    );
+    expect(after.owner).toBe(wallet.address);
+    await expectAccessible('bought');
+    // The wallet panel opens straight onto the connected session.
+    await openWallet();
+    await page.getByRole('button', { name: 'Disconnect' }).waitFor({ timeout: 10_000 });
   });
 
   it('a chain the marketplace does not use, chosen in the wallet, brings the network prompt', async () => {
