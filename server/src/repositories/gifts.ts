@@ -69,15 +69,6 @@ export async function giftsOfGivers(db: Db, networkId: number, givers: string[])
   return rows.map(toGift);
 }
 
-/** Every address of a user: linked sign-in addresses and platform wallets (lowercase). */
-export async function addressesOfUser(db: Db, userId: number): Promise<string[]> {
-  const [linked, wallets] = await Promise.all([
-    db.selectFrom('bc_addresses').select('address').where('user_id', '=', userId).execute(),
-    db.selectFrom('eth_wallets').select('address').where('user_id', '=', userId).execute(),
-  ]);
-  return [...new Set([...linked, ...wallets].map((r) => r.address.toLowerCase()))];
-}
-
 /** Stores a message once; false when its id already has one. */
 export async function insertGiftMessage(
   db: Db,

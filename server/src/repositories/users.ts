@@ -81,24 +81,19 @@ export async function addressesOfUsers(db: Db, userIds: number[]): Promise<Map<n
 }
 
 /**
- * Every chain address of an account, sorted: linked addresses (bc-address/add-to-account,
- * browser wallets) and the addresses of its platform wallets and their accounts.
+ * The chain addresses an account acts as, sorted: its linked addresses, whose control was proved
+ * with a signed message (bc-address/add-to-account, wallet sign-in). A wallet row proves nothing
+ * (anyone can store a wallet, or a keystore, naming any address): the app links a platform
+ * wallet's address when it connects it. Why: docs/decisions/063-only-proved-addresses-act-for-an-account.md.
  */
 export async function addressesOfAccount(db: Db, userId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('bc_addresses')
     .select('address')
     .where('user_id', '=', userId)
-    .union(db.selectFrom('eth_wallets').select('address').where('user_id', '=', userId))
-    .union(
-      db
-        .selectFrom('eth_wallet_accounts')
-        .innerJoin('eth_wallets', 'eth_wallets.id', 'eth_wallet_accounts.wallet_id')
-        .select('eth_wallet_accounts.address')
-        .where('eth_wallets.user_id', '=', userId),
-    )
+    .orderBy('address')
     .execute();
-  return rows.map((r) => r.address).sort();
+  return rows.map((r) => r.address);
 }
 
 /** Whether `address` is one of the account's addresses (a like needs one). */

@@ -13,7 +13,8 @@ import { giftClaimSigner, giftsDomain } from '#contracts/typed-data/gifts.ts';
 import type { Gift, GiftClaimBody } from '#shared/schemas/gifts.ts';
 import { revertError } from '../chain/reverts.ts';
 import { AppError } from '../errors.ts';
-import { addressesOfUser, giftById } from '../repositories/gifts.ts';
+import { giftById } from '../repositories/gifts.ts';
+import { addressesOfAccount } from '../repositories/users.ts';
 
 /** A gift still open, or the error saying why it cannot be claimed. */
 export function assertOpen(gift: Gift | null): Gift {
@@ -83,7 +84,7 @@ export async function relayGiftClaim(
   const networkId = app.config.chainId;
   const gift = assertOpen(await giftById(app.db, networkId, giftId));
   const recipient = getAddress(body.recipient);
-  if (!(await addressesOfUser(app.db, userId)).includes(recipient.toLowerCase())) {
+  if (!(await addressesOfAccount(app.db, userId)).includes(recipient.toLowerCase())) {
     throw new AppError('FORBIDDEN', { message: 'The recipient must be one of your wallets' });
   }
   const gifts = await giftsAddress(app, networkId);

@@ -5,6 +5,7 @@
 import { encryptKeystoreJsonSync, Wallet } from 'ethers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorCode } from '#server/errors.ts';
+import { linkAddress } from '../helpers/accounts.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
 import { type Catalogue, seedCatalogue } from './fixtures.ts';
 
@@ -93,7 +94,7 @@ describeBackends('catalogue likes and follows', (t) => {
       expect(rows).toHaveLength(1);
     });
 
-    it('accepts the address of one of the account’s platform wallets', async () => {
+    it('accepts a platform wallet’s address once it is linked, never before', async () => {
       const key = Wallet.createRandom();
       const keystore = encryptKeystoreJsonSync(
         { address: key.address, privateKey: key.privateKey },
@@ -112,12 +113,17 @@ describeBackends('catalogue likes and follows', (t) => {
         cat.admin.auth,
       );
       expect(created.statusCode, created.body).toBe(201);
-      const res = await post(
-        '/api/v2/user/like',
-        { target: 'bundle', id: cat.bundles.bu2, address: key.address },
-        cat.admin.auth,
-      );
-      expect(json<LikeAnswer>(res).data).toEqual({ liked: true, likeCount: 1 });
+      const like = () =>
+        post(
+          '/api/v2/user/like',
+          { target: 'bundle', id: cat.bundles.bu2, address: key.address },
+          cat.admin.auth,
+        );
+      // A stored wallet proves nothing (anyone can store one naming any address); the app
+      // links the address with a signed message when it connects the wallet.
+      expectError(await like(), 403, 'USE_WALLET_ACCOUNT');
+      expect((await linkAddress(t, cat.admin.auth, key)).statusCode).toBe(200);
+      expect(json<LikeAnswer>(await like()).data).toEqual({ liked: true, likeCount: 1 });
       // still refused for another account
       expectError(
         await post(

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '#server/errors.ts';
 import {
-  addressesOfUser,
   giftByClaimKey,
   giftMessage,
   giftsOfGivers,
   insertGiftMessage,
 } from '#server/repositories/gifts.ts';
+import { addressesOfAccount } from '#server/repositories/users.ts';
 import { relayGiftClaim } from '#server/services/gift-claims.ts';
 import { Data, errorResponses, Nullable } from '#shared/schemas/common.ts';
 import {
@@ -27,7 +27,7 @@ import {
  * - GET /by-key/:claimKey: the gift made with that link key (its address only: the key stays in
  *   the link's fragment), for the claim screen; null when none was made with it (yet: the giver's
  *   page polls it until the indexer records the gift);
- * - GET /mine (bearer): the gifts given from the account's addresses, newest first;
+ * - GET /mine (bearer): the gifts given from the account's linked addresses, newest first;
  * - POST /messages (bearer) {messageId, message}: the giver's message, written once under an id
  *   derived from the link key (GIFT_MESSAGE_EXISTS after); GET /messages/:messageId reads it
  *   (null when the gift has none);
@@ -58,7 +58,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, response: { 200: Data(GiftList), ...errorResponses } },
     },
     async (request) => {
-      const addresses = await addressesOfUser(app.db, request.user!.id);
+      const addresses = await addressesOfAccount(app.db, request.user!.id);
       return { data: await giftsOfGivers(app.db, app.config.chainId, addresses) };
     },
   );

@@ -12,7 +12,7 @@ import { Address, errorResponses, ListOf } from '#shared/schemas/common.ts';
  * first, page 1, size 12. type NFT | SET | BUNDLE narrows to what the bid is on; isLocked 1
  * keeps the bids whose funds are locked (highest on an auction not yet settled); isLocked 0 the
  * others.
- * - GET /api/v2/bid/bids-by-bidder (bearer): bids of every address of the account (linked and platform wallets);
+ * - GET /api/v2/bid/bids-by-bidder (bearer): bids of the account's linked addresses;
  * - GET /api/v2/bid/bids-by-bidder/{bidder}: bids of one address (public).
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {

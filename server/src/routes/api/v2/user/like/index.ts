@@ -7,8 +7,8 @@ import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /**
  * POST /api/v2/user/like {target: nft|collection|set|bundle, id, address, like?} (bearer).
- * The liker must use a wallet address of the signed-in account (a linked address or one of its
- * platform wallets), else 403 USE_WALLET_ACCOUNT ('Please use Wallet account'). `like` true/false
+ * The liker must use a linked address of the signed-in account (the app links a platform
+ * wallet's address when it connects it), else 403 USE_WALLET_ACCOUNT ('Please use Wallet account'). `like` true/false
  * sets the state (repeating it changes nothing), without it the like toggles; one like per (item, address), counted on the
  * item. Answers {liked, likeCount}. Unknown item → 404 NOT_FOUND.
  */

@@ -12,8 +12,8 @@ import { Order } from '#shared/schemas/entities.ts';
  * My orders and the order history (/order-history; order statuses pending, success, end).
  * Query: type sell (orders the address made) | buy (orders it filled) | all (default); status
  * narrows; networkId; page 1, size 12; newest first.
- * - GET /api/v2/user/my-orders (bearer): over every address of the signed-in account (linked
- *   addresses and platform wallets);
+ * - GET /api/v2/user/my-orders (bearer): over the signed-in account's linked addresses (a
+ *   platform wallet's address is linked when the app connects it);
  * - GET /api/v2/user/my-orders/{addressBC}: the order history of one address (public: orders
  *   are public on chain too).
  */
