@@ -6,8 +6,10 @@
  *   a failure as a catalogue key → wait for the indexer when the result is indexed → refresh
  *   the queries that show it.
  */
+import type { Network } from '#shared/schemas/entities.ts';
 import { ApiError, type ErrorKey, errorKeyFor } from '#web/lib/errors.ts';
 import { isOnline } from '#web/pwa/online.ts';
+import { chainTarget } from './chains.ts';
 import {
   type ChainTarget,
   type Connector,
@@ -104,4 +106,29 @@ export async function runWrite(p: WriteParameters): Promise<WriteResult> {
   }
   await p.refresh?.();
   return { status, hash, error: status === 'failed' ? 'txRejected' : null };
+}
+
+export type SendOutcome = { ok: true; value: string } | { ok: false; error: ErrorKey };
+
+/**
+ * A feature's one transaction on its network through runWrite: the hash once it succeeded (and,
+ * given `waitForIndexer`, once our indexer recorded it), else why not as a catalogue key.
+ */
+export async function sendTx(
+  ctx: { network: Network; connector: Connector; tracker?: Tracker },
+  prepare: () => TxRequest | Promise<TxRequest>,
+  onStage: (stage: WriteStage) => void,
+  waitForIndexer?: (hash: string) => Promise<void>,
+): Promise<SendOutcome> {
+  const result = await runWrite({
+    connector: ctx.connector,
+    chain: chainTarget(ctx.network),
+    kind: 'other',
+    prepare: async () => prepare(),
+    onStage,
+    ...(waitForIndexer ? { waitForIndexer } : {}),
+    ...(ctx.tracker ? { tracker: ctx.tracker } : {}),
+  });
+  if (result.status === 'success') return { ok: true, value: result.hash };
+  return { ok: false, error: result.error ?? 'txRejected' };
 }

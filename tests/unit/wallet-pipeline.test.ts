@@ -3,7 +3,8 @@
  * The write pipeline and the tracker's reading of the chain against a real anvil: a sent
  * transaction ends in success (0x1) or failure (0x0), a refusal in the wallet never reaches the
  * chain, a balance short of value and gas at send time says so in the catalogue's words, and a
- * transaction whose nonce another one took is reported replaced, not failed.
+ * transaction whose nonce another one took is reported replaced, not failed. `sendTx`, what the
+ * studio and the gifts send through, answers the hash after the indexer or the refusal's key.
  * The tracker's IndexedDB store is swapped for an in-memory one (Node has no IndexedDB); the
  * chain reading (`checkOnce`) is the one the app runs. The platform wallet signs locally and hands
  * a trade to the server route its request names (raw-matchOrder, ...), anything else to the
@@ -13,11 +14,12 @@ import { JsonRpcProvider, parseUnits, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
+import type { Network } from '#shared/schemas/entities.ts';
 import { keyBackedProvider } from '#tests/wallet/key-provider.ts';
 import { createEip1193Connector } from '#web/wallet/connectors/eip1193.ts';
 import { createPlatformConnector } from '#web/wallet/connectors/platform.ts';
 import type { RawTradeRoute, TxRequest } from '#web/wallet/connectors/types.ts';
-import { runWrite, type Tracker, type WriteStage } from '#web/wallet/pipeline.ts';
+import { runWrite, sendTx, type Tracker, type WriteStage } from '#web/wallet/pipeline.ts';
 import { checkOnce, type TrackedTx } from '#web/wallet/tracker.ts';
 
 let anvil: AnvilHandle;
@@ -127,6 +129,46 @@ describe('runWrite', () => {
     expect(result).toEqual({ status: 'refused', hash: null, error: 'txRejected' });
     expect(refreshed).toBe(0);
     expect(await provider.getTransactionCount(from)).toBe(nonce);
+  });
+});
+
+describe('sendTx (a feature’s one transaction)', () => {
+  const on = (c = connector()) => ({
+    network: {
+      networkId: chainId,
+      name: 'devnet',
+      rpcUrl: anvil.url,
+      nativeSymbol: 'VBC',
+      gateway: '',
+      explorerUrl: '',
+    } as Network,
+    connector: c,
+    tracker: memoryTracker(),
+  });
+  const tx = (): TxRequest => ({ from, to, data: '0x', value: 1n, chainId });
+
+  it('answers the hash once the indexer saw it; a refusal as its catalogue key, unindexed', async () => {
+    const indexed: string[] = [];
+    const waitForIndexer = async (hash: string) => {
+      indexed.push(hash);
+    };
+    const sent = await sendTx(on(), tx, () => {}, waitForIndexer);
+    expect(sent).toEqual({ ok: true, value: indexed[0] });
+    expect((await provider.getTransactionReceipt(indexed[0]!))?.status).toBe(1);
+    const refusing = createEip1193Connector(
+      {
+        request: async ({ method }) => {
+          if (method === 'eth_chainId') return `0x${chainId.toString(16)}`;
+          throw Object.assign(new Error('User rejected'), { code: 4001 });
+        },
+      },
+      { id: 'x', type: 'injected', name: 'X' },
+    );
+    expect(await sendTx(on(refusing), tx, () => {}, waitForIndexer)).toEqual({
+      ok: false,
+      error: 'txRejected',
+    });
+    expect(indexed).toHaveLength(1);
   });
 });
 

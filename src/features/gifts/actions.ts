@@ -7,33 +7,14 @@
 import { giftMessageId } from '#contracts/typed-data/gifts.ts';
 import type { Network } from '#shared/schemas/entities.ts';
 import { type ErrorKey, errorKeyOf } from '#web/lib/errors.ts';
-import { chainTarget } from '#web/wallet/chains.ts';
-import type { Connector, TxRequest } from '#web/wallet/connectors/types.ts';
-import { runWrite, type WriteStage } from '#web/wallet/pipeline.ts';
+import type { Connector } from '#web/wallet/connectors/types.ts';
+import { sendTx, type WriteStage } from '#web/wallet/pipeline.ts';
 import { claimGift, giftIndexed, storeGiftMessage } from './api/gifts.ts';
 import { giftLink, giveTx, linkKeyAddress, newLinkKey, signClaim, takeBackTx } from './chain.ts';
 
 export type GiftContext = { network: Network; connector: Connector; address: string };
 export type Stage = WriteStage | 'claiming';
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ErrorKey };
-
-async function send(
-  ctx: GiftContext,
-  prepare: () => TxRequest,
-  onStage: (stage: Stage) => void,
-  waitForIndexer: (hash: string) => Promise<void>,
-): Promise<Outcome<string>> {
-  const result = await runWrite({
-    connector: ctx.connector,
-    chain: chainTarget(ctx.network),
-    kind: 'other',
-    prepare: async () => prepare(),
-    onStage,
-    waitForIndexer,
-  });
-  if (result.status === 'success') return { ok: true, value: result.hash };
-  return { ok: false, error: result.error ?? 'txRejected' };
-}
 
 /** Gives the NFT; answers the gift link (to copy or share) once the gift is recorded. */
 export async function giveNft(
@@ -50,7 +31,7 @@ export async function giveNft(
   } catch (error) {
     return { ok: false, error: errorKeyOf(error) };
   }
-  const sent = await send(
+  const sent = await sendTx(
     ctx,
     () => giveTx(ctx.network, ctx.address, nft, claimKey),
     onStage,
@@ -64,7 +45,7 @@ export function takeBackGift(
   gift: { giftId: string; claimKey: string },
   onStage: (stage: Stage) => void,
 ) {
-  return send(
+  return sendTx(
     ctx,
     () => takeBackTx(ctx.network, ctx.address, gift.giftId),
     onStage,

@@ -9,9 +9,8 @@
 import type { Network } from '#shared/schemas/entities.ts';
 import type { MetadataBody } from '#shared/schemas/studio.ts';
 import { type ErrorKey, errorKeyOf } from '#web/lib/errors.ts';
-import { chainTarget } from '#web/wallet/chains.ts';
 import type { Connector, TxRequest } from '#web/wallet/connectors/types.ts';
-import { runWrite, type WriteStage } from '#web/wallet/pipeline.ts';
+import { sendTx, type WriteStage } from '#web/wallet/pipeline.ts';
 import { collectionIndexed, mintIndexed, storeMetadata, uploadImage } from './api/studio.ts';
 import {
   createCollectionTx,
@@ -30,22 +29,15 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal 
 
 const refused = (refusal: Refusal): { ok: false; refusal: Refusal } => ({ ok: false, refusal });
 
+/** One transaction (src/wallet/pipeline.ts sendTx), its failure as a refusal. */
 async function send(
   ctx: StudioContext,
   prepare: () => TxRequest,
   onStage: OnStage,
   waitForIndexer?: (hash: string) => Promise<void>,
 ): Promise<Outcome<string>> {
-  const result = await runWrite({
-    connector: ctx.connector,
-    chain: chainTarget(ctx.network),
-    kind: 'other',
-    prepare: async () => prepare(),
-    onStage,
-    ...(waitForIndexer ? { waitForIndexer } : {}),
-  });
-  if (result.status === 'success') return { ok: true, value: result.hash };
-  return refused({ ns: 'errors', key: result.error ?? 'txRejected' });
+  const sent = await sendTx(ctx, prepare, onStage, waitForIndexer);
+  return sent.ok ? sent : refused({ ns: 'errors', key: sent.error });
 }
 
 /** The owner gives (grant) or takes back the partner role of `partner`. */
