@@ -3,12 +3,13 @@
  * Chromium at 360 px with the service worker in control: a bid and a like made offline wait,
  * then are accepted when the browser is back online (the bid in the bid list and provenance, the
  * like counted); an offline bid that another user beat meanwhile is refused as outbid with the
- * new minimum offered. The injected test wallet signs in Node, so it signs offline too, as a
+ * new minimum offered, and one tap re-bids at it. The injected test wallet signs in Node, so it signs offline too, as a
  * platform or browser wallet does. axe-core on every screen visited.
  */
 import path from 'node:path';
 import {
   Contract,
+  formatEther,
   JsonRpcProvider,
   MaxUint256,
   parseEther,
@@ -76,7 +77,7 @@ beforeAll(async () => {
     );
     for (const nft of data) if (!nft.isSet && !nft.isBundle) stock.push({ nft, key: w.privateKey });
   }
-  expect(stock.length).toBeGreaterThanOrEqual(2);
+  expect(stock.length).toBeGreaterThanOrEqual(4);
 });
 
 let current: Watched | null = null;
@@ -149,9 +150,14 @@ async function userWith(w: Wallet): Promise<{ context: BrowserContext; page: Pag
 }
 
 /** Opens the NFT page (the worker in control) and connects the wallet from the side menu. */
-async function openNft(page: Page, nft: Nft, panel = 'Place a bid'): Promise<void> {
+async function openNft(page: Page, nft: Nft, panel: string | null = 'Place a bid'): Promise<void> {
   await page.goto(`${url}/nft/detail/collectionAddr=${nft.collectionAddr}/tokenId=${nft.tokenId}`);
   await waitForControl(page);
+  await connectWallet(page, panel);
+}
+
+/** Connects the wallet from the side menu (a full page load drops it) and waits for `panel`. */
+async function connectWallet(page: Page, panel: string | null): Promise<void> {
   if ((await page.locator('.wallet-btn:visible').count()) === 0) {
     await page.getByRole('button', { name: 'Open menu' }).click();
   }
@@ -162,7 +168,7 @@ async function openNft(page: Page, nft: Nft, panel = 'Place a bid'): Promise<voi
   await page.keyboard.press('Escape');
   const menu = page.getByRole('dialog', { name: 'Browse' });
   if (await menu.isVisible()) await page.keyboard.press('Escape');
-  await page.getByRole('heading', { name: panel }).waitFor({ timeout: 30_000 });
+  if (panel) await page.getByRole('heading', { name: panel }).waitFor({ timeout: 30_000 });
   if (panel === 'Place a bid') {
     await expect.poll(() => page.getByLabel(/^Your bid/).inputValue()).not.toBe('');
   }
@@ -180,22 +186,43 @@ async function outboxStates(page: Page): Promise<string[]> {
     .evaluateAll((items) => items.map((i) => `${i.dataset.kind}:${i.dataset.state}`));
 }
 
+/** The outbox as stored in IndexedDB (none once the device's data was cleared). */
+async function storedOutbox(page: Page): Promise<Array<{ state: string; sentBy?: string }>> {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    if (!names.includes('vbc-marketplace')) return [];
+    return new Promise((resolve, reject) => {
+      const open = indexedDB.open('vbc-marketplace');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('outbox')) {
+          db.close();
+          resolve([]);
+          return;
+        }
+        const req = db.transaction('outbox').objectStore('outbox').getAll();
+        req.onsuccess = () => {
+          db.close();
+          resolve(req.result);
+        };
+      };
+    });
+  });
+}
+
 /** Which path sent the items (Background Sync in the worker, or the open page). */
 async function sentBy(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('vbc-marketplace');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('outbox').objectStore('outbox').getAll();
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result.map((i: { sentBy?: string }) => i.sentBy ?? 'unsent'));
-          };
-        };
-      }),
-  );
+  return (await storedOutbox(page)).map((i) => i.sentBy ?? 'unsent');
+}
+
+/** Answers the next confirm() dialog (accept or dismiss) and resolves with its text. */
+function answerDialog(page: Page, accept: boolean): Promise<string> {
+  return page.waitForEvent('dialog').then(async (dialog) => {
+    const message = dialog.message();
+    await (accept ? dialog.accept() : dialog.dismiss());
+    return message;
+  });
 }
 
 describe('outbox', () => {
@@ -249,7 +276,7 @@ describe('outbox', () => {
     await context.close();
   });
 
-  it('an offline bid beaten meanwhile is refused as outbid, with the new minimum offered', async () => {
+  it('an offline bid beaten meanwhile is refused as outbid; one tap re-bids at the new minimum', async () => {
     const { nft, order, hash } = await auction();
     const w = await bidder();
     const { context, page } = await userWith(w);
@@ -295,9 +322,28 @@ describe('outbox', () => {
     const least = minimumBid(order.price, amount);
     const offered = page.getByTestId('outbox-new-minimum');
     await expect.poll(() => offered.getAttribute('data-wei')).toBe(least.toString());
-    await page.getByRole('link', { name: /^Bid again:/ }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect((await bidsOf(nft)).map((b) => b.amount)).toEqual([amount.toString()]);
+
+    // One tap re-bids at the new minimum: the item's page places it (the wallet, dropped by the
+    // full load above, is connected there first; its signature is the only other step).
+    await page.getByRole('link', { name: /^Bid again:/ }).click();
+    await connectWallet(page, 'Place a bid');
+    await page.getByText('Your bid is the highest.').first().waitFor({ timeout: 30_000 });
+    const mine = (b: BidRow) => b.bidder.toLowerCase() === w.address.toLowerCase();
+    await expect
+      .poll(async () => (await bidsOf(nft)).filter(mine).map((b) => [b.amount, b.isHighest]))
+      .toEqual([[least.toString(), true]]);
+    expect(await page.getByLabel(/^Your bid/).inputValue()).toBe(formatEther(least));
+    expect(await axeViolations(page)).toEqual([]);
+    // Placed once: reloaded (the same history entry) and connected again, the form offers the
+    // next minimum and bids nothing by itself.
+    await page.reload();
+    await connectWallet(page, 'Place a bid');
+    const next = minimumBid(order.price, least);
+    await expect.poll(() => page.getByLabel(/^Your bid/).inputValue()).toBe(formatEther(next));
+    await page.waitForLoadState('networkidle');
+    expect((await bidsOf(nft)).map((b) => b.amount)).toEqual([least.toString(), amount.toString()]);
     await context.close();
   });
 
@@ -335,6 +381,77 @@ describe('outbox', () => {
       `offline listing sent by: ${paths.join(', ')} (live before reopening: ${byWorker})`,
     );
     expect(paths).toEqual([byWorker ? 'sync' : 'page']);
+    await context.close();
+  });
+
+  it('log out and clearing the device ask first while actions wait, and empty the outbox once agreed; the outbox in Vietnamese', async () => {
+    const { nft } = stock.shift()!; // only liked here
+    const likesBefore = (await detail(nft)).likeCount;
+    const own = demo.demo.wallets.find((x) => x.label.startsWith('demo account'))!;
+    const { context, page } = await userWith(new Wallet(own.privateKey, chain));
+    await page.goto(`${url}/marketplace`);
+    await waitForControl(page);
+    const likeOffline = async () => {
+      await signInWithPassword(page, url, demo.demo);
+      await openNft(page, nft, null);
+      await goOffline(context, page);
+      await page.locator('.like__btn').first().click();
+      await page.getByText('your like will be sent when you are back online').waitFor();
+      expect((await storedOutbox(page)).map((i) => i.state)).toEqual(['waiting']);
+    };
+    await likeOffline();
+
+    // The outbox view in Vietnamese (the language as the app keeps it), opened offline.
+    await page.evaluate(() => localStorage.setItem('vbc.lang', 'vi'));
+    await page.goto(`${url}/outbox`);
+    await page.getByRole('heading', { name: 'Hộp thư đi', level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('vi');
+    await expect.poll(() => outboxStates(page)).toEqual(['like:waiting']);
+    const row = page.locator('.outbox__item').first();
+    await row.getByText('Thích', { exact: true }).waitFor();
+    await row.getByText('Đang chờ gửi', { exact: true }).waitFor();
+    await page.getByText('Những gì bạn đã làm khi mạng yếu.', { exact: false }).waitFor();
+    await page.getByRole('link', { name: '1 thao tác đang chờ gửi' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Log out asks first while an action waits, in the user's language: kept when they say no,
+    // emptied (and signed out) when they agree.
+    const logOut = async (accept: boolean) => {
+      const asked = answerDialog(page, accept);
+      await page.getByRole('button', { name: 'Menu tài khoản' }).click();
+      await page.getByRole('button', { name: 'Đăng xuất' }).click();
+      return asked;
+    };
+    const question = '1 thao tác làm khi ngoại tuyến chưa được gửi và sẽ bị mất. Tiếp tục?';
+    expect(await logOut(false)).toBe(question);
+    expect((await storedOutbox(page)).map((i) => i.state)).toEqual(['waiting']);
+    await page.getByRole('button', { name: 'Menu tài khoản' }).waitFor();
+    expect(await logOut(true)).toBe(question);
+    await expect.poll(() => page.getByRole('button', { name: 'Menu tài khoản' }).count()).toBe(0);
+    await expect.poll(() => storedOutbox(page)).toEqual([]);
+    await expect
+      .poll(() => page.getByRole('link', { name: /thao tác đang chờ gửi/ }).count())
+      .toBe(0);
+
+    // Clearing the device's data: another like waits; agreed, the outbox goes with the rest.
+    await context.setOffline(false);
+    await page.evaluate(() => localStorage.setItem('vbc.lang', 'en'));
+    await likeOffline();
+    await page.goto(`${url}/download-app`);
+    const asked = answerDialog(page, true);
+    await page.getByRole('button', { name: 'Clear data on this device' }).click();
+    expect(await asked).toBe(
+      '1 action made offline has not been sent yet. It will be lost. Continue?',
+    );
+    await page.getByText('The data on this device was cleared.').waitFor();
+    expect(await storedOutbox(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Back online, neither dropped like is ever sent.
+    await context.setOffline(false);
+    await page.goto(`${url}/marketplace`);
+    await page.waitForLoadState('networkidle');
+    expect((await detail(nft)).likeCount).toBe(likesBefore);
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The outbox view (/outbox): every action made on a poor connection, oldest first (the order
  * they are sent in), as waiting, accepted or refused with the reason; an outbid bid offers the
- * new minimum and a re-bid at it. Lives in its own chunk with its own strings.
+ * new minimum and a one-tap re-bid at it (signed on the item's page, where the wallet is). Lives in its own chunk with its own strings.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -50,7 +50,8 @@ function Outbid({ item }: { item: OutboxItem }) {
       <p data-testid="outbox-new-minimum" data-wei={least.data.toString()}>
         {t('reason.outbid')} {amount}
       </p>
-      <ButtonLink to={`${item.link}?bid=${least.data.toString()}`}>
+      {/* One tap: the item's bid form places the bid at once (src/features/trade). */}
+      <ButtonLink to={item.link} state={{ rebid: least.data.toString() }}>
         {t('rebid')} {amount}
       </ButtonLink>
     </>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { claimWindow } from '#shared/orders.ts';
 import type { Order as StoredOrder } from '#shared/schemas/entities.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
@@ -77,10 +78,14 @@ function useBids(p: Props) {
   });
 }
 
-/** A re-bid from the outbox opens the page with the amount to offer (`?bid=` in wei). */
-function offeredBid(least: bigint): bigint {
-  const offered = new URLSearchParams(location.search).get('bid');
-  return offered && /^\d+$/.test(offered) && BigInt(offered) > least ? BigInt(offered) : least;
+/**
+ * A re-bid from the outbox: its one tap opens this page with the amount to bid (wei) in the
+ * history entry's state, which a link from elsewhere cannot set, and the form places it at once;
+ * the wallet's signature prompt is the confirmation. Null when the page was opened otherwise.
+ */
+function useRebid(): bigint | null {
+  const raw = (useLocation().state as { rebid?: unknown } | null)?.rebid;
+  return typeof raw === 'string' && /^\d+$/.test(raw) ? BigInt(raw) : null;
 }
 
 /**
@@ -92,14 +97,14 @@ function BidForm(p: Props & { highest: bigint | null; end: bigint }) {
   const { t } = useTranslation(['trade', 'outbox']);
   const online = useOnline();
   const least = leastBid(weiFromWire(p.order.price), p.highest);
-  const [text, setText] = useState(() => amountText(offeredBid(least)));
+  const rebid = useRebid();
+  const [text, setText] = useState(() => amountText(rebid ?? least));
   const [fieldError, setFieldError] = useState<ErrorKey | undefined>();
   const balances = useBalances(p.ctx);
   const runner = useRunner();
   const [allowing, setAllowing] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkPrice(text);
+  const place = async (typed: string) => {
+    const checked = checkPrice(typed);
     setFieldError(checked.ok ? undefined : checked.error);
     if (!checked.ok) return;
     if (checked.value < least) return runner.refuse(p.highest ? 'bidTooLow' : 'bidBelowReserve');
@@ -120,6 +125,28 @@ function BidForm(p: Props & { highest: bigint | null; end: bigint }) {
     // the moment to offer system notifications (src/features/notifications)
     if (placed) window.dispatchEvent(new Event(BID_PLACED_EVENT));
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void place(text);
+  };
+  // The outbox's re-bid, placed once the balances are known; the state is dropped first, so a
+  // reload or a step back does not bid again. Outbid again meanwhile: the form shows the new
+  // least bid and says why, and the user decides.
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const rebidDone = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the balances arrive
+  useEffect(() => {
+    if (rebid === null || balances.isPending || rebidDone.current) return;
+    rebidDone.current = true;
+    void navigate(`${pathname}${search}`, { replace: true, state: null });
+    if (rebid < least) {
+      setText(amountText(least));
+      runner.refuse(p.highest ? 'bidTooLow' : 'bidBelowReserve');
+      return;
+    }
+    void place(amountText(rebid));
+  }, [rebid, balances.isPending]);
   return (
     <form onSubmit={submit} noValidate className="trade__form">
       <p>
