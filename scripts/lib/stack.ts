@@ -121,7 +121,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       settlementKey,
       databaseUrl: o.databaseUrl,
       database: opened.database,
-      logLevel: options.logLevel,
+      log: options,
       webDir: options.webDir ?? DIST,
       walletConnectRelayUrl: wc.relayUrl,
     });

@@ -38,6 +38,8 @@ export interface BuildAppOptions {
   webDir?: string;
   /** Fastify logger option; default: pino at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes its lines (default stdout): journeys read them back. */
+  logStream?: { write(line: string): void };
   /** Run the chain indexer in this process (server/src/indexer). Default false. */
   indexer?: boolean | IndexerPluginOptions;
 }
@@ -54,6 +56,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
         'req.headers["marketplace-key"]',
         'req.headers["api-key"]',
       ],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,

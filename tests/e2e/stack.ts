@@ -8,21 +8,28 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { PreviewServer } from 'vite';
+import { ANVIL_KEYS, ANVIL_MNEMONIC } from '#contracts/devnet/anvil.ts';
 import { freePort } from '#contracts/devnet/ports.ts';
 import { type Stack, startStack } from '#scripts/lib/stack.ts';
 import { launchBrowser } from '#tests/browser.ts';
 import { buildWeb, startWeb } from './harness.ts';
+import { logCollector, recordRequests, rememberSecrets } from './secrets.ts';
 
 export type Journey = {
   stack: Stack;
   web: PreviewServer;
   webUrl: string;
   browser: Browser;
+  /** Every request the browser sent (method, URL, body), for the secrets scan (./secrets.ts). */
+  sent: string[];
+  /** The server's log lines (info and up; warnings and up still printed). */
+  serverLog: { lines: string[] };
   close(): Promise<void>;
 };
 
 export async function startJourney(): Promise<Journey> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vbc-web-journey-'));
+  const serverLog = logCollector();
   const [stack] = await Promise.all([
     startStack({
       dataDir,
@@ -30,18 +37,24 @@ export async function startJourney(): Promise<Journey> {
       blockTime: 'automine',
       buildWeb: false,
       quiet: true,
-      logLevel: 'warn',
+      logLevel: 'info',
+      logStream: serverLog,
     }),
     buildWeb(),
   ]);
+  // The demo users' keys and the server's own (settlement, gift relayer: anvil's accounts).
+  rememberSecrets(...stack.demo.wallets.map((w) => w.privateKey), ...ANVIL_KEYS, ANVIL_MNEMONIC);
   const webPort = await freePort();
   const web = await startWeb(stack.url, webPort);
   const browser = await launchBrowser();
+  const sent = recordRequests(browser);
   return {
     stack,
     web,
     webUrl: `http://127.0.0.1:${webPort}`,
     browser,
+    sent,
+    serverLog,
     async close() {
       await browser.close().catch(() => undefined);
       await web.close().catch(() => undefined);

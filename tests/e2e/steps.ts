@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { keyBackedProvider } from '#tests/wallet/key-provider.ts';
 import { screenshot, watchedPage } from './harness.ts';
 import { injectWallet } from './injected-wallet.ts';
+import { rememberSecrets } from './secrets.ts';
 import type { Journey } from './stack.ts';
 
 export type Watched = { page: Page; errors: string[] };
@@ -71,7 +72,9 @@ export async function createPlatformWallet(
   await page.getByRole('button', { name: 'Next' }).click();
   await approveSigning(page, 'Sign in to');
   await page.getByText('Your wallet is ready and connected.').waitFor({ timeout: 60_000 });
-  return HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(words.join(' '))).address;
+  const wallet = HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(words.join(' ')));
+  rememberSecrets(passphrase, words.join(' '), wallet.privateKey);
+  return wallet.address;
 }
 
 /** The shell's names a journey clicks to reach the injected wallet, in the page's language. */
@@ -117,6 +120,7 @@ export async function walletUser(
 ): Promise<WalletUser> {
   const context = await j.browser.newContext({ viewport: { width: 360, height: 780 } });
   await context.addInitScript((l) => localStorage.setItem('vbc.lang', l), lang);
+  rememberSecrets(key);
   const provider = keyBackedProvider({
     privateKeys: [key],
     chains: { [j.stack.chainId]: j.stack.rpcUrl },

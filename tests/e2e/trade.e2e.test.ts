@@ -11,7 +11,8 @@
  * - several NFTs at once: a buyer picks two on a collection's page; the all-in total equals the
  *   server's matchOrderNFTs quote; both end with the buyer;
  * - platform wallet: signed in the page, sent through trade/raw-matchOrder with the api-key.
- * axe-core and the raw-key check on every screen visited.
+ * axe-core and the raw-key check on every screen visited; at the end no request, server log line
+ * or database row holds a user's key, phrase or passphrase (./secrets.ts).
  */
 import { Contract, parseEther, Wallet } from 'ethers';
 import type { Page } from 'playwright-core';
@@ -21,6 +22,7 @@ import { orderFromJson } from '#contracts/typed-data/index.ts';
 import { itemMask, type OrderJson } from '#shared/orders.ts';
 import type { Bundle, Nft, Order } from '#shared/schemas/entities.ts';
 import { screenshot, watchedPage } from './harness.ts';
+import { expectNoSecrets } from './secrets.ts';
 import { apiJson, type Journey, startJourney } from './stack.ts';
 import {
   approveSigning,
@@ -50,7 +52,11 @@ afterEach(async (ctx) => {
 
 afterAll(async () => {
   t?.chain.destroy();
-  await j?.close();
+  try {
+    if (j) await expectNoSecrets(j);
+  } finally {
+    await j?.close();
+  }
 });
 
 const user = (key: string, lang: 'en' | 'vi' = 'en') => t.user(key, lang);

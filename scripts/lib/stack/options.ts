@@ -29,6 +29,8 @@ export interface StartStackOptions {
   /** Serve this built web app instead of dist/ (tests build their own; buildWeb applies to dist/). */
   webDir?: string;
   logLevel?: LogLevel;
+  /** Where the server writes its log lines (default stdout). */
+  logStream?: { write(line: string): void };
   /** No progress lines on stdout. */
   quiet?: boolean;
   /** Receives `stop` as soon as there is something to stop (Ctrl-C during start-up). */

@@ -6,7 +6,7 @@ import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import { type App, buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/create-database.ts';
-import type { LogLevel } from './options.ts';
+import type { StartStackOptions } from './options.ts';
 
 export type ServerOptions = {
   port: number;
@@ -17,7 +17,8 @@ export type ServerOptions = {
   settlementKey: string | undefined;
   databaseUrl: string | undefined;
   database: DatabaseHandle;
-  logLevel: LogLevel | undefined;
+  /** The server's log level and where its lines go (default: LOG_LEVEL or warn, stdout). */
+  log: Pick<StartStackOptions, 'logLevel' | 'logStream'>;
   /** The built web app to serve. */
   webDir: string;
   /** The WalletConnect relay the page uses (none: the environment's, or the public one). */
@@ -44,7 +45,7 @@ export async function startServer(o: ServerOptions): Promise<{ app: App; url: st
     ...(giftRelayer ? { GIFT_RELAYER_PRIVATE_KEY: giftRelayer } : {}),
     ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
     ...(o.walletConnectRelayUrl ? { WALLETCONNECT_RELAY_URL: o.walletConnectRelayUrl } : {}),
-    LOG_LEVEL: o.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: o.log.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
     PUBLIC_URL:
       process.env.PUBLIC_URL ?? `http://${o.host === '0.0.0.0' ? '127.0.0.1' : o.host}:${o.port}`,
   });
@@ -53,6 +54,7 @@ export async function startServer(o: ServerOptions): Promise<{ app: App; url: st
     database: o.database,
     migrate: false,
     indexer: { pollIntervalMs: 500 },
+    ...(o.log.logStream ? { logStream: o.log.logStream } : {}),
     // server/src/plugins/web.ts: cache headers, SPA fallback.
     webDir: o.webDir,
   });
