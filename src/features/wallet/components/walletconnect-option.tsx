@@ -1,8 +1,9 @@
 /**
  * WalletConnect in the wallet sidebar: the option, then our own QR panel (a QR code drawn from
  * the SDK's `display_uri`, copy-link, "open in wallet" after 10 s, a fresh code, the relay's
- * state). On a phone the `wc:` link takes the QR code's place. The QR code is shown only while the relay is reachable. The SDK and the QR
- * library are loaded only when the user picks WalletConnect (src/wallet/walletconnect.ts).
+ * state). On a phone the `wc:` link takes the QR code's place. The QR code is shown only while
+ * the relay is reachable. The SDK and the QR library are loaded only when the user picks
+ * WalletConnect, or (the SDK) at start for a saved session (src/wallet/walletconnect.ts).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -134,6 +135,7 @@ function Panel({ networks }: { networks: readonly Network[] }) {
 export function WalletConnectOption({ networks }: { networks: readonly Network[] }) {
   const { t } = useTranslation('wallet');
   const { phase } = useSnapshot(walletConnectUi);
+  // A stored session the start did not bring back (relay down then, or no saved wallet type).
   useEffect(() => {
     if (networks.length > 0) void restoreWalletConnect(networks);
   }, [networks]);
