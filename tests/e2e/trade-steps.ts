@@ -1,19 +1,25 @@
 /**
- * Steps the trading journeys share (trade.e2e.test.ts, trade-races.e2e.test.ts), bound to one
- * journey's stack: funding and wrapping as test set-up, a user with the injected wallet, opening
+ * Steps the trading journeys share (trade.e2e.test.ts, trade-races.e2e.test.ts): the file's hooks
+ * (`tradeJourney`), and bound to one journey's stack: funding and wrapping as test set-up, a user with the injected wallet, opening
  * an NFT's page with the wallet connected, listing from that page, and the server's answers the
  * journeys compare with what the screens show (detail, provenance, locked bids).
  */
 import { Contract, JsonRpcProvider, parseEther, Wallet } from 'ethers';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { WVBC_ABI } from '#contracts/abi/index.ts';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import type { Nft, NftDetail } from '#shared/schemas/entities.ts';
 import { axeViolations } from './axe.ts';
 import { rawKeysOn } from './harness.ts';
-import { apiJson, type Journey } from './stack.ts';
-import { connectJourneyWallet, type WalletUser, type Watched, walletUser } from './steps.ts';
+import { apiJson, type Journey, startJourney } from './stack.ts';
+import {
+  connectJourneyWallet,
+  reportFailure,
+  type WalletUser,
+  type Watched,
+  walletUser,
+} from './steps.ts';
 
 export async function expectAccessible(page: Page): Promise<void> {
   expect(await axeViolations(page)).toEqual([]);
@@ -111,4 +117,35 @@ export function tradeSteps(j: Journey) {
       return data.map((a) => a.type);
     },
   };
+}
+
+export type TradeJourney = {
+  j: Journey;
+  t: TradeSteps;
+  /** Seeded NFTs not on sale, with their owner's key: one per test. */
+  stock: Array<{ nft: Nft; key: string }>;
+};
+
+/**
+ * A trading journey file's hooks: the stack started once, its steps, the seeded stock (at least
+ * `minStock`), the failure report of the running test's page (`prefix`), and the stack stopped.
+ * The answer is filled in before the first test runs.
+ */
+export function tradeJourney(prefix: string, minStock: number): TradeJourney {
+  const h = { stock: [] } as unknown as TradeJourney;
+  beforeAll(async () => {
+    h.j = await startJourney();
+    h.t = tradeSteps(h.j);
+    h.stock = await unlistedStock(h.j);
+    expect(h.stock.length).toBeGreaterThanOrEqual(minStock);
+  });
+  afterEach(async (ctx) => {
+    await reportFailure(h.t.state.current, ctx.task, prefix);
+    h.t.state.current = null;
+  });
+  afterAll(async () => {
+    h.t?.chain.destroy();
+    await h.j?.close();
+  });
+  return h;
 }
