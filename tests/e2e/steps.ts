@@ -77,6 +77,21 @@ export async function createPlatformWallet(
   return wallet.address;
 }
 
+/** Fills and sends the open wallet panel's Wrap or Unwrap form (English). */
+export async function sendWalletMove(
+  page: Page,
+  mode: 'Wrap' | 'Unwrap',
+  amount: string,
+): Promise<void> {
+  const wallet = page.getByRole('dialog', { name: 'Wallet' });
+  await wallet.getByRole('button', { name: mode, exact: true }).first().click();
+  await wallet.getByLabel(/^Amount/).fill(amount);
+  await wallet
+    .locator('form.wallet__amount')
+    .getByRole('button', { name: mode, exact: true })
+    .click();
+}
+
 /** The shell's names a journey clicks to reach the injected wallet, in the page's language. */
 const WALLET_SHELL = {
   en: { menu: 'Open menu', wallet: 'Wallet', connect: 'Connect Journey Wallet', browse: 'Browse' },

@@ -13,7 +13,13 @@ import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import { axeViolations } from './axe.ts';
 import { rawKeysOn } from './harness.ts';
 import { type Journey, startJourney } from './stack.ts';
-import { connectJourneyWallet, reportFailure, type WalletUser, walletUser } from './steps.ts';
+import {
+  connectJourneyWallet,
+  reportFailure,
+  sendWalletMove,
+  type WalletUser,
+  walletUser,
+} from './steps.ts';
 
 let j: Journey;
 let node: JsonRpcProvider;
@@ -63,13 +69,7 @@ async function move(page: Page, mode: 'Wrap' | 'Unwrap', amount: string): Promis
     }
     await page.locator('.wallet-btn:visible').first().click();
   }
-  const wallet = walletPanel(page);
-  await wallet.getByRole('button', { name: mode, exact: true }).first().click();
-  await wallet.getByLabel(/^Amount/).fill(amount);
-  await wallet
-    .locator('form.wallet__amount')
-    .getByRole('button', { name: mode, exact: true })
-    .click();
+  await sendWalletMove(page, mode, amount);
 }
 
 /** The connection drops while the transaction waits, then the page is reloaded: still followed. */

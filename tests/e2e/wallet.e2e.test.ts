@@ -20,7 +20,12 @@ import { rawKeysOn, screenshot, watchedPage } from './harness.ts';
 import { injectWallet } from './injected-wallet.ts';
 import { expectNoSecrets, rememberSecrets } from './secrets.ts';
 import { type Journey, startJourney } from './stack.ts';
-import { approveSigning, reportFailure, signInWithPassword as signInDemo } from './steps.ts';
+import {
+  approveSigning,
+  reportFailure,
+  sendWalletMove,
+  signInWithPassword as signInDemo,
+} from './steps.ts';
 
 let j: Journey;
 let funder: Wallet;
@@ -93,12 +98,7 @@ async function balance(page: Page, card: 'account' | 'wrapper'): Promise<string>
 /** Wraps or unwraps `amount` in the open sidebar and waits for the receipt. */
 async function move(page: Page, mode: 'Wrap' | 'Unwrap', amount: string, platform: boolean) {
   const wallet = page.getByRole('dialog', { name: 'Wallet' });
-  await wallet.getByRole('button', { name: mode, exact: true }).first().click();
-  await wallet.getByLabel(/^Amount/).fill(amount);
-  await wallet
-    .locator('form.wallet__amount')
-    .getByRole('button', { name: mode, exact: true })
-    .click();
+  await sendWalletMove(page, mode, amount);
   if (platform) await approve(page, mode === 'Wrap' ? 'Wrap (deposit)' : 'Unwrap (withdraw)');
   await wallet.getByText('Transaction confirmed').waitFor({ timeout: 30_000 });
 }
