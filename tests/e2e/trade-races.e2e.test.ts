@@ -11,11 +11,13 @@
  *   wallet and told the same;
  * - the listing expired on the chain's clock; the seller listed it again at another price; a
  *   balance that covers the price but not the gas at send time;
+ * - a bid with too little WVBC: the form offers to wrap the difference (VBC kept for gas), asks
+ *   the WVBC allowance once, and a later bid wraps again without asking it.
  * axe-core and the raw-key check on every screen visited.
  */
-import { Contract, parseEther, Wallet } from 'ethers';
+import { Contract, MaxUint256, parseEther, Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import { EXCHANGE_ABI, MARKETPLACE_COLLECTION_ABI } from '#contracts/abi/index.ts';
+import { EXCHANGE_ABI, MARKETPLACE_COLLECTION_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
 import { orderFromJson } from '#contracts/typed-data/index.ts';
 import { allItemsMask, type OrderJson } from '#shared/orders.ts';
 import type { Nft, Order } from '#shared/schemas/entities.ts';
@@ -222,5 +224,78 @@ describe('expired, relisted, short of gas', () => {
     expect((await h.t.detail(nft)).status).toBe('ONSALE');
     expect(unexpected(buyer.errors)).toEqual([]);
     await buyer.context.close();
+  });
+});
+
+describe('bidding with too little WVBC', () => {
+  it('offers to wrap the difference, keeps VBC for gas, asks the allowance once', async () => {
+    const { nft, key } = h.stock.shift()!;
+    const seller = await h.t.user(key);
+    await h.t.open(seller, nft);
+    await h.t.listFromPage(seller, 'Auction', '0.1');
+    await seller.page.getByRole('heading', { name: 'Place a bid' }).waitFor({ timeout: 30_000 });
+    await seller.context.close();
+    const wvbc = new Contract(h.j.stack.deployment.wvbc, WVBC_ABI, h.t.chain);
+    const sends = (u: WalletUser) =>
+      u.provider.requests
+        .filter((r) => r.method === 'eth_sendTransaction')
+        .map((r) => (r.params as Array<{ data: string }>)[0]!.data.slice(0, 10));
+    const DEPOSIT = wvbc.interface.getFunction('deposit')!.selector;
+    const APPROVE = wvbc.interface.getFunction('approve')!.selector;
+
+    // No WVBC at all: the whole bid is wrapped.
+    const bidder = await h.t.user(Wallet.createRandom().privateKey);
+    await h.t.fund(bidder.address, '1');
+    await h.t.open(bidder, nft);
+    await expect.poll(() => bidder.page.getByLabel(/^Your bid/).inputValue()).toBe('0.1');
+    await bidder.page.getByRole('button', { name: 'Place bid' }).click();
+    await bidder.page
+      .getByText(
+        'Your available WVBC is 0.1 short of this bid. Wrap 0.1 VBC from your account balance (0.01 VBC stays there for gas) and place the bid?',
+      )
+      .waitFor();
+    await expectAccessible(bidder.page);
+    await bidder.page.getByRole('button', { name: 'Wrap 0.1 VBC and bid' }).click();
+    await bidder.page.getByText('Your bid is the highest.').first().waitFor({ timeout: 60_000 });
+    expect(sends(bidder)).toEqual([DEPOSIT, APPROVE]);
+    expect(await wvbc.getFunction('balanceOf')(bidder.address)).toBe(parseEther('0.1'));
+    expect(await wvbc.getFunction('allowance')(bidder.address, h.j.stack.deployment.exchange)).toBe(
+      MaxUint256,
+    );
+    expect(await h.t.locked(bidder.address)).toBe(parseEther('0.1'));
+
+    // Outbid by someone with WVBC of their own.
+    const rivalKey = Wallet.createRandom().privateKey;
+    await h.t.fund(new Wallet(rivalKey).address, '2');
+    await h.t.wrap(rivalKey, '1');
+    const rival = await h.t.user(rivalKey);
+    await h.t.open(rival, nft);
+    await rival.page.getByLabel(/^Your bid/).fill('0.15');
+    await rival.page.getByRole('button', { name: 'Place bid' }).click();
+    await rival.page.getByText('Your bid is the highest.').first().waitFor({ timeout: 60_000 });
+    expect(await h.t.locked(bidder.address)).toBe(0n);
+
+    // Bidding 0.3 with 0.1 WVBC free: only the difference is wrapped, no second allowance.
+    await h.t.open(bidder, nft);
+    await bidder.page.getByLabel(/^Your bid/).fill('0.3');
+    await bidder.page.getByRole('button', { name: 'Place bid' }).click();
+    await bidder.page.getByRole('button', { name: 'Wrap 0.2 VBC and bid' }).click();
+    await bidder.page.getByText('Your bid is the highest.').first().waitFor({ timeout: 60_000 });
+    expect(sends(bidder)).toEqual([DEPOSIT, APPROVE, DEPOSIT]);
+    expect(await wvbc.getFunction('balanceOf')(bidder.address)).toBe(parseEther('0.3'));
+    expect(await h.t.locked(bidder.address)).toBe(parseEther('0.3'));
+
+    // More than the account can wrap and keep gas: the wrapper refusal with its hint.
+    await h.t.open(rival, nft);
+    await rival.page.getByLabel(/^Your bid/).fill('5');
+    await rival.page.getByRole('button', { name: 'Place bid' }).click();
+    await refused(
+      rival,
+      "Don't have enough Wrapper balance",
+      'Please wrap more balance to Wrapper',
+    );
+    expect([...bidder.errors, ...rival.errors]).toEqual([]);
+    await bidder.context.close();
+    await rival.context.close();
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Steps the trading journeys share (trade.e2e.test.ts, trade-races.e2e.test.ts): the file's hooks
- * (`tradeJourney`), and bound to one journey's stack: funding and wrapping as test set-up, a user with the injected wallet, opening
- * an NFT's page with the wallet connected, listing from that page, and the server's answers the
- * journeys compare with what the screens show (detail, provenance, locked bids).
+ * Steps the trading journeys share (trade.e2e.test.ts, trade-races.e2e.test.ts): the file's
+ * hooks (`tradeJourney`), and bound to one journey's stack: funding and wrapping as test set-up,
+ * a user with the injected wallet, opening an NFT's page with the wallet connected, listing from
+ * that page, and the server's answers the journeys compare with what the screens show (detail,
+ * provenance, locked bids).
  */
 import { Contract, JsonRpcProvider, parseEther, Wallet } from 'ethers';
 import type { Page } from 'playwright-core';

@@ -18,6 +18,7 @@ import { isNetworkFailure, outboxNotice, queueAction } from '#web/pwa/outbox/out
 import { chainTarget } from '#web/wallet/chains.ts';
 import type { Connector, RawTradeRoute, TxRequest } from '#web/wallet/connectors/types.ts';
 import { runWrite, type WriteStage, writeErrorKey } from '#web/wallet/pipeline.ts';
+import { wrapperRequest } from '#web/wallet/wrapper.ts';
 import { indexed, type Target, tradeApi } from './api/trade.ts';
 import {
   approvalTx,
@@ -109,6 +110,27 @@ export const approveWrapper = (ctx: TradeContext, onStage: OnStage) =>
     }),
     onStage,
   );
+
+/**
+ * Wraps `value` VBC into WVBC inside the bid flow, when the available WVBC falls short of the bid
+ * (pricing.ts bidFunding): the wallet's own wrap transaction, followed in the header like it.
+ */
+export async function wrapForBid(
+  ctx: TradeContext,
+  value: bigint,
+  onStage: OnStage,
+): Promise<Outcome> {
+  const result = await runWrite({
+    connector: ctx.connector,
+    chain: chainTarget(ctx.network),
+    kind: 'wrap',
+    prepare: () => wrapperRequest('wrap', { ...ctx, value }),
+    onStage,
+  });
+  return result.status === 'success'
+    ? { ok: true }
+    : { ok: false, error: result.error ?? 'txRejected' };
+}
 
 export type ListInput = Omit<OrderFields, 'maker'> & { name?: string };
 

@@ -3,6 +3,8 @@ import { ItemsKind, type Order, quoteBundle, SaleKind } from '#shared/orders.ts'
 import { AUCTION_CLAIM_DELAY_SECONDS } from '#shared/rules.ts';
 import {
   auctionPhase,
+  BID_GAS_RESERVE,
+  bidFunding,
   buyQuote,
   checkAccountBalance,
   checkGroup,
@@ -95,6 +97,19 @@ describe('balance checks', () => {
       hint: 'wrapMore',
     });
     expect(checkWrapperBalance(E, 2n * E, E)).toBeNull();
+  });
+  it('offers to wrap the difference of a bid, keeping VBC for gas', () => {
+    const b = { account: E, wrapper: E / 2n, lockedBids: E / 4n };
+    // 0.25 available: a bid of 0.25 needs nothing
+    expect(bidFunding(E / 4n, b)).toBeNull();
+    // a bid of 1 lacks 0.75, which the account has with the reserve to spare
+    expect(bidFunding(E, b)).toEqual({ wrap: (3n * E) / 4n });
+    // the difference plus the reserve is more than the account holds: the wrapper refusal
+    const tight = { ...b, account: (3n * E) / 4n + BID_GAS_RESERVE - 1n };
+    expect(bidFunding(E, tight)).toEqual({ error: 'notEnoughWrapper', hint: 'wrapMore' });
+    expect(bidFunding(E, { ...tight, account: tight.account + 1n })).toEqual({
+      wrap: (3n * E) / 4n,
+    });
   });
 });
 

@@ -62,6 +62,27 @@ export function checkWrapperBalance(
   return wrapper - locked < amount ? { error: 'notEnoughWrapper', hint: 'wrapMore' } : null;
 }
 
+/**
+ * VBC a bidder keeps when the bid form wraps the difference: the wrap, the WVBC allowance, and
+ * later recording the bid and claiming are transactions that pay gas in VBC.
+ */
+export const BID_GAS_RESERVE = 10n ** 16n;
+
+/**
+ * How a bid is funded: `null` when the available WVBC (wrapper minus locked bids) covers it;
+ * `wrap` when the account can wrap the difference and still keep BID_GAS_RESERVE; otherwise the
+ * wrapper refusal with its hint.
+ */
+export function bidFunding(
+  amount: bigint,
+  b: { account: bigint; wrapper: bigint; lockedBids: bigint },
+): { wrap: bigint } | { error: ErrorKey; hint: ErrorKey } | null {
+  const short = checkWrapperBalance(amount, b.wrapper, b.lockedBids);
+  if (!short) return null;
+  const wrap = amount - (b.wrapper - b.lockedBids);
+  return b.account - BID_GAS_RESERVE >= wrap ? { wrap } : short;
+}
+
 export const EXPIRY_PRESETS = ['1d', '7d', '30d', '6m', 'custom'] as const;
 export type ExpiryPreset = (typeof EXPIRY_PRESETS)[number];
 

@@ -21,13 +21,15 @@ import {
   claim,
   recordMyBid,
   type TradeContext,
+  wrapForBid,
 } from '../actions.ts';
 import { type Target, tradeApi } from '../api/trade.ts';
-import { auctionPhase, checkPrice, checkWrapperBalance, leastBid } from '../pricing.ts';
+import { auctionPhase, bidFunding, checkPrice, leastBid } from '../pricing.ts';
 import { CountdownAnnouncer } from './countdown-announcer.tsx';
 import { sameAddress, TakeOffSale } from './fixed-sale.tsx';
 import { RunStatus } from './run-status.tsx';
 import { useBalances, useChainClock, useRunner } from './use-trade.ts';
+import { WrapOffer } from './wrap-offer.tsx';
 
 type Props = {
   ctx: TradeContext;
@@ -89,7 +91,8 @@ function useRebid(): bigint | null {
 }
 
 /**
- * The bid form: the least bid shown and prefilled; backed by WVBC minus the locked bids. Offline
+ * The bid form: the least bid shown and prefilled; backed by WVBC minus the locked bids, and
+ * when that falls short, an offer to wrap the difference (VBC kept for gas) before the bid. Offline
  * it checks against the last known highest bid and balance, says these may have changed, signs,
  * and leaves the bid waiting in the outbox (the allowance, a transaction, needs a connection).
  */
@@ -103,23 +106,38 @@ function BidForm(p: Props & { highest: bigint | null; end: bigint }) {
   const balances = useBalances(p.ctx);
   const runner = useRunner();
   const [allowing, setAllowing] = useState(false);
+  const [offer, setOffer] = useState<{ amount: bigint; wrap: bigint } | null>(null);
   const place = async (typed: string) => {
     const checked = checkPrice(typed);
     setFieldError(checked.ok ? undefined : checked.error);
     if (!checked.ok) return;
     if (checked.value < least) return runner.refuse(p.highest ? 'bidTooLow' : 'bidBelowReserve');
+    const funding = balances.data ? bidFunding(checked.value, balances.data) : null;
+    setOffer(null);
+    // Short of WVBC: wrap the difference in the same flow (a transaction: online only).
+    if (funding && 'wrap' in funding && online) {
+      runner.reset();
+      return setOffer({ amount: checked.value, wrap: funding.wrap });
+    }
+    if (funding) return runner.refuse('notEnoughWrapper', 'wrapMore');
+    await send(checked.value);
+  };
+  /** Wraps `wrap` first when given, asks the WVBC allowance if it was never given, then bids. */
+  const send = async (amount: bigint, wrap?: bigint) => {
+    setOffer(null);
     const b = balances.data;
-    const short = b ? checkWrapperBalance(checked.value, b.wrapper, b.lockedBids) : null;
-    if (short) return runner.refuse(short.error, short.hint);
     const placed = await runner.run(async (onStage) => {
-      if (isOnline() && (await bidAllowanceShort(p.ctx, checked.value, b?.lockedBids ?? 0n))) {
+      if (wrap) {
+        const wrapped = await wrapForBid(p.ctx, wrap, onStage);
+        if (!wrapped.ok) return wrapped;
+      }
+      if (isOnline() && (await bidAllowanceShort(p.ctx, amount, b?.lockedBids ?? 0n))) {
         setAllowing(true);
         const allowed = await approveWrapper(p.ctx, onStage);
         setAllowing(false);
         if (!allowed.ok) return allowed;
       }
       onStage('signing');
-      const amount = checked.value;
       return bid(p.ctx, { ...p, amount, endsAt: p.end });
     });
     // the moment to offer system notifications (src/features/notifications)
@@ -164,13 +182,24 @@ function BidForm(p: Props & { highest: bigint | null; end: bigint }) {
         inputMode="decimal"
         autoComplete="off"
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOffer(null);
+        }}
         error={fieldError}
         required
       />
       {online ? null : <p className="trade__stale">{t('outbox:bid.stale')}</p>}
       <p>{t('bid.noCancel')}</p>
       {allowing ? <p>{t('bid.allowance')}</p> : null}
+      {offer ? (
+        <WrapOffer
+          wrap={offer.wrap}
+          networkId={p.ctx.network.networkId}
+          busy={runner.busy}
+          onAccept={() => void send(offer.amount, offer.wrap)}
+        />
+      ) : null}
       <Button type="submit" busy={runner.busy}>
         {t('bid.submit')}
       </Button>

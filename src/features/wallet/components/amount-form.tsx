@@ -15,11 +15,11 @@ import {
   unwrapAvailable,
   wrapMax,
 } from '#web/wallet/amounts.ts';
-import { walletApi } from '#web/wallet/api.ts';
 import { type Balances, walletQueryRoot } from '#web/wallet/balances.ts';
 import { chainTarget } from '#web/wallet/chains.ts';
 import { activeConnector } from '#web/wallet/connection.ts';
 import { runWrite, type WriteStage } from '#web/wallet/pipeline.ts';
+import { wrapperRequest } from '#web/wallet/wrapper.ts';
 
 export type AmountMode = 'wrap' | 'unwrap';
 
@@ -54,16 +54,7 @@ async function send(
     chain: chainTarget(network),
     kind: mode,
     onStage,
-    prepare: async () => {
-      const { data } = await walletApi.wrapperTx(mode === 'wrap' ? 'deposit' : 'withdraw', {
-        network_id: network.networkId,
-        value: value.toString(),
-        bc_address: address,
-        is_metamask: connector.type !== 'platform',
-        is_native_token: mode === 'wrap',
-      });
-      return { ...data, value: BigInt(data.value), gasLimit: BigInt(data.gasLimit) };
-    },
+    prepare: () => wrapperRequest(mode, { network, value, address, connector }),
   });
 }
 
