@@ -30,6 +30,8 @@ export interface HandledRequest {
   method: string;
   params: unknown;
   result: string;
+  /** When the request reached the wallet (ms since 1970). */
+  receivedAt: number;
 }
 
 export interface TestWallet {
@@ -90,10 +92,11 @@ export async function startTestWallet(o: TestWalletOptions): Promise<TestWallet>
     approved.shift()?.(session.topic);
   });
   client.on('session_request', async ({ id, topic, params }) => {
+    const receivedAt = Date.now();
     const { method, params: args } = params.request;
     try {
       const result = await answer(signer, method, args);
-      handled.push({ method, params: args, result });
+      handled.push({ method, params: args, result, receivedAt });
       await client.respond({ topic, response: { id, jsonrpc: '2.0', result } });
     } catch (error) {
       const message = (error as Error).message;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MarketplaceKeyHeaders } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
-import { WalletConnectSettings } from '#shared/schemas/walletconnect.ts';
+import { LOCAL_PROJECT_ID, WalletConnectSettings } from '#shared/schemas/walletconnect.ts';
 
 /**
  * GET /api/v1/walletconnect (marketplace-key header): the relay and project id the page's
@@ -25,7 +25,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       return {
         data: {
           relayUrl: relayUrl ?? null,
-          projectId: projectId ?? (relayUrl ? 'local' : null),
+          projectId: projectId ?? (relayUrl ? LOCAL_PROJECT_ID : null),
         },
       };
     },
