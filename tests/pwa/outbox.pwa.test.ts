@@ -3,7 +3,8 @@
  * Chromium at 360 px with the service worker in control: a bid and a like made offline wait,
  * then are accepted when the browser is back online (the bid in the bid list and provenance, the
  * like counted); an offline bid that another user beat meanwhile is refused as outbid with the
- * new minimum offered, and one tap re-bids at it. The injected test wallet signs in Node, so it signs offline too, as a
+ * new minimum offered, and one tap re-bids at it; a first bid, which needs the WVBC allowance (a
+ * transaction), says offline that it needs a connection. The injected test wallet signs in Node, so it signs offline too, as a
  * platform or browser wallet does. axe-core on every screen visited.
  */
 import path from 'node:path';
@@ -77,7 +78,7 @@ beforeAll(async () => {
     );
     for (const nft of data) if (!nft.isSet && !nft.isBundle) stock.push({ nft, key: w.privateKey });
   }
-  expect(stock.length).toBeGreaterThanOrEqual(4);
+  expect(stock.length).toBeGreaterThanOrEqual(5);
 });
 
 let current: Watched | null = null;
@@ -93,10 +94,10 @@ afterAll(async () => {
 });
 
 /**
- * A bidder with 5 WVBC more, the exchange allowed to take it (set-up: not what is tested here):
- * a fresh account, or the given one (which has VBC).
+ * A bidder with 5 WVBC more, the exchange allowed to take it unless `allow` is false (set-up: not
+ * what is tested here): a fresh account, or the given one (which has VBC).
  */
-async function bidder(key?: string): Promise<Wallet> {
+async function bidder(key?: string, allow = true): Promise<Wallet> {
   const w = new Wallet(key ?? Wallet.createRandom().privateKey, chain);
   if (!key) {
     const funder = new Wallet(ANVIL_KEYS[0], chain);
@@ -104,7 +105,7 @@ async function bidder(key?: string): Promise<Wallet> {
   }
   const wvbc = new Contract(demo.deployment.wvbc, WVBC_ABI, w);
   await mined(wvbc.getFunction('deposit')({ value: parseEther('5') }));
-  await mined(wvbc.getFunction('approve')(demo.deployment.exchange, MaxUint256));
+  if (allow) await mined(wvbc.getFunction('approve')(demo.deployment.exchange, MaxUint256));
   return w;
 }
 
@@ -344,6 +345,34 @@ describe('outbox', () => {
     await expect.poll(() => page.getByLabel(/^Your bid/).inputValue()).toBe(formatEther(next));
     await page.waitForLoadState('networkidle');
     expect((await bidsOf(nft)).map((b) => b.amount)).toEqual([least.toString(), amount.toString()]);
+    await context.close();
+  });
+
+  it('offline, a first bid (no WVBC allowance yet) needs a connection and waits nowhere', async () => {
+    const { nft } = await auction();
+    const w = await bidder(undefined, false);
+    const { context, page } = await userWith(w);
+    // The form reads the allowance while online (allowance(owner, exchange): 0xdd62ed3e).
+    const allowanceRead = page.waitForResponse((r) =>
+      (r.request().postData() ?? '').includes('0xdd62ed3e'),
+    );
+    await openNft(page, nft);
+    await allowanceRead;
+    await goOffline(context, page);
+    await page.getByLabel(/^Your bid/).fill('0.2');
+    await page.getByRole('button', { name: 'Place bid' }).click();
+    await page.getByText(/^Your first bid needs a connection/).waitFor();
+    expect(await storedOutbox(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Online, the same form asks the allowance first, then bids.
+    await context.setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Place bid' }).click();
+    await page.getByText('Your bid is the highest.').first().waitFor({ timeout: 30_000 });
+    expect((await bidsOf(nft)).map((b) => [b.bidder.toLowerCase(), b.amount])).toEqual([
+      [w.address.toLowerCase(), parseEther('0.2').toString()],
+    ]);
     await context.close();
   });
 

@@ -24,6 +24,7 @@ import {
   wrapForBid,
 } from '../actions.ts';
 import { type Target, tradeApi } from '../api/trade.ts';
+import { wrapperAllowance } from '../chain.ts';
 import { auctionPhase, bidFunding, checkPrice, leastBid } from '../pricing.ts';
 import { CountdownAnnouncer } from './countdown-announcer.tsx';
 import { sameAddress, TakeOffSale } from './fixed-sale.tsx';
@@ -91,10 +92,42 @@ function useRebid(): bigint | null {
 }
 
 /**
+ * Places the outbox's re-bid (useRebid) once `ready` (the balances known): the state is dropped
+ * first, so a reload or a step back does not bid again.
+ */
+function usePlaceRebid(rebid: bigint | null, ready: boolean, place: (amount: bigint) => void) {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const done = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when it is ready
+  useEffect(() => {
+    if (rebid === null || !ready || done.current) return;
+    done.current = true;
+    void navigate(`${pathname}${search}`, { replace: true, state: null });
+    place(rebid);
+  }, [rebid, ready]);
+}
+
+/**
+ * Whether the WVBC allowance as last read online covers `amount`: offline, a bid it does not
+ * cover (a first bid: the allowance is a transaction) is told so before signing, not queued to
+ * be refused later. Never read: assumed to cover (the server has the last word).
+ */
+function useAllowanceCovers(ctx: TradeContext, online: boolean): (amount: bigint) => boolean {
+  const allowance = useQuery({
+    queryKey: ['trade', 'allowance', ctx.network.networkId, ctx.address],
+    queryFn: () => wrapperAllowance(ctx.network, ctx.address),
+    enabled: online,
+  });
+  return (amount) => allowance.data === undefined || allowance.data >= amount;
+}
+
+/**
  * The bid form: the least bid shown and prefilled; backed by WVBC minus the locked bids, and
  * when that falls short, an offer to wrap the difference (VBC kept for gas) before the bid. Offline
  * it checks against the last known highest bid and balance, says these may have changed, signs,
- * and leaves the bid waiting in the outbox (the allowance, a transaction, needs a connection).
+ * and leaves the bid waiting in the outbox; a bid the last known WVBC allowance does not cover
+ * needs a connection (the allowance is a transaction).
  */
 function BidForm(p: Props & { highest: bigint | null; end: bigint }) {
   const { t } = useTranslation(['trade', 'outbox']);
@@ -104,6 +137,7 @@ function BidForm(p: Props & { highest: bigint | null; end: bigint }) {
   const [text, setText] = useState(() => amountText(rebid ?? least));
   const [fieldError, setFieldError] = useState<ErrorKey | undefined>();
   const balances = useBalances(p.ctx);
+  const allowanceCovers = useAllowanceCovers(p.ctx, online);
   const runner = useRunner();
   const [allowing, setAllowing] = useState(false);
   const [offer, setOffer] = useState<{ amount: bigint; wrap: bigint } | null>(null);
@@ -126,6 +160,9 @@ function BidForm(p: Props & { highest: bigint | null; end: bigint }) {
   const send = async (amount: bigint, wrap?: bigint) => {
     setOffer(null);
     const b = balances.data;
+    if (!(isOnline() || allowanceCovers(amount + (b?.lockedBids ?? 0n)))) {
+      return runner.refuse('allowanceNeedsConnection');
+    }
     const placed = await runner.run(async (onStage) => {
       if (wrap) {
         const wrapped = await wrapForBid(p.ctx, wrap, onStage);
@@ -147,24 +184,12 @@ function BidForm(p: Props & { highest: bigint | null; end: bigint }) {
     event.preventDefault();
     void place(text);
   };
-  // The outbox's re-bid, placed once the balances are known; the state is dropped first, so a
-  // reload or a step back does not bid again. Outbid again meanwhile: the form shows the new
-  // least bid and says why, and the user decides.
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  const rebidDone = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the balances arrive
-  useEffect(() => {
-    if (rebid === null || balances.isPending || rebidDone.current) return;
-    rebidDone.current = true;
-    void navigate(`${pathname}${search}`, { replace: true, state: null });
-    if (rebid < least) {
-      setText(amountText(least));
-      runner.refuse(p.highest ? 'bidTooLow' : 'bidBelowReserve');
-      return;
-    }
-    void place(amountText(rebid));
-  }, [rebid, balances.isPending]);
+  // Outbid again since the outbox offered it: the form shows the new least bid and says why.
+  usePlaceRebid(rebid, !balances.isPending, (amount) => {
+    if (amount >= least) return void place(amountText(amount));
+    setText(amountText(least));
+    runner.refuse(p.highest ? 'bidTooLow' : 'bidBelowReserve');
+  });
   return (
     <form onSubmit={submit} noValidate className="trade__form">
       <p>
