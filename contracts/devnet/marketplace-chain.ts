@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { type JsonRpcProvider, Wallet } from 'ethers';
 import { deploy } from '../deploy/deploy.ts';
 import type { Deployment } from '../deploy/deployment.ts';
-import { ANVIL_KEYS, type AnvilHandle, startAnvil } from './anvil.ts';
+import { ANVIL_KEYS, type AnvilHandle, type StartAnvilOptions, startAnvil } from './anvil.ts';
 import { rpcProvider } from './rpc.ts';
 
 export type MarketplaceChain = {
@@ -25,9 +25,9 @@ export type MarketplaceChain = {
 };
 
 export async function startMarketplaceChain(
-  options: { settlementSigner?: string } = {},
+  options: { settlementSigner?: string; anvil?: StartAnvilOptions } = {},
 ): Promise<MarketplaceChain> {
-  const anvil = await startAnvil();
+  const anvil = await startAnvil(options.anvil);
   const dataDir = mkdtempSync(join(tmpdir(), 'marketplace-chain-'));
   const provider = rpcProvider(anvil.url);
   const close = async () => {

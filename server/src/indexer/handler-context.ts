@@ -78,31 +78,43 @@ export interface ActivityFields {
 }
 
 /** One activity row per (log, type): a replayed log writes nothing twice. */
-export async function addActivity(
+export function addActivity(
   trx: Trx,
   state: RangeState,
   pos: LogPosition,
   type: ActivityType,
   row: ActivityFields,
 ): Promise<void> {
+  return addActivities(trx, state, [{ pos, type, row }]);
+}
+
+/** Activity rows of several logs in one insert, in the given (chain) order. */
+export async function addActivities(
+  trx: Trx,
+  state: RangeState,
+  activities: { pos: LogPosition; type: ActivityType; row: ActivityFields }[],
+): Promise<void> {
+  if (!activities.length) return;
   await trx
     .insertInto('activities')
-    .values({
-      network_id: state.networkId,
-      type,
-      nft_id: row.nft_id ?? null,
-      set_id: row.set_id ?? null,
-      bundle_id: row.bundle_id ?? null,
-      collection_address: row.collection_address ?? null,
-      from_address: row.from_address ?? null,
-      to_address: row.to_address ?? null,
-      price: row.price ?? null,
-      order_hash: row.order_hash ?? null,
-      tx_hash: pos.txHash,
-      log_index: pos.logIndex,
-      block_number: pos.blockNumber,
-      created_at: blockTime(state, pos),
-    })
+    .values(
+      activities.map(({ pos, type, row }) => ({
+        network_id: state.networkId,
+        type,
+        nft_id: row.nft_id ?? null,
+        set_id: row.set_id ?? null,
+        bundle_id: row.bundle_id ?? null,
+        collection_address: row.collection_address ?? null,
+        from_address: row.from_address ?? null,
+        to_address: row.to_address ?? null,
+        price: row.price ?? null,
+        order_hash: row.order_hash ?? null,
+        tx_hash: pos.txHash,
+        log_index: pos.logIndex,
+        block_number: pos.blockNumber,
+        created_at: blockTime(state, pos),
+      })),
+    )
     .onConflict((oc) => oc.columns(['network_id', 'tx_hash', 'log_index', 'type']).doNothing())
     .execute();
 }

@@ -22,7 +22,7 @@ import type { BlockContext, Trx } from './journal.ts';
 import {
   onApprovalEpochBumped,
   onCollectionCreated,
-  onMint,
+  onMints,
   onNonceBumped,
   onTransfer,
 } from './token-events.ts';
@@ -61,7 +61,7 @@ export async function handleEvent(
       return onCollectionCreated(trx, state, ctx, pos, event);
     case 'Transfer':
       return event.from === ZERO_ADDRESS
-        ? onMint(trx, state, ctx, pos, event)
+        ? onMints(trx, state, [{ pos, event }])
         : onTransfer(trx, state, ctx, pos, event);
     case 'TokenNonceBumped':
       return onNonceBumped(trx, state, ctx, event);

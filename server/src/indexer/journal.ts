@@ -5,7 +5,14 @@
  * above the common ancestor in reverse (`undoAbove`). Only the listed columns are recorded and
  * restored, so off-chain columns (likes, names, highest bid) written meanwhile are kept.
  */
-import { type ColumnType, type Generated, type Kysely, sql, type Transaction } from 'kysely';
+import {
+  type ColumnType,
+  type Generated,
+  type Insertable,
+  type Kysely,
+  sql,
+  type Transaction,
+} from 'kysely';
 import type { Database } from '../db/types.ts';
 
 export interface IndexerTables {
@@ -70,9 +77,44 @@ function whereKey<QB extends { where: (...args: never[]) => QB }>(qb: QB, key: K
   return q;
 }
 
+type JournalRow = Insertable<IndexerTables['indexer_journal']>;
+
+/**
+ * Journal rows of a block range's transaction not written yet (see bufferJournal). Nothing in
+ * the range reads the journal (only a later reorg step does), so they go in one insert per
+ * 1,000 at the end, in the order they were made (ids keep that order for the undo).
+ */
+const buffered = new WeakMap<Trx, JournalRow[]>();
+const JOURNAL_ROWS_PER_INSERT = 1000;
+
+/** From now on the journal rows of `trx` wait for flushJournal (a block range's transaction). */
+export function bufferJournal(trx: Trx): void {
+  buffered.set(trx, []);
+}
+
+/** Writes the journal rows `trx` has buffered, in order. */
+export async function flushJournal(trx: Trx): Promise<void> {
+  const rows = buffered.get(trx) ?? [];
+  buffered.set(trx, []);
+  for (let i = 0; i < rows.length; i += JOURNAL_ROWS_PER_INSERT) {
+    await trx
+      .insertInto('indexer_journal')
+      .values(rows.slice(i, i + JOURNAL_ROWS_PER_INSERT))
+      .execute();
+  }
+}
+
+async function writeJournal(trx: Trx, row: JournalRow): Promise<void> {
+  const rows = buffered.get(trx);
+  if (rows) rows.push(row);
+  else await trx.insertInto('indexer_journal').values(row).execute();
+}
+
 /**
  * Updates chain-derived columns of one row (by key), journaling their old values first.
- * Returns false when no row matches. Every column set must be listed in JOURNALED.
+ * Returns false when no row matches. Every column set must be listed in JOURNALED. `locked` is
+ * the row as the caller already read it FOR UPDATE in this transaction (with at least the
+ * columns set): its old values are journaled without reading the row again.
  */
 export async function journaledUpdate<T extends JournaledTable>(
   trx: Trx,
@@ -80,29 +122,27 @@ export async function journaledUpdate<T extends JournaledTable>(
   table: T,
   key: Key,
   values: Partial<Record<(typeof JOURNALED)[T][number], unknown>>,
+  locked?: Record<string, unknown>,
 ): Promise<boolean> {
   const columns = Object.keys(values);
   const allowed: readonly string[] = JOURNALED[table];
   for (const c of columns) {
     if (!allowed.includes(c)) throw new Error(`indexer: ${table}.${c} is not journaled`);
+    if (locked && !(c in locked)) throw new Error(`indexer: ${table}.${c} was not read`);
   }
   // biome-ignore lint/suspicious/noExplicitAny: dynamic table/column access, checked above
   const db = trx as any;
-  const old = await whereKey(
-    db.selectFrom(table).select(columns).forUpdate(),
-    key,
-  ).executeTakeFirst();
+  const old = locked
+    ? Object.fromEntries(columns.map((c) => [c, locked[c]]))
+    : await whereKey(db.selectFrom(table).select(columns).forUpdate(), key).executeTakeFirst();
   if (!old) return false;
-  await trx
-    .insertInto('indexer_journal')
-    .values({
-      network_id: ctx.networkId,
-      block_number: ctx.blockNumber,
-      table_name: table,
-      row_key: JSON.stringify(key),
-      old_values: JSON.stringify(old),
-    })
-    .execute();
+  await writeJournal(trx, {
+    network_id: ctx.networkId,
+    block_number: ctx.blockNumber,
+    table_name: table,
+    row_key: JSON.stringify(key),
+    old_values: JSON.stringify(old),
+  });
   const set: Record<string, unknown> = { ...values };
   if (HAS_UPDATED_AT.has(table)) set.updated_at = sql`now()`;
   await whereKey(db.updateTable(table).set(set), key).execute();
@@ -116,16 +156,18 @@ export async function journalInsert(
   table: JournaledTable,
   key: Key,
 ): Promise<void> {
-  await trx
-    .insertInto('indexer_journal')
-    .values({
-      network_id: ctx.networkId,
-      block_number: ctx.blockNumber,
-      table_name: table,
-      row_key: JSON.stringify(key),
-      old_values: null,
-    })
-    .execute();
+  await writeJournal(trx, {
+    network_id: ctx.networkId,
+    block_number: ctx.blockNumber,
+    table_name: table,
+    row_key: JSON.stringify(key),
+    old_values: null,
+  });
+}
+
+/** The chain-derived columns of `table` (what a caller reads FOR UPDATE to pass as `locked`). */
+export function journaledColumns<T extends JournaledTable>(table: T): (typeof JOURNALED)[T] {
+  return JOURNALED[table];
 }
 
 const HAS_UPDATED_AT = new Set(['nfts', 'orders', 'sets', 'bundles', 'collections']);

@@ -19,7 +19,7 @@ import {
   WVBC_ABI,
 } from '#contracts/abi/index.ts';
 import type { Deployment } from '#contracts/deploy/deployment.ts';
-import type { AnvilHandle } from '#contracts/devnet/anvil.ts';
+import type { AnvilHandle, StartAnvilOptions } from '#contracts/devnet/anvil.ts';
 import { startMarketplaceChain } from '#contracts/devnet/marketplace-chain.ts';
 import { orderReader } from '#contracts/order-reader.ts';
 import {
@@ -72,8 +72,9 @@ export interface ChainFixture {
 export async function startChainFixture(
   db: Kysely<Database>,
   databaseUrl?: string,
+  anvilOptions?: StartAnvilOptions,
 ): Promise<ChainFixture> {
-  const chain = await startMarketplaceChain();
+  const chain = await startMarketplaceChain(anvilOptions ? { anvil: anvilOptions } : {});
   const { anvil, provider, deployment, wallet } = chain;
   await registerNetwork(db, {
     deployment,
