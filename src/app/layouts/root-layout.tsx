@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 
@@ -8,8 +8,9 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset the title on every navigation
-  useEffect(() => {
-    // Screens set a more precise title; this is the default on each navigation.
+  useLayoutEffect(() => {
+    // Screens set a more precise title (usePageTitle); this is the default on each navigation,
+    // set before the screens' effects run (a parent's effects run after its children's).
     document.title = t('appName');
   }, [t, pathname, i18n.language]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes only
