@@ -41,8 +41,12 @@ export default function BundleBuyPanel({
   });
   if (!ctx) return <p className="trade">{t('connect')}</p>;
   const live = stored.data?.status === 'pending' ? stored.data : null;
-  // Bought the last items: the order is filled, the outcome stays in view.
-  if (!live) return runner.state.done ? <p role="status">{t('buy.bought')}</p> : null;
+  // Bought the last items, or refused because they sold meanwhile: the outcome stays in view.
+  if (!live) {
+    return runner.state.done || runner.state.error ? (
+      <RunStatus state={runner.state} done={t('buy.bought')} />
+    ) : null;
+  }
   const order = orderFromJson(live.message as OrderJson);
   const indexes = chosenTokenIds
     .map((id) => order.tokenIds.indexOf(BigInt(id)))

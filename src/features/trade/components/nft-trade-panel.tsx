@@ -10,9 +10,9 @@ import type { NftDetail } from '#shared/schemas/entities.ts';
 import { paths } from '#web/config/paths.ts';
 import { sameAddress } from './fixed-sale.tsx';
 import { ListForm } from './list-form.tsx';
-import { RunStatus } from './run-status.tsx';
+import { LastRefusal } from './run-status.tsx';
 import { SalePanel } from './sale-panel.tsx';
-import { lastRefusal, useTradeContext } from './use-trade.ts';
+import { useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function NftTradePanel({ nft }: { nft: NftDetail }) {
@@ -39,14 +39,7 @@ export default function NftTradePanel({ nft }: { nft: NftDetail }) {
     const common = { ctx, order, collection: nft.collectionAddr };
     return <SalePanel {...common} target="NFT" itemId={nft.item_id} />;
   }
-  if (!sameAddress(nft.owner, ctx.address)) {
-    const refused = offered.current ? lastRefusal(offered.current) : null;
-    return refused ? (
-      <section className="trade">
-        <RunStatus state={refused} done="" />
-      </section>
-    ) : null;
-  }
+  if (!sameAddress(nft.owner, ctx.address)) return <LastRefusal orderHash={offered.current} />;
   return (
     <ListForm ctx={ctx} target={{ collection: nft.collectionAddr, tokenId: BigInt(nft.tokenId) }} />
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { RunState } from './use-trade.ts';
+import { lastRefusal, type RunState } from './use-trade.ts';
 
 /** An action's stage (polite), its refusal with the hint (alert), or what it achieved. */
 export function RunStatus({ state, done }: { state: RunState; done: string }) {
@@ -17,4 +17,17 @@ export function RunStatus({ state, done }: { state: RunState; done: string }) {
       ) : null}
     </>
   );
+}
+
+/**
+ * Where a sale panel was: why the user's last action on `orderHash` was refused (kept by
+ * use-trade.ts), once the refresh after it removed the order, e.g. sold a moment before.
+ */
+export function LastRefusal({ orderHash }: { orderHash: string | null }) {
+  const refused = orderHash ? lastRefusal(orderHash) : null;
+  return refused ? (
+    <section className="trade">
+      <RunStatus state={refused} done="" />
+    </section>
+  ) : null;
 }

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { NftSet } from '#shared/schemas/entities.ts';
 import { tradeApi } from '../api/trade.ts';
+import { LastRefusal } from './run-status.tsx';
 import { SalePanel } from './sale-panel.tsx';
 import { useTradeContext } from './use-trade.ts';
 import './trade.css';
@@ -20,7 +21,7 @@ export default function SetTradePanel({ set }: { set: NftSet }) {
   });
   if (!ctx) return set.orderHash ? <p className="trade">{t('connect')}</p> : null;
   const order = stored.data?.status === 'pending' ? stored.data : null;
-  if (!order) return null;
+  if (!order) return <LastRefusal orderHash={set.orderHash} />;
   const collection = String((order.message as { collection?: string }).collection);
   return <SalePanel ctx={ctx} order={order} collection={collection} target="SET" itemId={set.id} />;
 }
