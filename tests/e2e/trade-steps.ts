@@ -13,6 +13,7 @@ import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import type { Nft, NftDetail } from '#shared/schemas/entities.ts';
 import { axeViolations } from './axe.ts';
 import { rawKeysOn } from './harness.ts';
+import { expectNoSecrets } from './secrets.ts';
 import { apiJson, type Journey, startJourney } from './stack.ts';
 import {
   connectJourneyWallet,
@@ -129,7 +130,9 @@ export type TradeJourney = {
 
 /**
  * A trading journey file's hooks: the stack started once, its steps, the seeded stock (at least
- * `minStock`), the failure report of the running test's page (`prefix`), and the stack stopped.
+ * `minStock`), the failure report of the running test's page (`prefix`), and at the end the
+ * secrets scan (no user's key, phrase or passphrase in a request, log line or row: ./secrets.ts)
+ * before the stack stops.
  * The answer is filled in before the first test runs.
  */
 export function tradeJourney(prefix: string, minStock: number): TradeJourney {
@@ -146,7 +149,11 @@ export function tradeJourney(prefix: string, minStock: number): TradeJourney {
   });
   afterAll(async () => {
     h.t?.chain.destroy();
-    await h.j?.close();
+    try {
+      if (h.j) await expectNoSecrets(h.j);
+    } finally {
+      await h.j?.close();
+    }
   });
   return h;
 }

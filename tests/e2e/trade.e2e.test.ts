@@ -16,61 +16,35 @@
  */
 import { Contract, parseEther, Wallet } from 'ethers';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXCHANGE_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
 import { orderFromJson } from '#contracts/typed-data/index.ts';
 import { itemMask, type OrderJson } from '#shared/orders.ts';
 import type { Bundle, Nft, Order } from '#shared/schemas/entities.ts';
 import { screenshot, watchedPage } from './harness.ts';
-import { expectNoSecrets } from './secrets.ts';
-import { apiJson, type Journey, startJourney } from './stack.ts';
+import { apiJson } from './stack.ts';
 import {
   approveSigning,
   createPlatformWallet,
-  reportFailure,
   signInWithPassword,
   type WalletUser,
 } from './steps.ts';
-import { expectAccessible, type TradeSteps, tradeSteps, unlistedStock } from './trade-steps.ts';
+import { expectAccessible, tradeJourney } from './trade-steps.ts';
 
-let j: Journey;
-let t: TradeSteps;
-/** Seeded NFTs not on sale, with their owner's key: one per journey. */
-let stock: Array<{ nft: Nft; key: string }> = [];
+const h = tradeJourney('trade', 3);
 
-beforeAll(async () => {
-  j = await startJourney();
-  t = tradeSteps(j);
-  stock = await unlistedStock(j);
-  expect(stock.length).toBeGreaterThanOrEqual(3);
-});
-
-afterEach(async (ctx) => {
-  await reportFailure(t.state.current, ctx.task, 'trade');
-  t.state.current = null;
-});
-
-afterAll(async () => {
-  t?.chain.destroy();
-  try {
-    if (j) await expectNoSecrets(j);
-  } finally {
-    await j?.close();
-  }
-});
-
-const user = (key: string, lang: 'en' | 'vi' = 'en') => t.user(key, lang);
-const open = (u: WalletUser, nft: Nft | string, mode?: string) => t.open(u, nft, mode);
-const fund = (address: string, vbc: string) => t.fund(address, vbc);
-const detail = (nft: Nft) => t.detail(nft);
-const nftUrl = (nft: Nft) => t.nftUrl(nft);
+const user = (key: string, lang: 'en' | 'vi' = 'en') => h.t.user(key, lang);
+const open = (u: WalletUser, nft: Nft | string, mode?: string) => h.t.open(u, nft, mode);
+const fund = (address: string, vbc: string) => h.t.fund(address, vbc);
+const detail = (nft: Nft) => h.t.detail(nft);
+const nftUrl = (nft: Nft) => h.t.nftUrl(nft);
 const listFromPage = (u: WalletUser, kind: 'Fixed price' | 'Auction', price: string) =>
-  t.listFromPage(u, kind, price);
-const provenanceTypes = (nft: Nft) => t.provenanceTypes(nft);
+  h.t.listFromPage(u, kind, price);
+const provenanceTypes = (nft: Nft) => h.t.provenanceTypes(nft);
 
 describe('fixed price', () => {
   it('lists, refuses the seller and a buyer without balance, sells, and records LIST and BUY', async () => {
-    const { nft, key } = stock.shift()!;
+    const { nft, key } = h.stock.shift()!;
     const seller = await user(key);
     await open(seller, nft);
     await listFromPage(seller, 'Fixed price', '0.5');
@@ -112,7 +86,7 @@ describe('fixed price', () => {
 
 describe('take off sale', () => {
   it('cancels the listing on chain (REVOKE) and offers the item for sale again', async () => {
-    const { nft, key } = stock.shift()!;
+    const { nft, key } = h.stock.shift()!;
     const seller = await user(key);
     await open(seller, nft);
     await listFromPage(seller, 'Fixed price', '1');
@@ -128,7 +102,7 @@ describe('take off sale', () => {
 
 describe('auction', () => {
   it('two bidders, +5% rule, a late bid extends the end, the top bid recorded, the winner claims', async () => {
-    const { nft, key } = stock.shift()!;
+    const { nft, key } = h.stock.shift()!;
     const seller = await user(key);
     await open(seller, nft);
     await listFromPage(seller, 'Auction', '0.1');
@@ -138,7 +112,7 @@ describe('auction', () => {
     const keys = [Wallet.createRandom().privateKey, Wallet.createRandom().privateKey];
     for (const k of keys) {
       await fund(new Wallet(k).address, '3');
-      await t.wrap(k, '1');
+      await h.t.wrap(k, '1');
     }
     const [first, second] = [await user(keys[0]!), await user(keys[1]!)];
     await open(first, nft);
@@ -149,8 +123,8 @@ describe('auction', () => {
 
     // Five minutes before the signed end: the next bid moves the end to ten minutes after it.
     const signedEnd = BigInt((await detail(nft)).order!.message.endTime as string);
-    await t.chain.send('evm_increaseTime', [86_400 - 300]);
-    await t.chain.send('evm_mine', []);
+    await h.t.chain.send('evm_increaseTime', [86_400 - 300]);
+    await h.t.chain.send('evm_mine', []);
     await open(second, nft);
     await expect.poll(() => second.page.getByLabel(/^Your bid/).inputValue()).toBe('0.105');
     await second.page.getByLabel(/^Your bid/).fill('0.1');
@@ -162,17 +136,17 @@ describe('auction', () => {
     await expectAccessible(second.page);
     const extended = (await detail(nft)).order!.endTime!;
     expect(BigInt(Date.parse(extended) / 1000)).toBeGreaterThan(signedEnd);
-    expect(await t.locked(first.address)).toBe(0n);
-    expect(await t.locked(second.address)).toBe(parseEther('0.2'));
+    expect(await h.t.locked(first.address)).toBe(0n);
+    expect(await h.t.locked(second.address)).toBe(parseEther('0.2'));
     // The top bidder records the bid on chain (held in escrow until the claim).
     await second.page.getByRole('button', { name: 'Record my bid on chain' }).click();
     await second.page.getByText('Your bid is recorded on chain.').waitFor({ timeout: 60_000 });
 
     // Past the end and the two hours before claims open (the chain's clock, not the browser's).
-    const wvbc = new Contract(j.stack.deployment.wvbc, WVBC_ABI, t.chain);
+    const wvbc = new Contract(h.j.stack.deployment.wvbc, WVBC_ABI, h.t.chain);
     const sellerWvbc = (await wvbc.getFunction('balanceOf')(seller.address)) as bigint;
-    await t.chain.send('evm_increaseTime', [300 + 7_200 + 120]);
-    await t.chain.send('evm_mine', []);
+    await h.t.chain.send('evm_increaseTime', [300 + 7_200 + 120]);
+    await h.t.chain.send('evm_mine', []);
     await open(second, nft);
     await second.page.getByText(/^Claims open at/).waitFor({ timeout: 30_000 });
     await expectAccessible(second.page);
@@ -184,7 +158,7 @@ describe('auction', () => {
       parseEther('0.2'),
     );
     expect(await wvbc.getFunction('balanceOf')(second.address)).toBe(parseEther('0.8'));
-    expect(await t.locked(second.address)).toBe(0n);
+    expect(await h.t.locked(second.address)).toBe(0n);
     expect(await provenanceTypes(nft)).toEqual(expect.arrayContaining(['LIST', 'BID']));
     expect([...seller.errors, ...first.errors, ...second.errors]).toEqual([]);
     for (const u of [seller, first, second]) await u.context.close();
@@ -193,8 +167,8 @@ describe('auction', () => {
 
 /** Three items of one owner in one collection, not on sale (for a bundle). */
 function threeOfOneOwner() {
-  const groups = new Map<string, typeof stock>();
-  for (const s of stock) {
+  const groups = new Map<string, typeof h.stock>();
+  for (const s of h.stock) {
     const k = `${s.key}:${s.nft.collectionAddr}`;
     groups.set(k, [...(groups.get(k) ?? []), s]);
   }
@@ -226,25 +200,25 @@ describe('bundle', () => {
     await seller.page.getByText('On sale in a bundle').waitFor({ timeout: 30_000 });
 
     const { data: bundle } = await apiJson<{ data: Bundle }>(
-      j.stack,
+      h.j.stack,
       `/api/v2/show/market-bundle?id=${bundleId}`,
     );
     const chosen = three.slice(0, 2).map((s) => s.nft);
     const { data: stored } = await apiJson<{ data: Order }>(
-      j.stack,
+      h.j.stack,
       `/api/v2/orders/${bundle.orderHash}`,
     );
     const order = orderFromJson(stored.message as OrderJson);
     expect(order.discountBps).toBe(1000n);
     const mask = itemMask(chosen.map((c) => order.tokenIds.indexOf(BigInt(c.tokenId))));
-    const exchange = new Contract(j.stack.deployment.exchange, EXCHANGE_ABI, t.chain);
+    const exchange = new Contract(h.j.stack.deployment.exchange, EXCHANGE_ABI, h.t.chain);
     const [, quoted] = (await exchange.getFunction('quote')(order, mask)) as [bigint, bigint];
     expect((order.price * 2n * 1000n) % 10_000n).not.toBe(0n);
 
     const key = Wallet.createRandom().privateKey;
     await fund(new Wallet(key).address, '2');
     const buyer = await user(key);
-    await open(buyer, `${j.webUrl}/bundle/detail/${bundleId}`);
+    await open(buyer, `${h.j.webUrl}/bundle/detail/${bundleId}`);
     await buyer.page.getByRole('button', { name: 'Buy now' }).click();
     await buyer.page.getByText('Please select items').waitFor();
     for (const c of chosen) await buyer.page.getByLabel(`Select ${c.name}`).check();
@@ -264,13 +238,13 @@ describe('bundle', () => {
 
 describe('listing from the profile', () => {
   it('the owner opens the listing form under their NFT on /profile and lists it', async () => {
-    const demo = j.stack.demo.wallets.find((w) => w.label.startsWith('demo account'))!;
+    const demo = h.j.stack.demo.wallets.find((w) => w.label.startsWith('demo account'))!;
     // Test set-up: another seeded owner gives the demo account an NFT not on sale.
     let nft: Nft | undefined;
     let giver = demo;
-    for (const w of j.stack.demo.wallets.filter((x) => x !== demo)) {
+    for (const w of h.j.stack.demo.wallets.filter((x) => x !== demo)) {
       const { data } = await apiJson<{ data: Nft[] }>(
-        j.stack,
+        h.j.stack,
         `/api/v2/show/market-nfts?owner=${w.address}&status=NOTFORSALE&size=24`,
       );
       nft = data.find((n) => !n.isSet && !n.isBundle);
@@ -281,7 +255,7 @@ describe('listing from the profile', () => {
     const erc721 = new Contract(
       nft.collectionAddr,
       ['function transferFrom(address from, address to, uint256 tokenId)'],
-      new Wallet(giver.privateKey, t.chain),
+      new Wallet(giver.privateKey, h.t.chain),
     );
     await (
       await erc721.getFunction('transferFrom')(giver.address, demo.address, nft.tokenId)
@@ -291,17 +265,17 @@ describe('listing from the profile', () => {
       .poll(async () => (await detail(given)).owner, { timeout: 30_000 })
       .toBe(demo.address);
     const owner = await user(demo.privateKey);
-    await signInWithPassword(owner.page, j.webUrl, j.stack.demo);
+    await signInWithPassword(owner.page, h.j.webUrl, h.j.stack.demo);
     // The page of the owned tab (12 a page) that shows it.
     let page = 1;
     for (; page < 10; page++) {
       const { data } = await apiJson<{ data: Nft[] }>(
-        j.stack,
+        h.j.stack,
         `/api/v2/show/market-nfts-unique?owner=${demo.address}&page=${page}&size=12`,
       );
       if (data.some((n) => n.item_id === given.item_id)) break;
     }
-    await open(owner, `${j.webUrl}/profile?tab=owned&page=${page}`);
+    await open(owner, `${h.j.webUrl}/profile?tab=owned&page=${page}`);
     const put = owner.page.getByRole('button', { name: `Put ${given.name} on sale` });
     await put.waitFor({ timeout: 30_000 });
     await expectAccessible(owner.page);
@@ -320,7 +294,7 @@ describe('several NFTs at once', () => {
   it('a buyer picks two listed NFTs of a collection and buys them together (matchOrderNFTs)', async () => {
     const onSale = (more: string) =>
       apiJson<{ data: Nft[] }>(
-        j.stack,
+        h.j.stack,
         `/api/v2/show/market-nfts?status=ONSALE&size=24${more}`,
       ).then((b) => b.data.filter((n) => n.saleType === 'FIXED' && !n.isSet && !n.isBundle));
     let pair: Nft[] = [];
@@ -332,7 +306,7 @@ describe('several NFTs at once', () => {
     const buyer = await user(Wallet.createRandom().privateKey);
     const total = BigInt(a.buyPrice!) + BigInt(b.buyPrice!);
     await fund(buyer.address, (Number(total / 10n ** 15n) / 1000 + 1).toString());
-    await open(buyer, `${j.webUrl}/collection/detail/${a.collectionId}`);
+    await open(buyer, `${h.j.webUrl}/collection/detail/${a.collectionId}`);
     const { page } = buyer;
     await page.getByRole('heading', { name: 'Buy several' }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Buy selected' }).click();
@@ -341,9 +315,9 @@ describe('several NFTs at once', () => {
     await page.getByRole('checkbox', { name: a.name }).check();
     await page.getByRole('checkbox', { name: b.name }).check();
     // The all-in price of the two is what the server's quote (the exchange's) asks.
-    const quote = await fetch(`${j.stack.url}/api/v2/trade/matchOrderNFTs`, {
+    const quote = await fetch(`${h.j.stack.url}/api/v2/trade/matchOrderNFTs`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'api-key': j.stack.app.config.apiKey },
+      headers: { 'content-type': 'application/json', 'api-key': h.j.stack.app.config.apiKey },
       body: JSON.stringify({ buyer: buyer.address, orderHashes: [a.orderHash, b.orderHash] }),
     }).then((r) => r.json() as Promise<{ data: { total: string } }>);
     expect(BigInt(quote.data.total)).toBe(total);
@@ -365,7 +339,7 @@ describe('several NFTs at once', () => {
 describe('in Vietnamese at 360 px', () => {
   it('shows the all-in price and a refusal with its hint', async () => {
     const { data } = await apiJson<{ data: Nft[] }>(
-      j.stack,
+      h.j.stack,
       '/api/v2/show/market-nfts?status=ONSALE&size=24',
     );
     const nft = data.find((n) => n.saleType === 'FIXED' && !n.isSet && !n.isBundle)!;
@@ -386,8 +360,8 @@ describe('in Vietnamese at 360 px', () => {
 
 /** Signs in as the demo user and creates a platform wallet (the wallets journey's steps). */
 async function platformBuyer(page: Page): Promise<string> {
-  await signInWithPassword(page, j.webUrl, j.stack.demo);
-  await page.goto(`${j.webUrl}/create-wallet`);
+  await signInWithPassword(page, h.j.webUrl, h.j.stack.demo);
+  await page.goto(`${h.j.webUrl}/create-wallet`);
   return createPlatformWallet(page, 'Trade wallet', 'trade passphrase 42');
 }
 
@@ -396,24 +370,26 @@ const approve = approveSigning;
 describe('platform wallet', () => {
   it('buys at a fixed price after approving the signing dialog (raw-matchOrder)', async () => {
     const { data } = await apiJson<{ data: Nft[] }>(
-      j.stack,
+      h.j.stack,
       '/api/v2/show/market-nfts?status=ONSALE&size=24',
     );
-    const demo = new Set(j.stack.demo.wallets.filter((w) => w.account === 1).map((w) => w.address));
+    const demo = new Set(
+      h.j.stack.demo.wallets.filter((w) => w.account === 1).map((w) => w.address),
+    );
     const nft = data.find(
       (n) => n.saleType === 'FIXED' && !n.isSet && !n.isBundle && !demo.has(n.owner),
     )!;
-    const context = await j.browser.newContext({ viewport: { width: 360, height: 780 } });
+    const context = await h.j.browser.newContext({ viewport: { width: 360, height: 780 } });
     await context.addInitScript(() => localStorage.setItem('vbc.lang', 'en'));
     const { page, errors } = await watchedPage(context);
-    t.state.current = { page, errors };
+    h.t.state.current = { page, errors };
     const address = await platformBuyer(page);
     await fund(address, (Number(BigInt(nft.buyPrice!) / 10n ** 15n) / 1000 + 1).toString());
     // An in-app navigation: a reload would lock the platform wallet again.
     await page.evaluate((to) => {
       window.history.pushState({}, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
-    }, nftUrl(nft).slice(j.webUrl.length));
+    }, nftUrl(nft).slice(h.j.webUrl.length));
     await page.getByText(/^Your account balance:/).waitFor({ timeout: 30_000 });
     // Signed in the page, broadcast by the server's trade route with the public api-key.
     const raw = page.waitForRequest((r) => r.url().endsWith('/api/v2/trade/raw-matchOrder'));
