@@ -17,7 +17,7 @@ import { isOnline } from '#web/pwa/online.ts';
 import { isNetworkFailure, outboxNotice, queueAction } from '#web/pwa/outbox/outbox.ts';
 import { chainTarget } from '#web/wallet/chains.ts';
 import type { Connector, RawTradeRoute, TxRequest } from '#web/wallet/connectors/types.ts';
-import { runWrite, type WriteStage, writeErrorKey } from '#web/wallet/pipeline.ts';
+import { runWrite, sendTx, type WriteStage, writeErrorKey } from '#web/wallet/pipeline.ts';
 import { wrapperRequest } from '#web/wallet/wrapper.ts';
 import { indexed, type Target, tradeApi } from './api/trade.ts';
 import {
@@ -61,16 +61,10 @@ async function write(
   onStage: OnStage,
   collection?: string,
 ): Promise<Outcome> {
-  const result = await runWrite({
-    connector: ctx.connector,
-    chain: chainTarget(ctx.network),
-    kind: 'other',
-    prepare,
-    onStage,
-    ...(collection ? { waitForIndexer: (hash: string) => indexed(collection, hash) } : {}),
-  });
-  if (result.status === 'success') return { ok: true };
-  return { ok: false, error: await whyRefused(result.error ?? 'txRejected', prepare) };
+  const waitForIndexer = collection ? (hash: string) => indexed(collection, hash) : undefined;
+  const sent = await sendTx(ctx, prepare, onStage, waitForIndexer);
+  if (sent.ok) return { ok: true };
+  return { ok: false, error: await whyRefused(sent.error, prepare) };
 }
 
 /**
