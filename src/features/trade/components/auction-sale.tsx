@@ -225,7 +225,8 @@ function BidForm(p: Props & { highest: bigint | null; end: bigint }) {
           onAccept={() => void send(offer.amount, offer.wrap)}
         />
       ) : null}
-      <Button type="submit" busy={runner.busy}>
+      {/* One primary action: wrapping and bidding while WVBC is short, else the bid. */}
+      <Button type="submit" variant={offer ? 'secondary' : 'primary'} busy={runner.busy}>
         {t('bid.submit')}
       </Button>
       <RunStatus

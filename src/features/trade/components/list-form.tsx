@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ItemsKind, SaleKind } from '#shared/orders.ts';
+import { SaleKind } from '#shared/orders.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import type { ErrorKey } from '#web/lib/errors.ts';
