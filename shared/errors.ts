@@ -64,6 +64,10 @@ export const ERRORS = {
   AUCTION_NOT_ENDED: { status: 400, message: 'The auction has not ended yet' },
   BID_BELOW_RESERVE: { status: 400, message: 'The bid is below the reserve price' },
   BID_TOO_LOW: { status: 400, message: 'A bid must be at least 5% above the highest bid' },
+  OUTBID_WHILE_BIDDING: {
+    status: 409,
+    message: 'Someone outbid you while you were bidding: see the new minimum and bid again',
+  },
   NOT_THE_WINNER: { status: 403, message: 'Only the winner or the seller can claim' },
   NO_VALID_BID: { status: 409, message: 'There is no valid bid to claim' },
   CLAIMS_NOT_OPEN: { status: 400, message: 'Claims open two hours after the auction ends' },

@@ -63,6 +63,8 @@ export const BidBody = Type.Object({
   bidder: Address,
   amount: Wei,
   signature: Signature,
+  /** The highest bid the bidder's page showed ('0': none): a refusal says whether someone outbid them meanwhile. */
+  seenHighest: Type.Optional(Wei),
 });
 export type BidBody = Static<typeof BidBody>;
 

@@ -59,6 +59,7 @@ export const ERROR_CODE_KEYS = {
   AUCTION_NOT_ENDED: 'auctionNotEnded',
   BID_BELOW_RESERVE: 'bidBelowReserve',
   BID_TOO_LOW: 'bidTooLow',
+  OUTBID_WHILE_BIDDING: 'outbidWhileBidding',
   NOT_THE_WINNER: 'notTheWinner',
   NO_VALID_BID: 'noValidBid',
   CLAIMS_NOT_OPEN: 'claimsNotOpen',

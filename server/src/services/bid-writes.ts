@@ -26,6 +26,8 @@ export interface CheckedBid {
   backing: bigint;
   /** The chain's time when the bid is accepted (unix seconds). */
   now: bigint;
+  /** The highest bid the bidder's page showed (0n: none), when the client says. */
+  seenHighest?: bigint;
 }
 
 /**
@@ -62,7 +64,10 @@ async function lockAndCheck(
     .where('is_highest', '=', true)
     .executeTakeFirst();
   if (b.amount < minimumBid(b.order.price, highest ? BigInt(highest.amount) : null)) {
-    throw new AppError('BID_TOO_LOW');
+    // Above what the bidder's page showed: two bids at once, not a careless one.
+    const meanwhile =
+      highest && b.seenHighest !== undefined && BigInt(highest.amount) > b.seenHighest;
+    throw new AppError(meanwhile ? 'OUTBID_WHILE_BIDDING' : 'BID_TOO_LOW');
   }
   const otherLocks = await lockedBidTotal(tx, dbBidder, b.row.network_id, {
     excludeOrder: b.row.order_hash,

@@ -28,6 +28,8 @@ export interface PlaceBidInput {
   signature: string;
   /** bid/bid takes single-NFT auctions, bid/bidSet set auctions; omitted: either. */
   target?: 'NFT' | 'SET';
+  /** The highest bid the bidder's page showed (0n: none), when the client says. */
+  seenHighest?: bigint;
 }
 
 /** An auction order of the route's kind; WRONG_SALE_KIND otherwise. */
@@ -115,6 +117,7 @@ export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promi
       signature: input.signature,
       backing,
       now,
+      seenHighest: input.seenHighest,
     }),
   );
 }

@@ -23,7 +23,11 @@ import {
 const BIDDERS = 50;
 const BIDS_EACH = 20;
 /** Refusals a racing bidder may meet: outbid meanwhile, or its funds no longer cover the bid. */
-const EXPECTED_REFUSALS = new Set(['BID_TOO_LOW', 'NOT_ENOUGH_WRAPPER_BALANCE']);
+const EXPECTED_REFUSALS = new Set([
+  'BID_TOO_LOW',
+  'OUTBID_WHILE_BIDDING',
+  'NOT_ENOUGH_WRAPPER_BALANCE',
+]);
 
 describe('bid load: 50 bidders × 20 bids on one auction [postgres]', () => {
   const t = {} as TestApp;

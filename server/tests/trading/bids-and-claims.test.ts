@@ -141,6 +141,14 @@ describeBackends(
 
       // 1 WVBC is highest; 1.04 is below 105%; 1.05 is enough and unflags the previous one
       expect(await code(bob, '1.04')).toBe('BID_TOO_LOW');
+      // the page showed that highest bid: too low; it showed none: outbid while bidding
+      const seeing = async (seen: bigint) =>
+        json<ErrorJson>(await postBid(t, c, bob, hash, parseEther('1.04'), 'bid', seen));
+      expect((await seeing(parseEther('1'))).code).toBe('BID_TOO_LOW');
+      expect(await seeing(0n)).toMatchObject({
+        code: 'OUTBID_WHILE_BIDDING',
+        message: 'Someone outbid you while you were bidding: see the new minimum and bid again',
+      });
       const ok = await postBid(t, c, bob, hash, parseEther('1.05'));
       expect(ok.statusCode, ok.body).toBe(200);
       expect(json<{ data: { isHighest: boolean; amount: string } }>(ok).data).toMatchObject({
@@ -275,13 +283,14 @@ describeBackends(
 
     it('serializes concurrent bids: exactly one of two equal bids becomes the highest', async () => {
       const { hash } = await auction();
+      // both pages showed no bid yet: the loser is told it was outbid while bidding
       const [a, b] = await Promise.all([
-        postBid(t, c, alice, hash, parseEther('3')),
-        postBid(t, c, carol, hash, parseEther('3')),
+        postBid(t, c, alice, hash, parseEther('3'), 'bid', 0n),
+        postBid(t, c, carol, hash, parseEther('3'), 'bid', 0n),
       ]);
-      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
-      const loser = a.statusCode === 400 ? a : b;
-      expect(json<ErrorJson>(loser).code).toBe('BID_TOO_LOW');
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      const loser = a.statusCode === 409 ? a : b;
+      expect(json<ErrorJson>(loser).code).toBe('OUTBID_WHILE_BIDDING');
       const highest = await t.db
         .selectFrom('bids')
         .select('bidder')

@@ -282,13 +282,21 @@ export async function postBid(
   orderHash: string,
   amount: bigint,
   path: 'bid' | 'bidSet' = 'bid',
+  /** The highest bid the bidder's page showed (the web app sends it; omitted by other clients). */
+  seenHighest?: bigint,
 ) {
   const bid: Bid = { order: await storedOrder(t, orderHash), bidder: bidder.address, amount };
   const signature = await signBid(bidder, c.domain, bid);
   return t.app.inject({
     method: 'POST',
     url: `/api/v2/bid/${path}`,
-    payload: { orderHash, bidder: bidder.address, amount: amount.toString(), signature },
+    payload: {
+      orderHash,
+      bidder: bidder.address,
+      amount: amount.toString(),
+      signature,
+      ...(seenHighest === undefined ? {} : { seenHighest: seenHighest.toString() }),
+    },
   });
 }
 

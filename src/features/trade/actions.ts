@@ -254,6 +254,8 @@ export type BidInput = {
   itemId: number;
   endsAt: bigint;
   symbol: string;
+  /** The highest bid the page showed (null: none): the server then tells "outbid meanwhile". */
+  highest: bigint | null;
 };
 
 /** A signed bid kept for later: offline, or the request never reached the server. */
@@ -291,6 +293,7 @@ export async function bid(ctx: TradeContext, p: BidInput): Promise<Outcome> {
       bidder: ctx.address,
       amount: p.amount.toString(),
       signature,
+      seenHighest: (p.highest ?? 0n).toString(),
     };
     if (!isOnline()) return await queueBid(p, body);
     try {

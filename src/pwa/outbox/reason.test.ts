@@ -5,6 +5,7 @@ describe('reasonOf', () => {
   it.each([
     ['EXPIRED', { ns: 'outbox', key: 'reason.expired' }],
     ['BID_TOO_LOW', { ns: 'outbox', key: 'reason.outbidNoAmount' }],
+    ['OUTBID_WHILE_BIDDING', { ns: 'outbox', key: 'reason.outbidNoAmount' }],
     ['AUCTION_ENDED', { ns: 'errors', key: 'auctionEnded' }],
     ['ORDER_NOT_AVAILABLE', { ns: 'errors', key: 'orderNotAvailable' }],
     ['NOT_ENOUGH_WRAPPER_BALANCE', { ns: 'errors', key: 'notEnoughWrapper' }],

@@ -17,7 +17,7 @@ import { formatDateTime } from '#web/lib/format.ts';
 import { currentLanguage } from '#web/lib/i18n.ts';
 import { weiFromWire } from '#web/lib/money.ts';
 import { outboxState, refreshOutbox } from '#web/pwa/outbox/outbox.ts';
-import { reasonOf } from '#web/pwa/outbox/reason.ts';
+import { isOutbid, reasonOf } from '#web/pwa/outbox/reason.ts';
 import { listOutbox, type OutboxItem, removeItem } from '#web/pwa/outbox/store.ts';
 import './outbox.css';
 
@@ -60,7 +60,7 @@ function Outbid({ item }: { item: OutboxItem }) {
 
 function Reason({ item }: { item: OutboxItem }) {
   const { t } = useTranslation(['outbox', 'errors']);
-  if (item.code === 'BID_TOO_LOW') return <Outbid item={item} />;
+  if (isOutbid(item.code)) return <Outbid item={item} />;
   const r = reasonOf(item.code);
   return <p>{r.ns === 'outbox' ? t(`outbox:${r.key}`) : t(`errors:${r.key}`, r.values)}</p>;
 }

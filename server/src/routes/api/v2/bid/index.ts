@@ -27,6 +27,8 @@ import { BidBody, ClaimBody, ClaimData } from '#shared/schemas/trading.ts';
  * the same signed bid sent again answers the stored bid (one bid; the web app's outbox resends):
  * - POST /bid: on a single-NFT auction; POST /bidSet: on a set auction.
  * Refusals: BID_BELOW_RESERVE, BID_TOO_LOW (under the minimum raise over the highest),
+ * OUTBID_WHILE_BIDDING (the same, when the highest is above the optional `seenHighest`: the
+ * highest bid the bidder's page showed, so someone outbid them while they were bidding),
  * NOT_ENOUGH_WRAPPER_BALANCE (WVBC balance or allowance minus the bidder's locked total),
  * SELLER_CANNOT_BUY, AUCTION_NOT_STARTED, AUCTION_ENDED, WRONG_SALE_KIND, INVALID_SIGNATURE,
  * ORDER_NOT_AVAILABLE, NOT_FOUND.
@@ -70,13 +72,14 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     ['/bidSet', 'SET'],
   ] as const) {
     app.post(path, bid, async (request) => {
-      const { orderHash, bidder, amount, signature } = request.body;
+      const { orderHash, bidder, amount, signature, seenHighest } = request.body;
       const stored = await placeBid(app, {
         orderHash,
         bidder,
         amount: BigInt(amount),
         signature,
         target,
+        seenHighest: seenHighest === undefined ? undefined : BigInt(seenHighest),
       });
       return { data: toBid(stored) };
     });
