@@ -17,7 +17,9 @@
  * them: listings and bids signed by someone else (server/tests/trading/listings-and-buys.test.ts,
  * bids-and-claims.test.ts), a gift taken back by someone else than its giver
  * (contracts/test/Gifts.t.sol), a SIWE message moved to another address
- * (server/tests/api/security.test.ts).
+ * (server/tests/api/security.test.ts). The outbox (signed actions waiting in the browser) is the
+ * browser's own, emptied at log-out (src/pwa/outbox/store.ts); what it sends goes through the
+ * routes above.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
