@@ -197,6 +197,23 @@ export const Order = Type.Object({
 });
 export type Order = Static<typeof Order>;
 
+/**
+ * An entry of the order history: an order the address made (sell), or its purchase from an
+ * order (buy: one per fill it took, e.g. part of a bundle; status success, taker, txHash and
+ * createdAt those of the purchase).
+ */
+export const OrderHistoryEntry = Type.Object({
+  ...Order.properties,
+  side: Type.Union([Type.Literal('sell'), Type.Literal('buy')]),
+  items: Type.Integer({ description: 'How many items the order offers' }),
+  itemsSold: Type.Integer({
+    description: 'sell: the items of the order sold so far; buy: the items this purchase took',
+  }),
+  /** buy: what the buyer paid, fee included; sell: null. */
+  paid: Nullable(Wei),
+});
+export type OrderHistoryEntry = Static<typeof OrderHistoryEntry>;
+
 export const NftDetail = Type.Object({
   ...Nft.properties,
   collection: Nullable(

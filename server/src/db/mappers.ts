@@ -18,6 +18,7 @@ import type {
   Nft,
   NftSet,
   Order,
+  OrderHistoryEntry,
   Property,
   User,
 } from '#shared/schemas/entities.ts';
@@ -33,6 +34,7 @@ import type {
   NetworkRow,
   NftPropertiesTable,
   NftRow,
+  OrderHistoryRow,
   OrderRow,
   SetRow,
   UserRow,
@@ -308,6 +310,18 @@ export function toOrder(row: OrderRow): Order {
     taker: checksumOrNull(row.taker),
     txHash: row.tx_hash,
     createdAt: iso(row.created_at),
+  };
+}
+
+/** An order history entry (repositories/orders.ts): the order, its side and what sold. */
+export function toOrderHistoryEntry(row: OrderHistoryRow): OrderHistoryEntry {
+  const ids = (row.message as { tokenIds?: unknown }).tokenIds;
+  return {
+    ...toOrder(row),
+    side: row.side,
+    items: Array.isArray(ids) ? ids.length : 1,
+    itemsSold: Number(row.items_sold),
+    paid: row.paid,
   };
 }
 

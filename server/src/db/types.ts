@@ -269,6 +269,20 @@ export interface OrdersTable {
   updated_at: Generated<Date>;
 }
 
+/** Each fill of a stored order, written by the indexer (migrations/055_order_fills.sql). */
+export interface OrderFillsTable {
+  network_id: number;
+  tx_hash: string;
+  log_index: number;
+  block_number: Int8;
+  order_hash: string;
+  taker: string;
+  item_count: number;
+  /** Paid by the taker, fee included. */
+  amount: Wei;
+  created_at: Timestamp;
+}
+
 export interface BidsTable {
   id: Generated<number>;
   order_hash: string;
@@ -477,6 +491,7 @@ export interface Database {
   nft_properties: NftPropertiesTable;
   inspection_reports: InspectionReportsTable;
   orders: OrdersTable;
+  order_fills: OrderFillsTable;
   bids: BidsTable;
   settlements: SettlementsTable;
   activities: ActivitiesTable;
@@ -504,4 +519,15 @@ export type BundleRow = Selectable<BundlesTable>;
 export type NetworkRow = Selectable<NetworksTable>;
 export type ActivityRow = Selectable<ActivitiesTable>;
 export type OrderRow = Selectable<OrdersTable>;
+/**
+ * An entry of the order history (repositories/orders.ts). sell: the order as made, `items_sold`
+ * of its items sold so far, `paid` null. buy: the order as one of the addresses bought from it:
+ * status success; taker, transaction and time those of the fill; `items_sold` the items it
+ * took; `paid` the amount paid.
+ */
+export type OrderHistoryRow = OrderRow & {
+  side: 'sell' | 'buy';
+  items_sold: number | string;
+  paid: string | null;
+};
 export type BidRow = Selectable<BidsTable>;

@@ -1,11 +1,12 @@
 /**
- * Exchange events: OrderFilled (the order records its taker and transaction; a set changes
- * owner; the collection's volume grows; the order ends once it cannot fill more, a bundle order
- * staying pending while an item is left), OrderCancelled (REVOKE, the order ends) and
+ * Exchange events: OrderFilled (an `order_fills` row with the taker, its items and what it paid;
+ * the order records its last taker and transaction; a set changes owner; the collection's volume
+ * grows; the order ends once it cannot fill more, a bundle order staying pending while an item
+ * is left), OrderCancelled (REVOKE, the order ends) and
  * CounterIncremented (the maker's pending orders signed under a lower counter end).
  */
-import type { ChainEvent } from './events.ts';
-import { addActivity, type EventHandler } from './handler-context.ts';
+import { type ChainEvent, popCount } from './events.ts';
+import { addActivity, blockTime, type EventHandler } from './handler-context.ts';
 import { type BlockContext, journaledUpdate, type Trx } from './journal.ts';
 import {
   closeOrder,
@@ -39,6 +40,24 @@ async function addVolume(
 export const onOrderFilled: EventHandler<'OrderFilled'> = async (trx, state, ctx, pos, e) => {
   const order = await selectOrder(trx, e.orderHash);
   await addVolume(trx, ctx, order, e.amount);
+  if (order) {
+    // Each buyer's own record of the fill: a bundle fills several times, by several buyers.
+    await trx
+      .insertInto('order_fills')
+      .values({
+        network_id: state.networkId,
+        tx_hash: pos.txHash,
+        log_index: pos.logIndex,
+        block_number: pos.blockNumber,
+        order_hash: order.order_hash,
+        taker: e.taker,
+        item_count: Math.max(1, popCount(e.itemMask)),
+        amount: e.amount,
+        created_at: blockTime(state, pos),
+      })
+      .onConflict((oc) => oc.columns(['network_id', 'tx_hash', 'log_index']).doNothing())
+      .execute();
+  }
   if (order?.status !== 'pending') return;
   const fill = { taker: e.taker, tx_hash: pos.txHash };
   await journaledUpdate(trx, ctx, 'orders', { order_hash: order.order_hash }, fill);

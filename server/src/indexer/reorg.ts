@@ -1,7 +1,7 @@
 /**
  * Reorg rollback: finds the newest stored block still on the chain (the common ancestor) and
  * undoes everything indexed above it in one transaction: the undo journal replayed in reverse,
- * chain activities, chain-derived notifications, WVBC rows, the log ledger and block hashes deleted, the checkpoint moved back.
+ * chain activities, chain-derived notifications, order fills, WVBC rows, the log ledger and block hashes deleted, the checkpoint moved back.
  * The blocks above are then indexed again. A reorg deeper than the kept history stops the
  * indexer (re-index from scratch).
  */
@@ -64,7 +64,12 @@ async function undoAboveTarget(
     .where('tx_hash', 'is not', null)
     .where('block_number', '>', above)
     .execute();
-  for (const table of ['wvbc_transfers', 'indexed_logs', 'indexed_blocks'] as const) {
+  for (const table of [
+    'order_fills',
+    'wvbc_transfers',
+    'indexed_logs',
+    'indexed_blocks',
+  ] as const) {
     await trx
       .deleteFrom(table)
       .where('network_id', '=', networkId)

@@ -363,6 +363,21 @@ export async function seedCatalogue(t: TestApp): Promise<Catalogue> {
     status: 'success',
     taker: C,
   });
+  // Carol's purchase of o4 as the indexer records it (the order history reads her buys here).
+  await db
+    .insertInto('order_fills')
+    .values({
+      network_id: DEVNET,
+      tx_hash: hash(2000),
+      log_index: 0,
+      block_number: 1,
+      order_hash: o.o4,
+      taker: C.toLowerCase(),
+      item_count: 1,
+      amount: '200',
+      created_at: tick(),
+    })
+    .execute();
   await order(o.o5, {
     maker: B,
     sale_kind: 'AUCTION',

@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ACTIVITY_PAGE_SIZE } from '#shared/rules.ts';
 import type { BidEntry } from '#shared/schemas/catalogue.ts';
-import type { Activity, Order, User } from '#shared/schemas/entities.ts';
+import type { Activity, OrderHistoryEntry, User } from '#shared/schemas/entities.ts';
 import { api, type ListBody } from '#web/lib/api-client.ts';
 import { ApiError } from '#web/lib/errors.ts';
 
@@ -80,7 +80,7 @@ const ordersQueryOptions = (address: string | undefined, page: number) =>
   queryOptions({
     queryKey: ordersQueryKey(address ?? '', page),
     queryFn: ({ signal }) =>
-      api.get<ListBody<Order>>(
+      api.get<ListBody<OrderHistoryEntry>>(
         address === 'mine' ? '/api/v2/user/my-orders' : `/api/v2/user/my-orders/${address}`,
         { query: { page, size: PROFILE_PAGE_SIZE }, signal },
       ),

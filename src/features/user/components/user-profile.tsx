@@ -146,7 +146,10 @@ function BidHistory(p: PageProps) {
   );
 }
 
-/** Orders of an address, or of every address of the signed-in account ('mine'). */
+/**
+ * Orders of an address, or of every address of the signed-in account ('mine'): those it made
+ * (items sold so far) and its purchases (what it paid, items bought; part of a bundle included).
+ */
 export function OrderHistory({ address, ...p }: PageProps & { address: string | undefined }) {
   const { t } = useTranslation(['market', 'pages']);
   const query = useOrders(address, p.page);
@@ -154,16 +157,31 @@ export function OrderHistory({ address, ...p }: PageProps & { address: string | 
   return (
     <Paged {...p} query={address ? query : emptyQuery(query)} grid={false}>
       {(orders) => (
-        <Table head={[t('field.saleType'), t('field.price'), t('field.status'), t('field.date')]}>
+        <Table
+          head={[
+            t('pages:orderHistory.order'),
+            t('field.saleType'),
+            t('field.price'),
+            t('pages:orderHistory.items'),
+            t('field.status'),
+            t('field.date'),
+          ]}
+        >
           {orders.map((o) => (
-            <tr key={o.orderHash}>
+            <tr key={`${o.side}:${o.orderHash}:${o.txHash ?? ''}`}>
+              <td>{t(`pages:orderHistory.side.${o.side}`)}</td>
               <td>{o.saleKind === 'AUCTION' ? t('card.auction') : t('card.fixedPrice')}</td>
               <td>
                 <NetworkAmount
-                  wei={o.price}
+                  wei={o.paid ?? o.price}
                   networkId={o.networkId}
                   wrapped={o.saleKind === 'AUCTION'}
                 />
+              </td>
+              <td>
+                {o.side === 'buy'
+                  ? t('pages:orderHistory.itemsBought', { count: o.itemsSold })
+                  : t('pages:orderHistory.itemsSold', { sold: o.itemsSold, total: o.items })}
               </td>
               <td>{t(`pages:orderHistory.status.${o.status}`)}</td>
               <td>{formatDateTime(o.createdAt, language)}</td>

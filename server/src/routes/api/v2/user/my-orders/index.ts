@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { toOrder } from '#server/db/mappers.ts';
+import { toOrderHistoryEntry } from '#server/db/mappers.ts';
 import { listOrders } from '#server/repositories/orders.ts';
 import { pageRequest } from '#server/repositories/paging.ts';
 import { addressesOfAccount } from '#server/repositories/users.ts';
 import { OrderHistoryQuery } from '#shared/schemas/catalogue.ts';
 import { Address, errorResponses, ListOf } from '#shared/schemas/common.ts';
-import { Order } from '#shared/schemas/entities.ts';
+import { OrderHistoryEntry } from '#shared/schemas/entities.ts';
 
 /**
  * My orders and the order history (/order-history; order statuses pending, success, end).
- * Query: type sell (orders the address made) | buy (orders it filled) | all (default); status
- * narrows; networkId; page 1, size 12; newest first.
+ * Query: type sell (orders the address made) | buy (its purchases, one per fill it took: part
+ * of a bundle is a purchase of its own, a success) | all (default); status narrows; networkId;
+ * page 1, size 12; newest first.
  * - GET /api/v2/user/my-orders (bearer): over the signed-in account's linked addresses (a
  *   platform wallet's address is linked when the app connects it);
  * - GET /api/v2/user/my-orders/{addressBC}: the order history of one address (public: orders
@@ -25,7 +26,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['user'],
         querystring: OrderHistoryQuery,
-        response: { 200: ListOf(Order), ...errorResponses },
+        response: { 200: ListOf(OrderHistoryEntry), ...errorResponses },
       },
     },
     async (request) => {
@@ -37,7 +38,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         { addresses, side: q.type ?? 'all', status: q.status, networkId: q.networkId },
         page,
       );
-      return { data: rows.map(toOrder), total, ...page };
+      return { data: rows.map(toOrderHistoryEntry), total, ...page };
     },
   );
 
@@ -48,7 +49,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['user'],
         params: Type.Object({ addressBC: Address }),
         querystring: OrderHistoryQuery,
-        response: { 200: ListOf(Order), ...errorResponses },
+        response: { 200: ListOf(OrderHistoryEntry), ...errorResponses },
       },
     },
     async (request) => {
@@ -64,7 +65,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         },
         page,
       );
-      return { data: rows.map(toOrder), total, ...page };
+      return { data: rows.map(toOrderHistoryEntry), total, ...page };
     },
   );
 };
