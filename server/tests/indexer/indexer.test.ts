@@ -456,6 +456,11 @@ describeBackends('chain indexer', (t) => {
     expect(await nft(id)).toMatchObject({ status: 'SOLD', owner: buyer.address.toLowerCase() });
     expect((await order(hash)).status).toBe('success');
     expect(BigInt(await volume())).toBe(BigInt(volumeBefore) + ONE);
+    const fills = () =>
+      t.db.selectFrom('order_fills').selectAll().where('order_hash', '=', hash).execute();
+    expect(await fills()).toEqual([
+      expect.objectContaining({ taker: buyer.address.toLowerCase(), item_count: 1 }),
+    ]);
 
     await chain.provider.send('evm_revert', [snapshot]);
     await mined((chain.wvbc.connect(other) as Contract).getFunction('deposit')({ value: 1n }));
@@ -468,6 +473,7 @@ describeBackends('chain indexer', (t) => {
       current_order_hash: hash,
     });
     expect(await order(hash)).toMatchObject({ status: 'pending', taker: null, tx_hash: null });
+    expect(await fills()).toEqual([]);
     expect(await volume()).toBe(volumeBefore);
     expect((await activities('BUY')).filter((a) => a.order_hash === hash)).toHaveLength(0);
     await expectNoDuplicates();
