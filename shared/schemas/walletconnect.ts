@@ -2,9 +2,6 @@
 import Type, { type Static } from 'typebox';
 import { Nullable } from './common.ts';
 
-/** The project id the server gives for the relay of this machine (no WalletConnect Cloud). */
-export const LOCAL_PROJECT_ID = 'local';
-
 export const WalletConnectSettings = Type.Object({
   /** The relay the page connects to; null with a project id: the public relay. */
   relayUrl: Nullable(Type.String({ pattern: '^wss?://' })),

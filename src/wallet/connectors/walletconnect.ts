@@ -6,7 +6,7 @@
  * one with a project id. A session lives in the SDK's storage (localStorage), so a reload
  * restores it without a new scan.
  */
-import { LOCAL_PROJECT_ID } from '#shared/schemas/walletconnect.ts';
+import { LOCAL_PROJECT_ID } from '#shared/walletconnect.ts';
 import { createEip1193Connector } from './eip1193.ts';
 import type { ChainTarget, Connector, Eip1193Provider } from './types.ts';
 

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MarketplaceKeyHeaders } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
-import { LOCAL_PROJECT_ID, WalletConnectSettings } from '#shared/schemas/walletconnect.ts';
+import { WalletConnectSettings } from '#shared/schemas/walletconnect.ts';
+import { LOCAL_PROJECT_ID } from '#shared/walletconnect.ts';
 
 /**
  * GET /api/v1/walletconnect (marketplace-key header): the relay and project id the page's
