@@ -21,6 +21,7 @@ import { EXCHANGE_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
 import { orderFromJson } from '#contracts/typed-data/index.ts';
 import { itemMask, type OrderJson } from '#shared/orders.ts';
 import type { Bundle, Nft, Order } from '#shared/schemas/entities.ts';
+import { formatAmount } from '#web/lib/money.ts';
 import { screenshot, watchedPage } from './harness.ts';
 import { apiJson } from './stack.ts';
 import {
@@ -230,6 +231,30 @@ describe('bundle', () => {
     const value = BigInt((sent!.params as Array<{ value: string }>)[0]!.value);
     expect(value).toBe(quoted);
     for (const c of chosen) expect((await detail(c)).owner).toBe(buyer.address);
+    // The buyer signs in with the wallet: the order history shows the purchase (the items
+    // taken, success), not the seller's order still on sale for the third item.
+    await buyer.page.goto(`${h.j.webUrl}/order-history`);
+    if ((await buyer.page.locator('.wallet-btn:visible').count()) === 0) {
+      await buyer.page.getByRole('button', { name: 'Open menu' }).click();
+    }
+    await buyer.page.locator('.wallet-btn:visible').first().click();
+    const wallet = buyer.page.getByRole('dialog', { name: 'Wallet', exact: true });
+    const connect = wallet.getByRole('button', { name: 'Connect Journey Wallet' });
+    const signIn = wallet.getByRole('button', { name: 'Sign in with this wallet' });
+    await connect.or(signIn).first().waitFor({ timeout: 30_000 });
+    if (await connect.isVisible()) await connect.click();
+    await signIn.click();
+    await buyer.page.getByRole('button', { name: 'Account menu' }).waitFor({ timeout: 30_000 });
+    await buyer.page.keyboard.press('Escape');
+    const menu = buyer.page.getByRole('dialog', { name: 'Browse' });
+    if (await menu.isVisible()) await buyer.page.keyboard.press('Escape');
+    const purchase = buyer.page.getByRole('row').filter({ hasText: 'Purchase' });
+    await purchase.getByText('2 items bought').waitFor({ timeout: 30_000 });
+    await purchase.getByText('Success').waitFor();
+    // what they paid: the exact amount is in the row (shown rounded, exact in its tooltip)
+    expect(await purchase.textContent()).toContain(formatAmount(quoted).full);
+    expect(await buyer.page.getByRole('row').filter({ hasText: 'Pending' }).count()).toBe(0);
+    await expectAccessible(buyer.page);
     expect([...seller.errors, ...buyer.errors]).toEqual([]);
     await seller.context.close();
     await buyer.context.close();
