@@ -11,9 +11,16 @@
 import type pg from 'pg';
 
 const MAX_NAMES = 2000;
+/**
+ * Statements with more parameters stay unnamed: multi-row inserts (the indexer writes a range's
+ * mints, logs and journal rows a batch at a time), whose texts change with the row count and
+ * would use up the names the repeated reads need.
+ */
+const MAX_NAMED_PARAMETERS = 100;
 const names = new Map<string, string>();
 
-function nameOf(text: string): string | undefined {
+function nameOf(text: string, parameters: number): string | undefined {
+  if (parameters > MAX_NAMED_PARAMETERS) return undefined;
   let name = names.get(text);
   if (name === undefined && names.size < MAX_NAMES) {
     name = `k${names.size + 1}`;
@@ -30,7 +37,7 @@ export function nameStatements(pool: pg.Pool): void {
     const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
     let epoch = 0;
     const run = (text: string, values: unknown[]) => {
-      const name = nameOf(text);
+      const name = nameOf(text, values.length);
       return query(name ? { text, values, name: `${name}_${epoch}` } : { text, values });
     };
     const named = (text: unknown, values?: unknown, callback?: unknown) => {
