@@ -255,6 +255,10 @@ describe('bidding with too little WVBC', () => {
       )
       .waitFor();
     await expectAccessible(bidder.page);
+    // One primary action while WVBC is short: the wrap and bid; Place bid stays secondary.
+    const form = bidder.page.locator('form.trade__form');
+    expect(await form.locator('.btn--primary').allTextContents()).toEqual(['Wrap 0.1 VBC and bid']);
+    expect(await form.locator('.btn--secondary').allTextContents()).toContain('Place bid');
     await bidder.page.getByRole('button', { name: 'Wrap 0.1 VBC and bid' }).click();
     await bidder.page.getByText('Your bid is the highest.').first().waitFor({ timeout: 60_000 });
     expect(sends(bidder)).toEqual([DEPOSIT, APPROVE]);
