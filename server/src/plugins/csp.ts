@@ -5,6 +5,9 @@
  * runs. JSON data blocks (`type="application/json"`) are not scripts and need no hash.
  * Styles allow inline `style=` attributes (the server-rendered markup has some); connections go
  * to our origin and to WebSocket/HTTPS endpoints (a WalletConnect relay); nothing may frame us.
+ * The only frames we show are WalletConnect's Verify pages, which the SDK loads with the public
+ * relay (a project id) to vouch for our origin to the wallet; without them each request waits
+ * the SDK's 5 s timeout. With the local relay the SDK loads none.
  */
 import { createHash } from 'node:crypto';
 
@@ -29,6 +32,11 @@ export function inlineScriptHashes(html: string): string[] {
   return [...new Set(hashes)];
 }
 
+const WALLETCONNECT_VERIFY = [
+  'https://verify.walletconnect.org',
+  'https://verify.walletconnect.com',
+];
+
 export function contentSecurityPolicy(html: string): string {
   return [
     "default-src 'self'",
@@ -37,6 +45,7 @@ export function contentSecurityPolicy(html: string): string {
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self' ws: wss: https:",
+    `frame-src ${WALLETCONNECT_VERIFY.join(' ')}`,
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

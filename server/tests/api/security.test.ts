@@ -185,5 +185,10 @@ describe('content security policy of the pages', () => {
     expect(policy).toContain("object-src 'none'");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("base-uri 'self'");
+    // frames: only WalletConnect's Verify pages (used with the public relay)
+    const frames = policy.split('; ').find((p) => p.startsWith('frame-src'));
+    expect(frames).toBe(
+      'frame-src https://verify.walletconnect.org https://verify.walletconnect.com',
+    );
   });
 });
