@@ -3,9 +3,11 @@
  * the chain indexer at scale. On anvil with the marketplace deployed (the indexer tests' chain)
  * and a throwaway PostgreSQL cluster, writes N blocks (default 10,000), one transaction each,
  * holding about M marketplace events (default 20,000): batch mints (Transfer, with a tokenURI to
- * read), transfers (Transfer, TokenNonceBumped), WVBC deposits (Deposit, Transfer), counter
- * increments (CounterIncremented) and order cancellations (OrderCancelled). Then:
- * 1. ingest: a new indexer indexes them from the deploy block; events per second (≥ 500);
+ * read), transfers (Transfer), WVBC deposits (Deposit, Transfer), counter
+ * increments (CounterIncremented) and order cancellations (TokenNonceBumped, OrderCancelled).
+ * Then:
+ * 1. ingest: a new indexer indexes them from the deploy block; events per second (≥ 500) and
+ *    SQL statements per event (pg_stat_statements);
  * 2. follow: the indexer's loop runs as on a node while a block with events arrives every
  *    `--interval` ms for `--follow` s; the lag behind the head, sampled every 50 ms (≤ 1 block).
  * Prints the machine, versions, date and a pass/fail line per budget; exit code 1 on a miss.
