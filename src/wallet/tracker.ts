@@ -2,7 +2,9 @@
  * The transaction tracker: every transaction the app sends is kept in IndexedDB (its own small
  * database, cleared by CLEAN_STORE) until its receipt is in, so pending transactions survive a
  * reload and show in the header. A transaction whose nonce was used by another one (sped up or
- * cancelled in the wallet) is reported as replaced, not failed.
+ * cancelled in the wallet) is reported as replaced, not failed; one the node no longer knows,
+ * with its nonce still unused, well after it was sent (dropped from the node's pool) as failed:
+ * it will not go through unless sent again.
  */
 import Dexie, { type Table } from 'dexie';
 import { proxy } from 'valtio';
@@ -67,8 +69,15 @@ async function settle(hash: string, status: Exclude<TxStatus, 'pending'>): Promi
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Chosen: how long a sent transaction may be unknown to the node (a load-balanced RPC that has
+ * not seen it yet) before it counts as dropped. */
+export const DROPPED_AFTER_MS = 30_000;
+
 /** One look at the chain: the final status, or null while still pending. */
-export async function checkOnce(tx: TrackedTx): Promise<Exclude<TxStatus, 'pending'> | null> {
+export async function checkOnce(
+  tx: TrackedTx,
+  now = Date.now(),
+): Promise<Exclude<TxStatus, 'pending'> | null> {
   const receipt = await rpc<RpcReceipt | null>(tx.rpcUrl, 'eth_getTransactionReceipt', [tx.hash]);
   if (receipt) return receipt.status === RECEIPT_STATUS_SUCCESS ? 'success' : 'failed';
   if (tx.nonce === null) return null;
@@ -76,7 +85,9 @@ export async function checkOnce(tx: TrackedTx): Promise<Exclude<TxStatus, 'pendi
   if (found) return null;
   // Gone from the node, and the sender's mined nonce has passed ours: another transaction took it.
   const mined = await rpc<string>(tx.rpcUrl, 'eth_getTransactionCount', [tx.from, 'latest']);
-  return Number(mined) > tx.nonce ? 'replaced' : null;
+  if (Number(mined) > tx.nonce) return 'replaced';
+  // Gone, its nonce unused, long after it was sent: the node dropped it.
+  return now - tx.createdAt > DROPPED_AFTER_MS ? 'failed' : null;
 }
 
 /** Polls until the receipt (0x1 success, 0x0 failure) or a replacement; records the outcome. */

@@ -3,7 +3,8 @@
  * holds the block (anvil's automine off), the connection drops, the page is reloaded: the header
  * still shows the transaction pending (the tracker's IndexedDB, src/wallet/tracker.ts), and once
  * the block is mined it says how it ended: confirmed; or, for an unwrap whose wrapped coins left
- * the account before the block, failed (the receipt's status 0).
+ * the account before the block, failed (the receipt's status 0); or, for a wrap the node dropped
+ * from its pool, failed too (src/wallet/tracker.ts).
  * At 360 px, in English; axe-core on the screen.
  */
 import { AbiCoder, JsonRpcProvider, keccak256, parseEther, Wallet, ZeroHash } from 'ethers';
@@ -140,6 +141,23 @@ describe('transaction recovery', () => {
     const block = await node.getBlock('latest', true);
     const [hash] = block?.transactions ?? [];
     expect((await node.getTransactionReceipt(hash!))?.status).toBe(0);
+    expect(unexpectedErrors(user)).toEqual([]);
+  });
+
+  it('shows a transaction the node dropped as failed after a drop and a reload', async () => {
+    const user = await fundedUser();
+    await node.send('evm_setAutomine', [false]);
+    await move(user.page, 'Wrap', '1');
+    await walletPanel(user.page).getByText('Waiting for the network…').waitFor({ timeout: 30_000 });
+    await dropAndReload(user);
+
+    // The node forgets it (a full pool, a restart): its nonce stays unused, no receipt comes.
+    await node.send('anvil_dropAllTransactions', []);
+    await node.send('evm_setAutomine', [true]);
+    // after the tracker's grace for an RPC that has not seen it yet (DROPPED_AFTER_MS, 30 s)
+    await status(user.page).getByText('The transaction failed').waitFor({ timeout: 60_000 });
+    expect(await axeViolations(user.page)).toEqual([]);
+    expect(await node.getTransactionCount(user.address)).toBe(0);
     expect(unexpectedErrors(user)).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ import { createEip1193Connector } from '#web/wallet/connectors/eip1193.ts';
 import { createPlatformConnector } from '#web/wallet/connectors/platform.ts';
 import type { RawTradeRoute, TxRequest } from '#web/wallet/connectors/types.ts';
 import { runWrite, sendTx, type Tracker, type WriteStage } from '#web/wallet/pipeline.ts';
-import { checkOnce, type TrackedTx } from '#web/wallet/tracker.ts';
+import { checkOnce, DROPPED_AFTER_MS, type TrackedTx } from '#web/wallet/tracker.ts';
 
 let anvil: AnvilHandle;
 let provider: JsonRpcProvider;
@@ -173,6 +173,19 @@ describe('sendTx (a feature’s one transaction)', () => {
 });
 
 describe('checkOnce', () => {
+  /** A pending transaction as the tracker keeps it. */
+  const trackedTx = (hash: string, from: string, nonce: number, createdAt: number): TrackedTx => ({
+    hash,
+    chainId,
+    rpcUrl: anvil.url,
+    from,
+    nonce,
+    kind: 'other',
+    value: '1',
+    status: 'pending',
+    createdAt,
+  });
+
   it('reports a transaction whose nonce another one took as replaced', async () => {
     const signer = new Wallet(ANVIL_KEYS[7], provider);
     await provider.send('evm_setAutomine', [false]);
@@ -184,17 +197,7 @@ describe('checkOnce', () => {
         maxFeePerGas: parseUnits('10', 'gwei'),
         maxPriorityFeePerGas: parseUnits('1', 'gwei'),
       });
-      const tracked: TrackedTx = {
-        hash: slow.hash,
-        chainId,
-        rpcUrl: anvil.url,
-        from: signer.address,
-        nonce,
-        kind: 'other',
-        value: '1',
-        status: 'pending',
-        createdAt: Date.now(),
-      };
+      const tracked = trackedTx(slow.hash, signer.address, nonce, Date.now());
       expect(await checkOnce(tracked)).toBeNull();
       await signer.sendTransaction({
         ...base,
@@ -204,6 +207,26 @@ describe('checkOnce', () => {
       });
       await provider.send('evm_mine', []);
       expect(await checkOnce(tracked)).toBe('replaced');
+    } finally {
+      await provider.send('evm_setAutomine', [true]);
+    }
+  });
+
+  it('reports a transaction the node dropped as failed, once it has been gone a while', async () => {
+    const signer = new Wallet(ANVIL_KEYS[6], provider);
+    await provider.send('evm_setAutomine', [false]);
+    try {
+      const nonce = await provider.getTransactionCount(signer.address);
+      const sent = await signer.sendTransaction({ to, value: 1n, nonce, chainId, type: 2 });
+      const sentAt = Date.now();
+      const tracked = trackedTx(sent.hash, signer.address, nonce, sentAt);
+      const later = sentAt + DROPPED_AFTER_MS + 1;
+      // still in the pool: pending, however long it waits
+      expect(await checkOnce(tracked, later)).toBeNull();
+      await provider.send('anvil_dropTransaction', [sent.hash]);
+      // gone, but just sent: an RPC behind a balancer may not have it yet
+      expect(await checkOnce(tracked, sentAt + 1000)).toBeNull();
+      expect(await checkOnce(tracked, later)).toBe('failed');
     } finally {
       await provider.send('evm_setAutomine', [true]);
     }
