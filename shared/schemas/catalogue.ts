@@ -249,6 +249,14 @@ export const BidHistoryQuery = Type.Object({
 });
 export type BidHistoryQuery = Static<typeof BidHistoryQuery>;
 
+/** GET bid/bid: the same history with the NFT's id in the query (item_id, as provenance takes it). */
+export const BidHistoryByQuery = Type.Object({
+  item_id: Id,
+  page: Type.Optional(Page),
+  size: Type.Optional(Size),
+});
+export type BidHistoryByQuery = Static<typeof BidHistoryByQuery>;
+
 /** bids-by-bidder (type, isLocked, networkId). type = what the bid is on. */
 export const BidsByBidderQuery = Type.Object({
   page: Type.Optional(Page),

@@ -8,7 +8,7 @@ import { pageRequest } from '#server/repositories/paging.ts';
 import { setById } from '#server/repositories/sets.ts';
 import { placeBid } from '#server/services/bids.ts';
 import { claimData } from '#server/services/settlement.ts';
-import { BidHistoryQuery, Id } from '#shared/schemas/catalogue.ts';
+import { BidHistoryByQuery, BidHistoryQuery, Id } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses, ListOf } from '#shared/schemas/common.ts';
 import { Bid } from '#shared/schemas/entities.ts';
 import { BidBody, ClaimBody, ClaimData } from '#shared/schemas/trading.ts';
@@ -19,7 +19,8 @@ import { BidBody, ClaimBody, ClaimData } from '#shared/schemas/trading.ts';
  *
  * Bid history, newest first (page 1, size 12), every auction of the item, the current highest
  * flagged (isHighest); an unknown item is NOT_FOUND:
- * - GET /bid/{id}: of an NFT; GET /bid-set/{id} (also /bidSet/{id}): of a set.
+ * - GET /bid/{id}: of an NFT; GET /bid-set/{id} (also /bidSet/{id}): of a set;
+ * - GET /bid?item_id={id}: of an NFT (the spec names GET bid/bid; without item_id, REQUIRED_FIELD).
  *
  * Bidding, {orderHash, bidder, amount, signature} where the signature is the bidder's EIP-712
  * Bid{order, bidder, amount}, the stored order nested (contracts/typed-data); answers the stored
@@ -48,12 +49,26 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     response: { 200: ListOf(Bid), ...errorResponses },
   };
 
-  app.get('/bid/:id', { schema: history }, async (request) => {
-    if (!(await nftById(app.db, request.params.id))) throw new AppError('NOT_FOUND');
-    const page = pageRequest(request.query);
-    const { rows, total } = await bidsOfItem(app.db, 'nft', request.params.id, page);
+  const nftHistory = async (id: number, query: BidHistoryQuery) => {
+    if (!(await nftById(app.db, id))) throw new AppError('NOT_FOUND');
+    const page = pageRequest(query);
+    const { rows, total } = await bidsOfItem(app.db, 'nft', id, page);
     return { data: rows.map(toBid), total, ...page };
-  });
+  };
+  app.get('/bid/:id', { schema: history }, (request) =>
+    nftHistory(request.params.id, request.query),
+  );
+  app.get(
+    '/bid',
+    {
+      schema: {
+        tags: ['bid'],
+        querystring: BidHistoryByQuery,
+        response: { 200: ListOf(Bid), ...errorResponses },
+      },
+    },
+    (request) => nftHistory(request.query.item_id, request.query),
+  );
 
   for (const path of ['/bid-set/:id', '/bidSet/:id']) {
     app.get(path, { schema: history }, async (request) => {
