@@ -283,6 +283,17 @@ export interface OrderFillsTable {
   created_at: Timestamp;
 }
 
+/** Each ApprovalEpochBumped, written by the indexer (migrations/057_approval_epochs.sql). */
+export interface ApprovalEpochsTable {
+  network_id: number;
+  tx_hash: string;
+  log_index: number;
+  block_number: Int8;
+  collection_address: string;
+  holder: string;
+  epoch: Wei;
+}
+
 export interface BidsTable {
   id: Generated<number>;
   order_hash: string;
@@ -492,6 +503,7 @@ export interface Database {
   inspection_reports: InspectionReportsTable;
   orders: OrdersTable;
   order_fills: OrderFillsTable;
+  approval_epochs: ApprovalEpochsTable;
   bids: BidsTable;
   settlements: SettlementsTable;
   activities: ActivitiesTable;

@@ -210,6 +210,8 @@ async function commitRange(
 ): Promise<void> {
   bufferJournal(trx);
   const fresh = await freshLogs(trx, ctx, decoded);
+  // read inside the commit: the range before may have bumped one while this one was read
+  state.epochs = await approvalEpochs(trx, ctx.networkId);
   // consecutive mints are written together (token-events.ts, onMints), in chain order with
   // the other events: a run ends before the next event of another kind
   let mints: Mint[] = [];
@@ -294,8 +296,20 @@ export async function readRange(
     metadata,
     timestamps: new Map([...headers].map(([n, h]) => [n, new Date(h.timestamp * 1000)])),
     categories: new Map(categories.map((c) => [c.key, c.id])),
+    epochs: new Map(),
   };
   return { from, to, decoded, headers, state };
+}
+
+/** The approval epoch of every holder who revoked an operator, by `collection:holder`. */
+async function approvalEpochs(trx: Trx, networkId: number): Promise<Map<string, bigint>> {
+  const rows = await trx
+    .selectFrom('approval_epochs')
+    .select(['collection_address', 'holder', (eb) => eb.fn.max('epoch').as('epoch')])
+    .where('network_id', '=', networkId)
+    .groupBy(['collection_address', 'holder'])
+    .execute();
+  return new Map(rows.map((r) => [`${r.collection_address}:${r.holder}`, BigInt(r.epoch)]));
 }
 
 /** Commits a range read by readRange (see the file comment). */

@@ -73,7 +73,7 @@ export type ChainEvent =
   | { kind: 'Transfer'; collection: string; from: string; to: string; tokenId: bigint }
   | { kind: 'TokenNonceBumped'; collection: string; tokenId: bigint; nonce: bigint }
   /** A holder revoked an operator: the nonce of each token it holds in `collection` went up. */
-  | { kind: 'ApprovalEpochBumped'; collection: string; holder: string }
+  | { kind: 'ApprovalEpochBumped'; collection: string; holder: string; epoch: bigint }
   | {
       kind: 'OrderFilled';
       orderHash: string;
@@ -205,6 +205,7 @@ export function decodeLog(
         kind: 'ApprovalEpochBumped',
         collection: address,
         holder: lower(p.args[0] as string),
+        epoch: p.args[1] as bigint,
       };
     }
   }

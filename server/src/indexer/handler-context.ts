@@ -32,6 +32,17 @@ export interface RangeState {
   timestamps: Map<number, Date>;
   /** Category ids by key. */
   categories: Map<string, number>;
+  /**
+   * Holders' approval epochs by `collection:holder` (only those who revoked an operator), read
+   * when the range commits and kept current by its ApprovalEpochBumped events: a token's nonce
+   * on chain is its own count of moves plus its holder's epoch.
+   */
+  epochs: Map<string, bigint>;
+}
+
+/** The approval epoch of `holder` in `collection` (0 when they never revoked an operator). */
+export function epochOf(state: RangeState, collection: string, holder: string): bigint {
+  return state.epochs.get(`${collection}:${holder}`) ?? 0n;
 }
 
 export interface LogPosition {

@@ -66,7 +66,7 @@ export async function handleEvent(
     case 'TokenNonceBumped':
       return onNonceBumped(trx, state, ctx, event);
     case 'ApprovalEpochBumped':
-      return onApprovalEpochBumped(trx, state, ctx, event);
+      return onApprovalEpochBumped(trx, state, ctx, pos, event);
     case 'OrderFilled':
       return onOrderFilled(trx, state, ctx, pos, event);
     case 'OrderCancelled':

@@ -66,6 +66,7 @@ async function undoAboveTarget(
     .execute();
   for (const table of [
     'order_fills',
+    'approval_epochs',
     'wvbc_transfers',
     'indexed_logs',
     'indexed_blocks',

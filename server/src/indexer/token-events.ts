@@ -11,6 +11,7 @@ import {
   addActivity,
   blockTime,
   type EventHandler,
+  epochOf,
   type LogPosition,
   labelOf,
   type RangeState,
@@ -122,8 +123,8 @@ export async function onMints(trx: Trx, state: RangeState, mints: Mint[]): Promi
       collection_id: collection?.id ?? null,
       collection_address: e.collection,
       token_id: tokenId,
-      // MarketplaceCollection: minting is the token's first move, nonce 1.
-      token_nonce: '1',
+      // MarketplaceCollection: minting is the token's first move (1), plus the holder's epoch.
+      token_nonce: (1n + epochOf(state, e.collection, e.to)).toString(),
       owner: e.to,
       creator: collection?.creator ?? e.to,
       name: meta?.name ?? `#${tokenId}`,
@@ -237,7 +238,13 @@ export const onTransfer: EventHandler<'Transfer'> = async (trx, state, ctx, pos,
     { id: nft.id },
     {
       owner: e.to,
-      token_nonce: (BigInt(nft.token_nonce) + 1n).toString(),
+      // one more move; the epoch part of the nonce is now the receiver's
+      token_nonce: (
+        BigInt(nft.token_nonce) -
+        epochOf(state, e.collection, e.from) +
+        1n +
+        epochOf(state, e.collection, e.to)
+      ).toString(),
       status: fill ? 'SOLD' : 'NOTFORSALE',
       is_bid: false,
       sale_type: null,
@@ -279,16 +286,34 @@ export async function onNonceBumped(
 }
 
 /**
- * A holder revoked the exchange (or another operator): the collection added one to the nonce of
- * every token the holder has there, so their open orders are void for good
- * (docs/decisions/016-revoking-approval-voids-orders.md). The database follows and ends them.
+ * A holder revoked the exchange (or another operator): the collection raised the holder's epoch,
+ * a part of the nonce of every token the holder has there, so their open orders are void for
+ * good (docs/decisions/016-revoking-approval-voids-orders.md). The database keeps the epoch (the
+ * nonce of tokens the holder receives later includes it) and ends the orders.
  */
 export async function onApprovalEpochBumped(
   trx: Trx,
   state: RangeState,
   ctx: BlockContext,
+  pos: LogPosition,
   e: Extract<ChainEvent, { kind: 'ApprovalEpochBumped' }>,
 ): Promise<void> {
+  const key = `${e.collection}:${e.holder}`;
+  const raise = e.epoch - (state.epochs.get(key) ?? 0n);
+  state.epochs.set(key, e.epoch);
+  await trx
+    .insertInto('approval_epochs')
+    .values({
+      network_id: state.networkId,
+      tx_hash: pos.txHash,
+      log_index: pos.logIndex,
+      block_number: pos.blockNumber,
+      collection_address: e.collection,
+      holder: e.holder,
+      epoch: e.epoch.toString(),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   const held = await trx
     .selectFrom('nfts')
     .select(['id', 'token_id', 'token_nonce'])
@@ -297,7 +322,7 @@ export async function onApprovalEpochBumped(
     .where('owner', '=', e.holder)
     .execute();
   for (const nft of held) {
-    const nonce = (BigInt(nft.token_nonce ?? 0) + 1n).toString();
+    const nonce = (BigInt(nft.token_nonce ?? 0) + raise).toString();
     await journaledUpdate(trx, ctx, 'nfts', { id: nft.id }, { token_nonce: nonce });
     const token = { collection: e.collection, tokenId: String(nft.token_id), nftId: nft.id };
     await endDeadOrdersOf(trx, ctx, token, null);
