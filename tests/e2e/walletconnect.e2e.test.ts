@@ -134,8 +134,10 @@ describe('WalletConnect through the local relay', () => {
     const message = Buffer.from(hex.slice(2), 'hex').toString();
     expect(message).toContain(wallet.address);
     expect(message).toMatch(/Nonce: \w+/);
-    const token = await page.evaluate(() => JSON.stringify(localStorage));
-    expect(token).toContain(wallet.address.slice(2, 10));
+    // the session is stored once the server answered the signed message (the button goes first)
+    await expect
+      .poll(() => page.evaluate(() => JSON.stringify(localStorage)), { timeout: 15_000 })
+      .toContain(wallet.address.slice(2, 10));
     await expectAccessible('signed-in');
   });
 
