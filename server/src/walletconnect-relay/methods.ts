@@ -100,7 +100,7 @@ export const METHODS: Record<string, Method> = {
   },
   irn_batchFetchMessages: (s, peer, p) => {
     const messages = topicsParam(p, 'topics', s.limits.batch).flatMap((t) => {
-      const pending = s.mailbox.pendingFor(t, peer.clientId);
+      const pending = s.mailbox.pendingFor(t, peer.clientId).filter((m) => !inFlight(peer, m));
       for (const m of pending) s.mailbox.ack(t, m.id, peer.clientId);
       return pending.map(wireMessage);
     });
@@ -186,9 +186,23 @@ function deliverPending(s: RelayState, peer: Peer, topics: string[]): void {
 
 const MAX_AWAITING_ACK = 1000;
 
+/** Sent on this socket and not acknowledged yet: a second copy would be handled twice. */
+function inFlight(peer: Peer, m: StoredMessage): boolean {
+  for (const sent of peer.awaitingAck.values()) {
+    if (sent.id === m.id && sent.topic === m.topic) return true;
+  }
+  return false;
+}
+
+/**
+ * Sends a message to a subscribed socket, once per socket until acknowledged: a client that
+ * subscribes again (or fetches) while a delivery is on its way would otherwise get it twice, and
+ * the SDK handles a repeated session settlement as an error ("Pending session not found").
+ * A socket that closes unacknowledged gets it again on its next connection.
+ */
 function deliver(peer: Peer, m: StoredMessage): void {
   const subId = peer.subs.get(m.topic);
-  if (!subId || peer.ws.readyState !== peer.ws.OPEN) return;
+  if (!subId || peer.ws.readyState !== peer.ws.OPEN || inFlight(peer, m)) return;
   const id = nextRequestId();
   if (peer.awaitingAck.size >= MAX_AWAITING_ACK) {
     peer.awaitingAck.delete(peer.awaitingAck.keys().next().value as JsonRpcId);

@@ -114,6 +114,21 @@ describe('mailbox', () => {
     expect(again).toHaveLength(1);
   });
 
+  it('a message on its way is not sent again when the socket subscribes again or fetches', async () => {
+    const t = topic();
+    const a = await connect();
+    await a.call('irn_publish', { topic: t, message: 'settle', ttl: 300, tag: 1102 });
+    const b = await connect();
+    await b.call('irn_subscribe', { topic: t });
+    await waitForDeliveries(b, 1);
+    // not acknowledged yet: a second subscribe and a fetch must not repeat it
+    await b.call('irn_subscribe', { topic: t });
+    const fetched = await b.call('irn_batchFetchMessages', { topics: [t] });
+    await settle();
+    expect(b.deliveries()).toHaveLength(1);
+    expect(fetched.result).toEqual({ messages: [], hasMore: false });
+  });
+
   it('a message past its TTL is not delivered and leaves the mailbox', async () => {
     const t = topic();
     const a = await connect();
