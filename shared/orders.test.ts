@@ -53,7 +53,7 @@ describe('minimumBid: 5% above the highest, never below the reserve', () => {
     [100n, 100n, 105n],
     [100n, 50n, 100n],
     [1n, E, (105n * E) / 100n],
-    [0n, 19n, 19n], // 19 x 1.05 = 19.95, rounded down
+    [0n, 19n, 20n], // 19 x 1.05 = 19.95, rounded up: 19 would be no raise at all
   ])('reserve %s, highest %s → %s', (reserve, highest, expected) => {
     expect(minimumBid(reserve, highest)).toBe(expected);
   });

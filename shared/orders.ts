@@ -108,11 +108,12 @@ export function quoteOrder(order: Order, mask: bigint): { count: number; total: 
 
 /**
  * The least amount a new bid must reach: the reserve with no bid yet, else the higher of the
- * reserve and the highest bid raised by MIN_BID_INCREMENT_BPS (rounded down).
+ * reserve and the highest bid raised by MIN_BID_INCREMENT_BPS, rounded up to the wei: a bid is
+ * at least 5% above the highest, never a fraction of a wei short of it.
  */
 export function minimumBid(reserve: bigint, highest: bigint | null): bigint {
   if (highest === null) return reserve;
-  const raised = (highest * (BPS + MIN_BID_INCREMENT_BPS)) / BPS;
+  const raised = (highest * (BPS + MIN_BID_INCREMENT_BPS) + BPS - 1n) / BPS;
   return raised > reserve ? raised : reserve;
 }
 
