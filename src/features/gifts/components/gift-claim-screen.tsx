@@ -29,15 +29,20 @@ import './gifts.css';
 
 const STASH = 'vbc.gift-link';
 
-/** The link key from the fragment (kept for this tab while the visitor signs up), else the stash. */
+/**
+ * The link key from the fragment (kept for this tab while the visitor signs up), else the stash.
+ * The stash is read once per visit of the page: a claim removes it, and a render after it must still show the
+ * claimed gift rather than "open the link".
+ */
 function useLinkKey(): string | null {
   const { hash } = useLocation();
   const fromLink = decodeURIComponent(hash.replace(/^#/, ''));
+  const [stashed] = useState(() => sessionStorage.getItem(STASH));
   if (fromLink) {
     sessionStorage.setItem(STASH, fromLink);
     return fromLink;
   }
-  return sessionStorage.getItem(STASH);
+  return stashed;
 }
 
 function NextStep({ onClaim, busy }: { onClaim: (recipient: string) => void; busy: boolean }) {
