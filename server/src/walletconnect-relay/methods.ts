@@ -7,6 +7,7 @@
  */
 import type { WebSocket } from 'ws';
 import { subscriptionId } from './client-id.ts';
+import type { RelayLimits } from './limits.ts';
 import type { Mailbox, StoredMessage } from './mailbox.ts';
 import {
   ERRORS,
@@ -21,23 +22,12 @@ import {
   ttlParam,
 } from './rpc.ts';
 
-export interface RelayLimits {
-  /** Largest WebSocket frame; a bigger one closes the socket (code 1009). */
-  frameBytes: number;
-  /** Largest published message. */
-  messageBytes: number;
-  messagesPerTopic: number;
-  topics: number;
-  totalBytes: number;
-  maxTtlSeconds: number;
-  /** Topics in one batch call. */
-  batch: number;
-  subscriptionsPerSocket: number;
-}
-
 export interface Peer {
   ws: WebSocket;
+  /** The verified did:key of the socket's auth token (./client-id.ts). */
   clientId: string;
+  /** The network address the socket comes from: whose quotas it uses (./limits.ts). */
+  address: string;
   /** topic → subscription id */
   subs: Map<string, string>;
   /** Our irn_subscription request id → the message it carried (until the client acknowledges). */
@@ -50,6 +40,8 @@ export interface RelayState {
   limits: RelayLimits;
   /** topic → the sockets subscribed to it */
   subscribers: Map<string, Set<Peer>>;
+  /** Subscriptions of all sockets together. */
+  subscriptionCount: number;
   now: () => number;
 }
 
@@ -136,11 +128,15 @@ export const METHODS: Record<string, Method> = {
 };
 
 function subscribe(s: RelayState, peer: Peer, topic: string): string {
-  if (!peer.subs.has(topic) && peer.subs.size >= s.limits.subscriptionsPerSocket) {
+  const id = subscriptionId(topic, peer.clientId);
+  s.mailbox.claim(topic, peer.clientId);
+  if (peer.subs.has(topic)) return id;
+  if (peer.subs.size >= s.limits.subscriptionsPerSocket) {
     throw { code: -32000, message: 'Too many subscriptions on this connection' } as RpcError;
   }
-  const id = subscriptionId(topic, peer.clientId);
+  if (s.subscriptionCount >= s.limits.subscriptions) throw ERRORS.busy;
   peer.subs.set(topic, id);
+  s.subscriptionCount++;
   let set = s.subscribers.get(topic);
   if (!set) {
     set = new Set();
@@ -151,7 +147,7 @@ function subscribe(s: RelayState, peer: Peer, topic: string): string {
 }
 
 export function unsubscribe(s: RelayState, peer: Peer, topic: string): void {
-  peer.subs.delete(topic);
+  if (peer.subs.delete(topic)) s.subscriptionCount--;
   const set = s.subscribers.get(topic);
   set?.delete(peer);
   if (set?.size === 0) s.subscribers.delete(topic);
@@ -163,6 +159,7 @@ function publish(
   peer: Peer,
   m: { topic: string; message: string; ttl: number; tag: number; attestation?: string },
 ): void {
+  const listeners = s.subscribers.get(m.topic) ?? new Set<Peer>();
   const put = s.mailbox.put({
     topic: m.topic,
     message: m.message,
@@ -170,10 +167,13 @@ function publish(
     tag: m.tag,
     attestation: m.attestation,
     publisher: peer.clientId,
+    owner: peer.address,
+    claimed: [...listeners].some((other) => other.clientId !== peer.clientId),
   });
   if (put.outcome === 'full') throw ERRORS.full;
+  if (put.outcome === 'quota') throw ERRORS.quota;
   if (put.outcome !== 'stored' || !put.stored) return;
-  for (const other of s.subscribers.get(m.topic) ?? []) {
+  for (const other of listeners) {
     if (other.clientId !== peer.clientId) deliver(other, put.stored);
   }
 }

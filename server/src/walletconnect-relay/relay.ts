@@ -12,19 +12,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { clientIdFromUrl } from './client-id.ts';
+import { verifyClientToken } from './client-id.ts';
+import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits.ts';
 import { Mailbox } from './mailbox.ts';
-import {
-  type Handled,
-  METHODS,
-  type Peer,
-  type RelayLimits,
-  type RelayState,
-  unsubscribe,
-} from './methods.ts';
+import { type Handled, METHODS, type Peer, type RelayState, unsubscribe } from './methods.ts';
 import { ERRORS, isRpcError, type RpcError, readFrame } from './rpc.ts';
 
-export type { RelayLimits } from './methods.ts';
+export { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits.ts';
 
 export type RelayLogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type RelayLog = (level: RelayLogLevel, message: string, fields?: object) => void;
@@ -39,6 +33,11 @@ export interface RelayOptions {
   pingIntervalMs?: number;
   log?: RelayLog;
   now?: () => number;
+  /**
+   * The relay URLs a client's auth token may name as its audience (`aud`), besides any ws(s) URL
+   * on this relay's port (the same relay reached by another host name or address).
+   */
+  audiences?: string[];
 }
 
 export interface RelayStats {
@@ -47,6 +46,8 @@ export interface RelayStats {
   messages: number;
   bytes: number;
   subscribedTopics: number;
+  subscriptions: number;
+  owners: number;
 }
 
 export interface Relay {
@@ -55,17 +56,6 @@ export interface Relay {
   stats(): RelayStats;
   close(): Promise<void>;
 }
-
-export const DEFAULT_RELAY_LIMITS: RelayLimits = {
-  frameBytes: 512 * 1024,
-  messageBytes: 256 * 1024,
-  messagesPerTopic: 100,
-  topics: 10_000,
-  totalBytes: 64 * 1024 * 1024,
-  maxTtlSeconds: 30 * 24 * 60 * 60,
-  batch: 500,
-  subscriptionsPerSocket: 1000,
-};
 
 const SWEEP_INTERVAL_MS = 30_000;
 
@@ -77,25 +67,53 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     mailbox: new Mailbox(limits, now),
     limits,
     subscribers: new Map(),
+    subscriptionCount: 0,
     now,
   };
   const peers = new Set<Peer>();
+  const perAddress = new Map<string, number>();
   const stats = (): RelayStats => ({
     sockets: peers.size,
     subscribedTopics: state.subscribers.size,
+    subscriptions: state.subscriptionCount,
     ...state.mailbox.stats(),
   });
   const http = createServer((req, res) => answerHttp(req, res, stats));
-  const wss = new WebSocketServer({ server: http, maxPayload: limits.frameBytes });
+  let port = 0;
+  const audiences = new Set((options.audiences ?? []).map(normalUrl));
+  const acceptsAudience = (aud: string) => audiences.has(normalUrl(aud)) || onPort(aud, port);
+  /** Who may open a socket: a verified token, and room under the socket caps. */
+  const admit: VerifyClient = ({ req }, done) => {
+    const address = addressOf(req);
+    if (peers.size >= limits.sockets || (perAddress.get(address) ?? 0) >= limits.socketsPerAddress) {
+      log('warn', 'socket refused: too many sockets', { address, sockets: peers.size });
+      return done(false, 429, 'WalletConnect relay: too many connections, try again later');
+    }
+    const token = verifyClientToken(req.url, acceptsAudience, now());
+    if (!token.ok) {
+      log('warn', 'socket refused: bad auth token', { address, reason: token.reason });
+      return done(false, 401, `WalletConnect relay: ${token.reason}`);
+    }
+    clientIds.set(req, token.clientId);
+    done(true);
+  };
+  const clientIds = new WeakMap<IncomingMessage, string>();
+  const wss = new WebSocketServer({
+    server: http,
+    maxPayload: limits.frameBytes,
+    verifyClient: admit,
+  });
   wss.on('connection', (ws, req) => {
     const peer: Peer = {
       ws,
-      clientId: clientIdFromUrl(req.url),
+      clientId: clientIds.get(req) as string,
+      address: addressOf(req),
       subs: new Map(),
       awaitingAck: new Map(),
       alive: true,
     };
     peers.add(peer);
+    perAddress.set(peer.address, (perAddress.get(peer.address) ?? 0) + 1);
     log('debug', 'socket opened', { client: peer.clientId });
     ws.on('pong', () => {
       peer.alive = true;
@@ -106,6 +124,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     );
     ws.on('close', (code) => {
       peers.delete(peer);
+      const left = (perAddress.get(peer.address) ?? 1) - 1;
+      if (left > 0) perAddress.set(peer.address, left);
+      else perAddress.delete(peer.address);
       for (const topic of [...peer.subs.keys()]) unsubscribe(state, peer, topic);
       log('debug', 'socket closed', { client: peer.clientId, code });
     });
@@ -122,7 +143,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     http.once('error', reject);
     http.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
-  const port = (http.address() as AddressInfo).port;
+  port = (http.address() as AddressInfo).port;
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
   log('info', 'WalletConnect relay listening', { port });
   return {
@@ -214,6 +235,30 @@ function answerHttp(req: IncomingMessage, res: ServerResponse, stats: () => Rela
   }
   res.statusCode = 426;
   res.end('WalletConnect relay: connect with a WebSocket');
+}
+
+type VerifyClient = (
+  info: { req: IncomingMessage },
+  done: (ok: boolean, code?: number, message?: string) => void,
+) => void;
+
+function addressOf(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+function normalUrl(url: string): string {
+  return url.replace(/\/+$/, '').toLowerCase();
+}
+
+/** A ws(s) URL on `port`: this relay under any host name. */
+function onPort(url: string, port: number): boolean {
+  try {
+    const u = new URL(url);
+    const p = Number(u.port || (u.protocol === 'wss:' ? 443 : 80));
+    return (u.protocol === 'ws:' || u.protocol === 'wss:') && p === port;
+  } catch {
+    return false;
+  }
 }
 
 function consoleLog(level: RelayLogLevel, message: string, fields?: object): void {

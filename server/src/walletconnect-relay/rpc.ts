@@ -23,6 +23,11 @@ export const ERRORS = {
   methodNotFound: { code: -32601, message: 'Method not found' },
   tooLarge: { code: -32600, message: 'Message too large' },
   full: { code: -32000, message: 'The relay mailbox is full, try again later' },
+  quota: {
+    code: -32000,
+    message: 'This address has too many waiting messages on the relay, try again later',
+  },
+  busy: { code: -32000, message: 'The relay has too many subscriptions, try again later' },
 } as const;
 
 export function invalidParams(detail: string): RpcError {

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type Relay, startRelay } from '#server/walletconnect-relay/relay.ts';
+import { authToken, type Identity, newIdentity } from './identity.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: frames are read as the relay wrote them
 type Json = any;
@@ -41,9 +42,8 @@ afterAll(async () => {
 const topic = () => randomBytes(32).toString('hex');
 
 /** A socket whose identity is `client` (the `iss` of the auth JWT, as the SDK sends it). */
-async function connect(client = `did:key:z${randomBytes(8).toString('hex')}`) {
-  const payload = Buffer.from(JSON.stringify({ iss: client })).toString('base64url');
-  const ws = new WebSocket(`${relay.url}/?auth=e30.${payload}.sig&projectId=local`);
+async function connect(client: Identity = newIdentity()) {
+  const ws = new WebSocket(`${relay.url}/?auth=${authToken(client, relay.url)}&projectId=local`);
   open.push(ws);
   const frames: Frame[] = [];
   ws.on('message', (data) => frames.push(JSON.parse(String(data)) as Frame));
@@ -99,14 +99,15 @@ describe('mailbox', () => {
     const a = await connect();
     await a.call('irn_publish', { topic: t, message: 'first', ttl: 300 });
     await a.call('irn_publish', { topic: t, message: 'second', ttl: 300 });
-    const b1 = await connect('did:key:zreader');
+    const reader = newIdentity();
+    const b1 = await connect(reader);
     await b1.call('irn_subscribe', { topic: t });
     const got = await waitForDeliveries(b1, 2);
     const first = got.find((f) => f.params.data.message === 'first') as Frame;
     b1.ws.send(JSON.stringify({ id: first.id, jsonrpc: '2.0', result: true }));
     await settle();
     b1.ws.close();
-    const b2 = await connect('did:key:zreader');
+    const b2 = await connect(reader);
     await b2.call('irn_batchSubscribe', { topics: [t] });
     const again = await waitForDeliveries(b2, 1);
     await settle();
