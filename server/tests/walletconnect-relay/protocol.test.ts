@@ -7,17 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type Relay, startRelay } from '#server/walletconnect-relay/relay.ts';
-import { authToken, type Identity, newIdentity } from './identity.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: frames are read as the relay wrote them
-type Json = any;
-type Frame = {
-  id: number | string | null;
-  method?: string;
-  params?: Json;
-  result?: Json;
-  error?: Json;
-};
+import { connectTo, type Frame, waitFor, waitForDeliveries } from './client.ts';
+import { type Identity, newIdentity } from './identity.ts';
 
 let relay: Relay;
 let clock = Date.now();
@@ -42,26 +33,7 @@ afterAll(async () => {
 const topic = () => randomBytes(32).toString('hex');
 
 /** A socket whose identity is `client` (the `iss` of the auth JWT, as the SDK sends it). */
-async function connect(client: Identity = newIdentity()) {
-  const ws = new WebSocket(`${relay.url}/?auth=${authToken(client, relay.url)}&projectId=local`);
-  open.push(ws);
-  const frames: Frame[] = [];
-  ws.on('message', (data) => frames.push(JSON.parse(String(data)) as Frame));
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  let next = 100;
-  const call = async (method: string, params: object): Promise<Frame> => {
-    const id = next++;
-    ws.send(JSON.stringify({ id, jsonrpc: '2.0', method, params }));
-    return waitFor(frames, (f) => f.id === id && !f.method);
-  };
-  const deliveries = () => frames.filter((f) => f.method === 'irn_subscription');
-  return { ws, frames, call, deliveries, client };
-}
-
-async function waitFor(frames: Frame[], match: (f: Frame) => boolean): Promise<Frame> {
-  await expect.poll(() => frames.some(match), { timeout: 5000 }).toBe(true);
-  return frames.find(match) as Frame;
-}
+const connect = (client?: Identity) => connectTo(relay.url, { client, open });
 
 const settle = () => new Promise((r) => setTimeout(r, 150));
 
@@ -270,8 +242,3 @@ describe('liveness', () => {
     });
   });
 });
-
-async function waitForDeliveries(c: { deliveries: () => Frame[] }, n: number): Promise<Frame[]> {
-  await expect.poll(() => c.deliveries().length, { timeout: 5000 }).toBeGreaterThanOrEqual(n);
-  return c.deliveries();
-}
