@@ -18,7 +18,7 @@ import { freePort } from '#contracts/devnet/ports.ts';
 import { runSeed, type SeedParameters, type SeedReport } from '#scripts/seed/seed.ts';
 import type { App } from '#server/app.ts';
 import type { DatabaseHandle } from '#server/db/create-database.ts';
-import type { Relay } from '#server/walletconnect-relay/relay.ts';
+import type { SupervisedRelay } from '#server/walletconnect-relay/process.ts';
 import { startChain, startIntervalMining, wantedChainPort } from './stack/chain.ts';
 import { deployContracts } from './stack/contracts.ts';
 import { openDatabase } from './stack/database.ts';
@@ -60,7 +60,7 @@ type Parts = {
   anvil: AnvilHandle | null;
   database: DatabaseHandle | null;
   app: App | null;
-  relay: Relay | null;
+  relay: SupervisedRelay | null;
 };
 
 export async function startStack(options: StartStackOptions = {}): Promise<Stack> {

@@ -1,17 +1,19 @@
 /**
- * The stack's WalletConnect relay (server/src/walletconnect-relay): started on WC_RELAY_PORT
- * (default 8555, another free port when taken; a free one when the server's port is 0) unless
- * WALLETCONNECT_PROJECT_ID or WALLETCONNECT_RELAY_URL says to use another relay. The page learns
- * the relay's URL from the server (GET /api/v1/walletconnect).
+ * The stack's WalletConnect relay (server/src/walletconnect-relay), in a process of its own that
+ * is started again when it dies (server/src/walletconnect-relay/process.ts), so that its failure
+ * never takes the server down: started on WC_RELAY_PORT (default 8555, another free port when
+ * taken; a free one when the server's port is 0) unless WALLETCONNECT_PROJECT_ID or
+ * WALLETCONNECT_RELAY_URL says to use another relay. The page learns the relay's URL from the
+ * server (GET /api/v1/walletconnect).
  */
 import { freePort, portIsFree } from '#contracts/devnet/ports.ts';
-import { type Relay, startRelay } from '#server/walletconnect-relay/relay.ts';
+import { type SupervisedRelay, superviseRelay } from '#server/walletconnect-relay/process.ts';
 import type { StartStackOptions } from './options.ts';
 
 export const DEFAULT_WC_RELAY_PORT = 8555;
 
 export type StackRelay = {
-  relay: Relay | null;
+  relay: SupervisedRelay | null;
   /** What the page uses: the local relay, WALLETCONNECT_RELAY_URL, or undefined (public relay). */
   relayUrl: string | undefined;
 };
@@ -30,14 +32,11 @@ export async function startWalletConnectRelay(
     port = await freePort();
     say(`port ${taken} is taken: the WalletConnect relay uses ${port}`);
   }
-  const relay = await startRelay({
+  const relay = await superviseRelay({
     port,
     host,
-    log: (level, message, fields) => {
-      if (level === 'warn' || level === 'error') {
-        console.error(`[walletconnect-relay] ${message} ${fields ? JSON.stringify(fields) : ''}`);
-      }
-    },
+    audiences: process.env.WC_RELAY_PUBLIC_URL ? [process.env.WC_RELAY_PUBLIC_URL] : [],
+    say: (line) => console.error(line),
   });
   return { relay, relayUrl: relay.url };
 }
