@@ -2,14 +2,25 @@
  * Starts a local anvil (the binary of the npm package @foundry-rs/anvil, run directly so that the
  * PID we hold is anvil's own) on 127.0.0.1 with the devnet's chain id and the Cancun hardfork.
  * `statePath` persists the chain (balances, NFTs, contracts) across restarts: anvil loads it at
- * start, dumps it every `stateIntervalSeconds` (so a crash loses little) and on a clean stop.
+ * start, dumps it every second (`STATE_INTERVAL_SECONDS`, the smallest anvil takes) and on a clean
+ * stop. With a state file the chain is locked to this process and dies with it
+ * (./chain-lock.ts): a crash of the process makes anvil dump its state and exit, and a second
+ * chain never runs on the same state.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VBCHAIN_DEVNET } from '../chains.ts';
+import { type ChainLock, lockChainState } from './chain-lock.ts';
 import { freePort } from './ports.ts';
+
+/**
+ * Seconds between state dumps: anvil's smallest. What a kill of anvil itself (SIGKILL, out of
+ * memory, power loss) can lose; a kill of its parent loses nothing (the watchdog's SIGTERM makes
+ * anvil dump on its way out).
+ */
+export const STATE_INTERVAL_SECONDS = 1;
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const ANVIL_BIN = join(ROOT, 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil');
@@ -37,8 +48,10 @@ export type StartAnvilOptions = {
   blockTime?: number | 'automine';
   /** File to load the chain from and dump it to; none: an ephemeral chain. */
   statePath?: string;
-  /** How often (s) the state is dumped while running (with statePath). Default 10. */
+  /** How often (s) the state is dumped while running (with statePath). Default 1. */
   stateIntervalSeconds?: number;
+  /** Told when a chain left running on the same state is stopped first. */
+  say?: (line: string) => void;
   /** Chain id; default the devnet's (contracts/chains.ts). */
   chainId?: number;
   /** Forward anvil's output to this process's stdout/stderr. */
@@ -101,19 +114,37 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
   if (options.pruneHistory !== undefined) {
     args.push('--prune-history', String(options.pruneHistory));
   }
+  let lock: ChainLock | null = null;
   if (options.statePath) {
-    mkdirSync(dirname(options.statePath), { recursive: true });
+    const statePath = resolve(options.statePath);
+    mkdirSync(dirname(statePath), { recursive: true });
     args.push(
       '--state',
-      options.statePath,
+      statePath,
       '--state-interval',
-      String(options.stateIntervalSeconds ?? 10),
+      String(options.stateIntervalSeconds ?? STATE_INTERVAL_SECONDS),
     );
+    lock = await lockChainState(statePath, options.say);
   }
+  try {
+    return await launch(args, port, options.verbose ?? false, lock);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function launch(
+  args: string[],
+  port: number,
+  verbose: boolean,
+  lock: ChainLock | null,
+): Promise<AnvilHandle> {
   if (!existsSync(ANVIL_BIN)) throw new Error(`anvil binary not found at ${ANVIL_BIN}`);
   const child = spawn(ANVIL_BIN, args, {
-    stdio: ['ignore', options.verbose ? 'inherit' : 'ignore', options.verbose ? 'inherit' : 'pipe'],
+    stdio: ['ignore', verbose ? 'inherit' : 'ignore', verbose ? 'inherit' : 'pipe'],
   });
+  child.once('exit', () => lock?.release());
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);
@@ -132,6 +163,7 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
   }
   const pid = child.pid;
   if (pid === undefined) throw new Error('anvil has no PID');
+  lock?.started(pid, port);
   return {
     url,
     port,

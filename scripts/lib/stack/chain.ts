@@ -55,6 +55,7 @@ async function startLocalAnvil(o: ChainOptions): Promise<AnvilHandle> {
     ...(port ? { port } : {}),
     statePath,
     blockTime: o.automine ? 'automine' : o.blockTime,
+    say: o.say,
   });
 }
 
