@@ -81,6 +81,11 @@ export const ERRORS = {
   GIFT_ALREADY_CLAIMED: { status: 409, message: 'This gift has already been claimed' },
   GIFT_TAKEN_BACK: { status: 409, message: 'The giver took this gift back' },
   GIFT_MESSAGE_EXISTS: { status: 409, message: 'This gift already has its message' },
+  GIFT_NOT_RELAYED: {
+    status: 409,
+    message:
+      'Gifts from this giver can no longer be claimed here: earlier ones were taken back while being claimed. Ask the giver to send the NFT to your wallet',
+  },
   // partner studio (server/src/studio/partners.ts)
   NOT_PARTNER: {
     status: 403,

@@ -89,6 +89,14 @@ const EnvSchema = Type.Object({
 
 export type Env = Static<typeof EnvSchema>;
 
+/**
+ * How gift claims are relayed (server/src/services/gift-claims.ts): every claim is sent with this
+ * gas limit (a claim uses about 60k; a recipient contract cannot make the relayer pay more), and a
+ * giver whose relayed claims reverted this many times (the gift taken back in the claim's block)
+ * gets no more of its gifts relayed by this process.
+ */
+export const GIFT_RELAY = { claimGasLimit: 150_000n, strikesBeforeStop: 2 } as const;
+
 /** The variables loadConfig reads (deployment files are checked against them). */
 export const ENV_NAMES: readonly string[] = Object.keys(EnvSchema.properties);
 
@@ -113,6 +121,7 @@ export interface Config {
   settlementPrivateKey: string | undefined;
   /** Sends gift claims signed by a link's key; none: claims are not relayed (COMING_SOON). */
   giftRelayerPrivateKey: string | undefined;
+  giftRelay: { claimGasLimit: bigint; strikesBeforeStop: number };
   trustProxy: boolean;
   rateLimitEnabled: boolean;
   answerCache: boolean;
@@ -165,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiKey: e.API_KEY,
     settlementPrivateKey: e.SETTLEMENT_PRIVATE_KEY,
     giftRelayerPrivateKey: e.GIFT_RELAYER_PRIVATE_KEY,
+    giftRelay: { ...GIFT_RELAY },
     trustProxy: e.TRUST_PROXY,
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
     answerCache: e.ANSWER_CACHE,

@@ -69,6 +69,7 @@ export const ERROR_CODE_KEYS = {
   GIFT_ALREADY_CLAIMED: 'giftClaimed',
   GIFT_TAKEN_BACK: 'giftTakenBack',
   GIFT_MESSAGE_EXISTS: 'giftMessageExists',
+  GIFT_NOT_RELAYED: 'giftNotRelayed',
   NOT_PARTNER: 'notPartner',
   WRONG_CONTRACT: 'wrongContract',
   TX_REJECTED: 'txRejected',

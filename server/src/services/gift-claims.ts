@@ -4,11 +4,15 @@
  * `Claim(giftId, recipient)`; the server checks it against the indexed gift, then sends
  * `Gifts.claim` paid by the relayer key (GIFT_RELAYER_PRIVATE_KEY) and waits for the indexer.
  * The relayer pays the gas only: the signature fixes the recipient. Claims are sent one at a
- * time per process, so the relayer's nonces never collide here.
+ * time per process, so the relayer's nonces never collide here; the wait for the block is outside
+ * that queue. Each claim is checked by a call first and sent with a fixed gas limit
+ * (`config.giftRelay`, server/src/config.ts), so a claim that reverts in its block (the giver took
+ * the gift back in the same block) costs at most that; a giver whose relayed claims reverted
+ * `strikesBeforeStop` times gets no more claims relayed by this process (GIFT_NOT_RELAYED).
  */
 import { Contract, getAddress, isCallException, isError, Wallet } from 'ethers';
 import type { FastifyInstance } from 'fastify';
-import { GIFTS_ABI } from '#contracts/abi/index.ts';
+import { GIFTS_ABI, MARKETPLACE_COLLECTION_ABI } from '#contracts/abi/index.ts';
 import { giftClaimSigner, giftsDomain } from '#contracts/typed-data/gifts.ts';
 import type { Gift, GiftClaimBody } from '#shared/schemas/gifts.ts';
 import { revertError } from '../chain/reverts.ts';
@@ -37,6 +41,18 @@ export async function giftsAddress(app: FastifyInstance, networkId: number): Pro
 
 let queue: Promise<unknown> = Promise.resolve();
 
+/** Reverted relayed claims per giver (lowercase address), per app. */
+const strikes = new WeakMap<FastifyInstance, Map<string, number>>();
+
+function strikesOf(app: FastifyInstance): Map<string, number> {
+  let map = strikes.get(app);
+  if (!map) {
+    map = new Map();
+    strikes.set(app, map);
+  }
+  return map;
+}
+
 /** Runs `work` after the claims sent before it (one relayer nonce at a time). */
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   const next = queue.then(work, work);
@@ -44,23 +60,46 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return next;
 }
 
+type Claim = { giftId: string; recipient: string; signature: string };
+
+/**
+ * Sends the claim (checked by a call first, with the fixed gas limit) and waits for its block. A
+ * claim that reverted in its block because the giver took the gift back is a strike against the
+ * giver.
+ */
 async function sendClaim(
   app: FastifyInstance,
   networkId: number,
   gifts: string,
-  claim: { giftId: string; recipient: string; signature: string },
+  claim: Claim,
+  giver: { address: string; collection: string; tokenId: string },
 ): Promise<string> {
   const key = app.config.giftRelayerPrivateKey;
   if (!key)
     throw new AppError('COMING_SOON', { message: 'Coming soon: gift claims are not relayed' });
   const relayer = new Wallet(key, await app.chain.provider(networkId));
-  const contract = new Contract(gifts, GIFTS_ABI, relayer);
+  const claimFn = new Contract(gifts, GIFTS_ABI, relayer).getFunction('claim');
+  const args = [claim.giftId, claim.recipient, claim.signature] as const;
   try {
-    const tx = await contract.getFunction('claim')(claim.giftId, claim.recipient, claim.signature);
-    const receipt = await tx.wait();
-    if (receipt?.status !== 1) throw new AppError('TX_REJECTED');
-    await app.indexer?.waitForBlock(receipt.blockNumber, 30_000).catch(() => undefined);
-    return receipt.hash as string;
+    // Against the pending block: a take-back already in the pool stops the claim here, for free.
+    await claimFn.staticCall(...args, { blockTag: 'pending' });
+    const tx = await oneAtATime(() =>
+      claimFn(...args, { gasLimit: app.config.giftRelay.claimGasLimit }),
+    );
+    const receipt = await tx.wait().catch((cause: unknown) => {
+      if (isCallException(cause) && cause.receipt) return cause.receipt;
+      throw cause;
+    });
+    if (receipt?.status === 1) {
+      await app.indexer?.waitForBlock(receipt.blockNumber, 30_000).catch(() => undefined);
+      return receipt.hash as string;
+    }
+    const why = await whyReverted(relayer, giver, claim.recipient);
+    if (why.code === 'GIFT_TAKEN_BACK') {
+      const seen = strikesOf(app);
+      seen.set(giver.address, (seen.get(giver.address) ?? 0) + 1);
+    }
+    throw why;
   } catch (cause) {
     if (cause instanceof AppError) throw cause;
     if (isCallException(cause)) throw revertError(cause);
@@ -72,6 +111,19 @@ async function sendClaim(
     }
     throw new AppError('CHAIN_UNAVAILABLE', { cause });
   }
+}
+
+/** A claim reverted in its block: where the NFT is now says why (the indexer may be behind). */
+async function whyReverted(
+  runner: Wallet,
+  giver: { address: string; collection: string; tokenId: string },
+  recipient: string,
+): Promise<AppError> {
+  const nft = new Contract(giver.collection, MARKETPLACE_COLLECTION_ABI, runner);
+  const owner = String(await nft.getFunction('ownerOf')(giver.tokenId)).toLowerCase();
+  if (owner === giver.address) return new AppError('GIFT_TAKEN_BACK');
+  if (owner === recipient.toLowerCase()) return new AppError('GIFT_ALREADY_CLAIMED');
+  return new AppError('TX_REJECTED');
 }
 
 /** Checks and relays a claim; answers the transaction hash once indexed. */
@@ -87,13 +139,25 @@ export async function relayGiftClaim(
   if (!(await addressesOfAccount(app.db, userId)).includes(recipient.toLowerCase())) {
     throw new AppError('FORBIDDEN', { message: 'The recipient must be one of your wallets' });
   }
+  const giver = {
+    address: gift.giver.toLowerCase(),
+    collection: gift.collectionAddress,
+    tokenId: gift.tokenId,
+  };
+  if ((strikesOf(app).get(giver.address) ?? 0) >= app.config.giftRelay.strikesBeforeStop) {
+    throw new AppError('GIFT_NOT_RELAYED');
+  }
   const gifts = await giftsAddress(app, networkId);
   const claim = { giftId: BigInt(giftId), recipient };
   if (giftClaimSigner(giftsDomain(networkId, gifts), claim, body.signature) !== gift.claimKey) {
     throw new AppError('INVALID_SIGNATURE');
   }
-  const txHash = await oneAtATime(() =>
-    sendClaim(app, networkId, gifts, { giftId, recipient, signature: body.signature }),
+  const txHash = await sendClaim(
+    app,
+    networkId,
+    gifts,
+    { giftId, recipient, signature: body.signature },
+    giver,
   );
   return { txHash, recipient };
 }
