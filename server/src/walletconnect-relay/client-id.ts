@@ -10,7 +10,9 @@
  */
 import { createHash, createPublicKey, verify } from 'node:crypto';
 
-export type TokenCheck = { ok: true; clientId: string } | { ok: false; reason: string };
+export type TokenCheck =
+  | { ok: true; clientId: string }
+  | { ok: false; reason: string; missing?: true };
 
 /** Seconds a token's `iat` may be ahead of this machine's clock. */
 const CLOCK_SKEW_SECONDS = 60;
@@ -27,7 +29,7 @@ export function verifyClientToken(
   nowMs: number,
 ): TokenCheck {
   const auth = new URL(url ?? '/', 'http://relay').searchParams.get('auth');
-  if (!auth) return { ok: false, reason: 'the auth token is missing' };
+  if (auth === null) return { ok: false, reason: 'the auth token is missing', missing: true };
   const [h, p, s, extra] = auth.split('.');
   if (!h || !p || !s || extra !== undefined) return { ok: false, reason: 'the auth token is not a JWT' };
   const header = readJson(h);

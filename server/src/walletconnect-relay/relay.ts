@@ -90,6 +90,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       return done(false, 429, 'WalletConnect relay: too many connections, try again later');
     }
     const token = verifyClientToken(req.url, acceptsAudience, now());
+    if (!token.ok && token.missing) {
+      // A reachability probe (the page's, src/wallet/connectors/walletconnect.ts): the socket
+      // opens and is closed at once with the reason; it never gets an identity.
+      return done(true);
+    }
     if (!token.ok) {
       log('warn', 'socket refused: bad auth token', { address, reason: token.reason });
       return done(false, 401, `WalletConnect relay: ${token.reason}`);
@@ -104,6 +109,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     verifyClient: admit,
   });
   wss.on('connection', (ws, req) => {
+    if (!clientIds.has(req)) return ws.close(1008, 'WalletConnect relay: the auth token is missing');
     const peer: Peer = {
       ws,
       clientId: clientIds.get(req) as string,

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type WebSocket from 'ws';
+import WebSocket from 'ws';
 import { type Relay, startRelay } from '#server/walletconnect-relay/relay.ts';
 import { connectTo, refusal, waitForDeliveries } from './client.ts';
 import { authToken, newIdentity } from './identity.ts';
@@ -55,8 +55,23 @@ describe('auth token', () => {
     expect(got?.params.data.message).toBe('for the victim');
   });
 
+  it('a socket without a token (a reachability probe) opens and is closed at once (1008), with no identity', async () => {
+    const ws = new WebSocket(`${relay.url}/`);
+    const closed = new Promise<[number, string]>((resolve) =>
+      ws.once('close', (code, reason) => resolve([code, String(reason)])),
+    );
+    const frames: string[] = [];
+    ws.on('message', (d) => frames.push(String(d)));
+    ws.once('open', () =>
+      ws.send(JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'irn_subscribe', params: { topic: topic() } })),
+    );
+    expect(await closed).toEqual([1008, 'WalletConnect relay: the auth token is missing']);
+    expect(frames).toEqual([]);
+    expect(relay.stats().subscriptions).toBe(0);
+  });
+
   it.each([
-    ['no token', null],
+    ['an empty token', ''],
     ['not a JWT', 'hello'],
     ['expired', 'expired'],
     ['for another relay', 'wrong-aud'],

@@ -54,10 +54,8 @@ export async function waitForDeliveries(
 }
 
 /** Why the relay refused a connection: the HTTP status of its answer to the upgrade. */
-export function refusal(url: string, token: string | null, localAddress?: string): Promise<number> {
-  const ws = new WebSocket(token === null ? `${url}/` : `${url}/?auth=${token}&projectId=local`, {
-    localAddress,
-  });
+export function refusal(url: string, token: string, localAddress?: string): Promise<number> {
+  const ws = new WebSocket(`${url}/?auth=${token}&projectId=local`, { localAddress });
   return new Promise((resolve, reject) => {
     ws.once('open', () => {
       ws.terminate();

@@ -154,7 +154,10 @@ export async function hasStoredWalletConnectSession(): Promise<boolean> {
   });
 }
 
-/** Opens a socket to the relay to see whether it answers (the local relay takes no auth). */
+/**
+ * Opens a socket to the relay to see whether it answers (the local relay opens one without a
+ * token, then closes it at once: server/src/walletconnect-relay/README.md).
+ */
 export function probeRelay(url: string, timeoutMs = 3000): Promise<boolean> {
   return new Promise((resolve) => {
     let settled = false;
