@@ -31,11 +31,13 @@ export function verifyClientToken(
   const auth = new URL(url ?? '/', 'http://relay').searchParams.get('auth');
   if (auth === null) return { ok: false, reason: 'the auth token is missing', missing: true };
   const [h, p, s, extra] = auth.split('.');
-  if (!h || !p || !s || extra !== undefined) return { ok: false, reason: 'the auth token is not a JWT' };
+  if (!h || !p || !s || extra !== undefined)
+    return { ok: false, reason: 'the auth token is not a JWT' };
   const header = readJson(h);
   const claims = readJson(p);
   if (!header || !claims) return { ok: false, reason: 'the auth token is not a JWT' };
-  if (header.alg !== 'EdDSA') return { ok: false, reason: 'the auth token must be signed with EdDSA' };
+  if (header.alg !== 'EdDSA')
+    return { ok: false, reason: 'the auth token must be signed with EdDSA' };
   const publicKey = typeof claims.iss === 'string' ? didKeyToEd25519(claims.iss) : null;
   if (!publicKey) return { ok: false, reason: 'the auth token issuer is not an ed25519 did:key' };
   if (!signatureVerifies(`${h}.${p}`, s, publicKey)) {
@@ -87,7 +89,7 @@ function signatureVerifies(data: string, signature: string, publicKey: Buffer): 
 export function didKeyToEd25519(did: string): Buffer | null {
   if (!did.startsWith(DID_KEY_ED25519) || did.length > 80) return null;
   const bytes = base58Decode(did.slice(DID_KEY_ED25519.length));
-  if (!bytes || bytes.length !== 34) return null;
+  if (bytes?.length !== 34) return null;
   if (bytes[0] !== ED25519_MULTICODEC[0] || bytes[1] !== ED25519_MULTICODEC[1]) return null;
   return bytes.subarray(2);
 }

@@ -144,7 +144,8 @@ export class Mailbox {
    */
   private makeRoom(owner: string, size: number, newTopic: boolean): 'ok' | 'full' | 'quota' {
     const l = this.limits;
-    const mine = () => this.owners.get(owner) ?? { bytes: 0, topics: new Set(), messages: new Set() };
+    const mine = () =>
+      this.owners.get(owner) ?? { bytes: 0, topics: new Set(), messages: new Set() };
     const overQuota = () =>
       mine().bytes + size > l.bytesPerAddress ||
       (newTopic && mine().topics.size >= l.topicsPerAddress);

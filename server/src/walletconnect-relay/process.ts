@@ -43,7 +43,7 @@ export async function superviseRelay(o: SuperviseOptions): Promise<SupervisedRel
   let stopped = false;
   let restarts = 0;
   let recent: number[] = [];
-  let first = await launch(o, o.port);
+  const first = await launch(o, o.port);
   let child: ChildProcess | null = first.child;
   const port = first.port;
   const watch = (c: ChildProcess) =>

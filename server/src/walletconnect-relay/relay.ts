@@ -12,7 +12,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { verifyClientToken } from './client-id.ts';
+import { Admission, addressOf } from './admission.ts';
 import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits.ts';
 import { Mailbox } from './mailbox.ts';
 import { type Handled, METHODS, type Peer, type RelayState, unsubscribe } from './methods.ts';
@@ -71,7 +71,6 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     now,
   };
   const peers = new Set<Peer>();
-  const perAddress = new Map<string, number>();
   const stats = (): RelayStats => ({
     sockets: peers.size,
     subscribedTopics: state.subscribers.size,
@@ -79,47 +78,25 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     ...state.mailbox.stats(),
   });
   const http = createServer((req, res) => answerHttp(req, res, stats));
-  let port = 0;
-  const audiences = new Set((options.audiences ?? []).map(normalUrl));
-  const acceptsAudience = (aud: string) => audiences.has(normalUrl(aud)) || onPort(aud, port);
-  /** Who may open a socket: a verified token, and room under the socket caps. */
-  const admit: VerifyClient = ({ req }, done) => {
-    const address = addressOf(req);
-    if (peers.size >= limits.sockets || (perAddress.get(address) ?? 0) >= limits.socketsPerAddress) {
-      log('warn', 'socket refused: too many sockets', { address, sockets: peers.size });
-      return done(false, 429, 'WalletConnect relay: too many connections, try again later');
-    }
-    const token = verifyClientToken(req.url, acceptsAudience, now());
-    if (!token.ok && token.missing) {
-      // A reachability probe (the page's, src/wallet/connectors/walletconnect.ts): the socket
-      // opens and is closed at once with the reason; it never gets an identity.
-      return done(true);
-    }
-    if (!token.ok) {
-      log('warn', 'socket refused: bad auth token', { address, reason: token.reason });
-      return done(false, 401, `WalletConnect relay: ${token.reason}`);
-    }
-    clientIds.set(req, token.clientId);
-    done(true);
-  };
-  const clientIds = new WeakMap<IncomingMessage, string>();
+  const admission = new Admission(limits, log, now, options.audiences ?? []);
   const wss = new WebSocketServer({
     server: http,
     maxPayload: limits.frameBytes,
-    verifyClient: admit,
+    verifyClient: admission.verify,
   });
   wss.on('connection', (ws, req) => {
-    if (!clientIds.has(req)) return ws.close(1008, 'WalletConnect relay: the auth token is missing');
+    const clientId = admission.clientIdOf(req);
+    if (!clientId) return ws.close(1008, 'WalletConnect relay: the auth token is missing');
     const peer: Peer = {
       ws,
-      clientId: clientIds.get(req) as string,
+      clientId,
       address: addressOf(req),
       subs: new Map(),
       awaitingAck: new Map(),
       alive: true,
     };
     peers.add(peer);
-    perAddress.set(peer.address, (perAddress.get(peer.address) ?? 0) + 1);
+    admission.opened(peer.address);
     log('debug', 'socket opened', { client: peer.clientId });
     ws.on('pong', () => {
       peer.alive = true;
@@ -130,9 +107,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     );
     ws.on('close', (code) => {
       peers.delete(peer);
-      const left = (perAddress.get(peer.address) ?? 1) - 1;
-      if (left > 0) perAddress.set(peer.address, left);
-      else perAddress.delete(peer.address);
+      admission.closed(peer.address);
       for (const topic of [...peer.subs.keys()]) unsubscribe(state, peer, topic);
       log('debug', 'socket closed', { client: peer.clientId, code });
     });
@@ -149,7 +124,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     http.once('error', reject);
     http.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
-  port = (http.address() as AddressInfo).port;
+  const port = (http.address() as AddressInfo).port;
+  admission.port = port;
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
   log('info', 'WalletConnect relay listening', { port });
   return {
@@ -241,30 +217,6 @@ function answerHttp(req: IncomingMessage, res: ServerResponse, stats: () => Rela
   }
   res.statusCode = 426;
   res.end('WalletConnect relay: connect with a WebSocket');
-}
-
-type VerifyClient = (
-  info: { req: IncomingMessage },
-  done: (ok: boolean, code?: number, message?: string) => void,
-) => void;
-
-function addressOf(req: IncomingMessage): string {
-  return req.socket.remoteAddress ?? 'unknown';
-}
-
-function normalUrl(url: string): string {
-  return url.replace(/\/+$/, '').toLowerCase();
-}
-
-/** A ws(s) URL on `port`: this relay under any host name. */
-function onPort(url: string, port: number): boolean {
-  try {
-    const u = new URL(url);
-    const p = Number(u.port || (u.protocol === 'wss:' ? 443 : 80));
-    return (u.protocol === 'ws:' || u.protocol === 'wss:') && p === port;
-  } catch {
-    return false;
-  }
 }
 
 function consoleLog(level: RelayLogLevel, message: string, fields?: object): void {

@@ -60,7 +60,10 @@ const ports = async () => ({
 
 async function sendConfirmed(rpcUrl: string, to: string): Promise<void> {
   const provider = new JsonRpcProvider(rpcUrl, undefined, { cacheTimeout: -1 });
-  const tx = await new Wallet(ANVIL_KEYS[3], provider).sendTransaction({ to, value: parseEther('1') });
+  const tx = await new Wallet(ANVIL_KEYS[3], provider).sendTransaction({
+    to,
+    value: parseEther('1'),
+  });
   await tx.wait(1);
   provider.destroy();
 }
@@ -75,7 +78,9 @@ async function balance(rpcUrl: string, who: string): Promise<bigint> {
 }
 
 const exited = (c: ChildProcess) =>
-  new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once('exit', () => r())));
+  new Promise<void>((r) =>
+    c.exitCode !== null || c.signalCode !== null ? r() : c.once('exit', () => r()),
+  );
 
 describe('a crash of the stack [pglite]', () => {
   it('keeps a confirmed transaction, leaves no chain running, and never runs two on one state', async () => {
@@ -87,9 +92,16 @@ describe('a crash of the stack [pglite]', () => {
     const answered = await fetch(`${first.url}/api/v1/ETHnetworks/gets`);
     expect(answered.status).toBeLessThan(500); // its own answer (401 without a token)
     expect(await answered.json()).toBeTruthy();
-    const relayHealth = first.relayUrl.replace('ws:', 'http:') + '/health';
+    const relayHealth = `${first.relayUrl.replace('ws:', 'http:')}/health`;
     await expect
-      .poll(() => fetch(relayHealth).then((r) => r.ok, () => false), { timeout: 30_000 })
+      .poll(
+        () =>
+          fetch(relayHealth).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        { timeout: 30_000 },
+      )
       .toBe(true);
 
     // A confirmed transaction, then a kill of the whole stack process at once.
@@ -99,7 +111,14 @@ describe('a crash of the stack [pglite]', () => {
     await exited(first.child);
     await expect.poll(() => chainsOnState(statePath).length, { timeout: 30_000 }).toBe(0);
     await expect
-      .poll(() => fetch(relayHealth).then(() => 'up', () => 'down'), { timeout: 10_000 })
+      .poll(
+        () =>
+          fetch(relayHealth).then(
+            () => 'up',
+            () => 'down',
+          ),
+        { timeout: 10_000 },
+      )
       .toBe('down');
 
     const second = await startChild(await ports());

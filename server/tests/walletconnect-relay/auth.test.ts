@@ -63,7 +63,14 @@ describe('auth token', () => {
     const frames: string[] = [];
     ws.on('message', (d) => frames.push(String(d)));
     ws.once('open', () =>
-      ws.send(JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'irn_subscribe', params: { topic: topic() } })),
+      ws.send(
+        JSON.stringify({
+          id: 1,
+          jsonrpc: '2.0',
+          method: 'irn_subscribe',
+          params: { topic: topic() },
+        }),
+      ),
     );
     expect(await closed).toEqual([1008, 'WalletConnect relay: the auth token is missing']);
     expect(frames).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { type Relay, startRelay } from '#server/walletconnect-relay/relay.ts';
 import { connectTo, type Frame, waitFor, waitForDeliveries } from './client.ts';
 import { type Identity, newIdentity } from './identity.ts';

@@ -49,7 +49,11 @@ const from = (localAddress: string) => connectTo(relay.url, { localAddress, open
 async function flood(c: Awaited<ReturnType<typeof from>>, count: number, size: number) {
   let accepted = 0;
   for (let i = 0; i < count; i++) {
-    const res = await c.call('irn_publish', { topic: topic(), message: 'j'.repeat(size), ttl: 2_592_000 });
+    const res = await c.call('irn_publish', {
+      topic: topic(),
+      message: 'j'.repeat(size),
+      ttl: 2_592_000,
+    });
     if (res.result === true) accepted++;
   }
   return accepted;
@@ -91,7 +95,9 @@ describe('relay quotas', () => {
     const me = newIdentity();
     expect(await refusal(relay.url, authToken(me, relay.url), '127.0.0.7')).toBe(429);
     const other = await from('127.0.0.8');
-    expect((await other.call('irn_subscribe', { topic: topic() })).result).toMatch(/^[0-9a-f]{64}$/);
+    expect((await other.call('irn_subscribe', { topic: topic() })).result).toMatch(
+      /^[0-9a-f]{64}$/,
+    );
   });
 
   it('subscriptions are capped per socket and in all; unsubscribing frees them', async () => {
