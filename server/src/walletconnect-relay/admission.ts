@@ -68,8 +68,25 @@ export class Admission {
   }
 }
 
+/**
+ * The address a socket's quotas count against: its IPv4 address, or the /64 prefix of an IPv6
+ * one (one subscriber holds a whole /64, so counting single IPv6 addresses would bound nothing).
+ */
 export function addressOf(req: IncomingMessage): string {
-  return req.socket.remoteAddress ?? 'unknown';
+  const raw = req.socket.remoteAddress ?? 'unknown';
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(raw);
+  if (v4) return v4[1] as string;
+  if (!raw.includes(':')) return raw;
+  const [head = '', tail = ''] = raw.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = raw.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 function normalUrl(url: string): string {

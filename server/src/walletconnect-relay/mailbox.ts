@@ -51,6 +51,8 @@ type Box = Map<string, StoredMessage>;
 export class Mailbox {
   private readonly topics = new Map<string, Box>();
   private readonly owners = new Map<string, Owner>();
+  /** topic → the owner that opened it (whose topic quota it counts against) */
+  private readonly creators = new Map<string, string>();
   private bytes = 0;
 
   constructor(
@@ -73,6 +75,7 @@ export class Mailbox {
     if (!box) {
       box = new Map();
       this.topics.set(m.topic, box);
+      this.creators.set(m.topic, m.owner);
       this.owner(m.owner).topics.add(m.topic);
     }
     if (box.size >= this.limits.messagesPerTopic) {
@@ -209,10 +212,20 @@ export class Mailbox {
       o.messages.delete(m);
       o.bytes -= m.message.length;
     }
-    if (box.size === 0) this.topics.delete(m.topic);
-    for (const [name, other] of this.owners) {
-      if (box.size === 0) other.topics.delete(m.topic);
-      if (other.messages.size === 0 && other.topics.size === 0) this.owners.delete(name);
+    if (box.size === 0) {
+      this.topics.delete(m.topic);
+      const creator = this.creators.get(m.topic);
+      this.creators.delete(m.topic);
+      if (creator) {
+        this.owners.get(creator)?.topics.delete(m.topic);
+        this.dropIfEmpty(creator);
+      }
     }
+    this.dropIfEmpty(m.owner);
+  }
+
+  private dropIfEmpty(name: string): void {
+    const o = this.owners.get(name);
+    if (o && o.messages.size === 0 && o.topics.size === 0) this.owners.delete(name);
   }
 }

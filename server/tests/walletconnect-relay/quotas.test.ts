@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
+import { addressOf } from '#server/walletconnect-relay/admission.ts';
 import { type Relay, startRelay } from '#server/walletconnect-relay/relay.ts';
 import { connectTo, refusal, waitForDeliveries } from './client.ts';
 import { authToken, newIdentity } from './identity.ts';
@@ -132,5 +133,14 @@ describe('relay quotas', () => {
     const c = await from('127.0.0.15');
     const fetched = await c.call('irn_batchFetchMessages', { topics: [lonely, heard] });
     expect(fetched.result.messages.map((m: { message: string }) => m.message)).toEqual(['someone']);
+  });
+
+  it('counts an IPv4 address as itself and an IPv6 one by its /64', () => {
+    const of = (remoteAddress: string) =>
+      addressOf({ socket: { remoteAddress } } as Parameters<typeof addressOf>[0]);
+    expect(of('10.0.0.2')).toBe('10.0.0.2');
+    expect(of('::ffff:10.0.0.2')).toBe('10.0.0.2');
+    expect(of('2001:db8:1:2:3:4:5:6')).toBe(of('2001:db8:1:2:ffff::9'));
+    expect(of('2001:db8:1:2::1')).not.toBe(of('2001:db8:1:3::1'));
   });
 });
