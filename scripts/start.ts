@@ -6,8 +6,13 @@
  * chain indexer) on PORT (default 3000), seeds the demo catalogue on a new database, then prints
  * the URL, the demo account and the demo wallet keys. Ctrl-C (SIGINT/SIGTERM) stops every part
  * (anvil dumps its state on the way out), so a second `npm start` comes back to the same data.
+ * A crash or a kill of this process stops anvil too (it dumps its state every second and on the
+ * watchdog's SIGTERM), and a second `npm start` on the same data while this one runs is refused
+ * (docs/decisions/021-local-chain-tied-to-its-parent.md). The WalletConnect relay runs in a child
+ * process that is started again if it dies (server/src/walletconnect-relay/README.md).
  */
 import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
+import { ChainInUseError } from '#contracts/devnet/chain-lock.ts';
 import { type Stack, startStack } from './lib/stack.ts';
 
 function banner(stack: Stack): string {
@@ -70,6 +75,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A chain already running on this data: the message says which process and what to do.
+  console.error(error instanceof ChainInUseError ? error.message : error);
   process.exit(1);
 });

@@ -8,7 +8,9 @@
  *   await stack.stop();
  *
  * `stop` stops every part (anvil dumps its state on the way out), so a second start on the same
- * data folder comes back to the same data.
+ * data folder comes back to the same data. Without `stop` (a crash, a SIGKILL) anvil exits with
+ * this process, its state dumped (contracts/devnet/chain-lock.ts), and the WalletConnect relay's
+ * process with it (server/src/walletconnect-relay/process.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
