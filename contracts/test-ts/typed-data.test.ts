@@ -24,6 +24,7 @@ import {
   quoteOrder,
   SaleKind,
   SETTLEMENT_TYPEHASH,
+  BID_ACCEPTED_TYPEHASH,
 } from '../typed-data/index.ts';
 
 const ONE = 10n ** 18n;
@@ -63,6 +64,7 @@ describe('typed data against the deployed Exchange', () => {
     expect(await exchange.getFunction('ORDER_TYPEHASH')()).toBe(ORDER_TYPEHASH);
     expect(await exchange.getFunction('BID_TYPEHASH')()).toBe(BID_TYPEHASH);
     expect(await exchange.getFunction('SETTLEMENT_TYPEHASH')()).toBe(SETTLEMENT_TYPEHASH);
+    expect(await exchange.getFunction('BID_ACCEPTED_TYPEHASH')()).toBe(BID_ACCEPTED_TYPEHASH);
   });
 
   it('uses the auction timing rules of #shared/rules.ts', async () => {

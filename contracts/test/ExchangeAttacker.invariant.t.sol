@@ -194,6 +194,14 @@ contract AttackerHandler is Test {
         return _sign(SETTLEMENT_KEY, keccak256(abi.encodePacked("\x19\x01", exchange.domainSeparator(), h)));
     }
 
+    /// @dev The settlement key's receipt of an accepted bid (what the marketplace signs on a bid).
+    function _receiptOf(Order memory o, address who, uint256 amount) internal view returns (bytes memory) {
+        bytes32 h = keccak256(
+            abi.encode(exchange.BID_ACCEPTED_TYPEHASH(), exchange.hashOrder(o), who, amount, exchange.settlementEpoch())
+        );
+        return _sign(SETTLEMENT_KEY, keccak256(abi.encodePacked("\x19\x01", exchange.domainSeparator(), h)));
+    }
+
     function _deadline(Order memory o) internal view returns (uint256) {
         return o.endTime + exchange.CLAIM_DELAY() + 1 days;
     }
@@ -321,8 +329,9 @@ contract AttackerHandler is Test {
 
     /// The bidder puts its bid on chain before claims open (its WVBC goes into escrow).
     function _recordBid(Settled memory s) internal {
+        bytes memory receipt = _receiptOf(s.order, s.bidder, s.amount);
         vm.prank(s.bidder);
-        exchange.recordBid(s.order, s.orderSig, s.amount);
+        exchange.recordBid(s.order, receipt, s.amount);
         _absorbLogs();
     }
 
