@@ -414,6 +414,23 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, att);
     }
 
+    /// Orders that could never settle free a record at once too: another contract as the
+    /// collection, or item and nonce lists of different lengths (a receipt the marketplace would
+    /// never sign, as a stolen key could).
+    function test_withdrawRecordedBid_atOnceForOrdersThatCanNeverSettle() public {
+        Order memory foreign = _auction(1, 1 ether);
+        foreign.collection = address(wvbc);
+        Order memory uneven = _auction(2, 1 ether);
+        uneven.tokenNonces = new uint256[](0);
+        _fundBidder(bidder, 3 ether);
+        _record(foreign, BIDDER_KEY, 1 ether);
+        _record(uneven, BIDDER_KEY, 2 ether);
+        exchange.withdrawRecordedBid(foreign);
+        exchange.withdrawRecordedBid(uneven);
+        assertEq(wvbc.balanceOf(bidder), 3 ether);
+        assertEq(_escrow(), 0);
+    }
+
     /// Recording flags the maker (in its counter's slot) so that claims read the floor; the flag
     /// never shows in `counters`, never voids the maker's orders, survives "cancel all", and a
     /// record on one auction is no floor for another auction of the same maker.
