@@ -25,7 +25,9 @@ import { ANVIL_KEYS } from '../devnet/anvil.ts';
 import { rpcProvider } from '../devnet/rpc.ts';
 import { type Deployment, readDeployment, writeDeployment } from './deployment.ts';
 
-const WVBC_TRANSFER = new Interface(['function transfer(address to, uint256 amount) returns (bool)']);
+const WVBC_TRANSFER = new Interface([
+  'function transfer(address to, uint256 amount) returns (bool)',
+]);
 
 export type DeployParameters = {
   rpcUrl: string;

@@ -10,6 +10,7 @@ import { EXCHANGE_ABI } from '../abi/index.ts';
 import { type MarketplaceChain, startMarketplaceChain } from '../devnet/marketplace-chain.ts';
 import {
   allItemsMask,
+  BID_ACCEPTED_TYPEHASH,
   BID_TYPEHASH,
   hashOrder,
   ItemsKind,
@@ -24,7 +25,6 @@ import {
   quoteOrder,
   SaleKind,
   SETTLEMENT_TYPEHASH,
-  BID_ACCEPTED_TYPEHASH,
 } from '../typed-data/index.ts';
 
 const ONE = 10n ** 18n;

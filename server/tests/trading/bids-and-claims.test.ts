@@ -63,15 +63,6 @@ describeBackends(
       return { order: signed.order, hash: hashOrder(signed.order).toLowerCase(), ids };
     }
 
-    /** The stored listing row of an order (its maker's signature included). */
-    function storedOrderRow(hash: string) {
-      return t.db
-        .selectFrom('orders')
-        .select('signature')
-        .where('order_hash', '=', hash)
-        .executeTakeFirstOrThrow();
-    }
-
     /** The custom error a call to the exchange reverts with (null: it would succeed). */
     async function revertOf(from: string, data: string): Promise<string | null> {
       try {
