@@ -30,14 +30,18 @@ async function signReceipt(
   return Signature.from(signature).compactSerialized.toLowerCase();
 }
 
-/** The stored bid with its receipt (signed and kept now if it has none yet). */
+/**
+ * The stored bid with its receipt (signed and kept now if it has none yet). The bid is accepted
+ * already: when the chain cannot be read the bid is answered without a receipt, and the same bid
+ * sent again gets it.
+ */
 export async function withReceipt(
   ctx: TradingContext,
   m: MarketChain,
   bid: BidRow,
 ): Promise<BidRow> {
   if (bid.receipt !== null) return bid;
-  const receipt = await signReceipt(ctx, m, bid);
+  const receipt = await signReceipt(ctx, m, bid).catch(() => null);
   if (receipt === null) return bid;
   await ctx.db.updateTable('bids').set({ receipt }).where('id', '=', bid.id).execute();
   return { ...bid, receipt };
