@@ -45,8 +45,9 @@ export const AUCTION_MAX_EXTENSION_SECONDS = 3_600n;
 export const AUCTION_CLAIM_DELAY_SECONDS = 7_200n;
 /** Claims close this long after they open; the auction is then void (seconds). */
 export const AUCTION_CLAIM_WINDOW_SECONDS = 7n * 86_400n;
-/** Chosen: the server's settlement attestations last a day; it re-issues one only after that. */
-export const SETTLEMENT_TTL_SECONDS = 86_400n;
+/** Chosen: a settlement attestation lasts an hour (the claim is sent at once); the server
+ * re-checks its winner's backing on every request meanwhile (server/src/services/settlement.ts). */
+export const SETTLEMENT_TTL_SECONDS = 3_600n;
 
 /** A gift's message: at most this many characters (server/migrations/045_gifts.sql). */
 export const GIFT_MESSAGE_MAX_LENGTH = 280;

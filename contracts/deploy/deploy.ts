@@ -15,6 +15,7 @@ import {
   ContractFactory,
   getAddress,
   getCreateAddress,
+  Interface,
   type Provider,
   Wallet,
 } from 'ethers';
@@ -23,6 +24,10 @@ import { VBCHAIN_DEVNET } from '../chains.ts';
 import { ANVIL_KEYS } from '../devnet/anvil.ts';
 import { rpcProvider } from '../devnet/rpc.ts';
 import { type Deployment, readDeployment, writeDeployment } from './deployment.ts';
+
+const WVBC_TRANSFER = new Interface([
+  'function transfer(address to, uint256 amount) returns (bool)',
+]);
 
 export type DeployParameters = {
   rpcUrl: string;
@@ -169,8 +174,22 @@ async function deployFresh(
   for (const [i, tx] of txs.entries()) {
     sent.push(await deployer.sendTransaction({ ...tx, nonce: nonce + i }));
   }
+  // 1 wei of WVBC stays in the exchange for good, so an escrowed bid (Exchange.recordBid) never
+  // writes its WVBC balance slot from zero (about 17,000 gas saved on every first record).
+  const exchangeAddress = getCreateAddress({ from: deployer.address, nonce: nonce + 2 });
+  const dust = [
+    { to: wvbcAddress, value: 1n }, // WVBC's receive(): wraps for the deployer
+    {
+      to: wvbcAddress,
+      data: WVBC_TRANSFER.encodeFunctionData('transfer', [exchangeAddress, 1n]),
+    },
+  ];
+  for (const [i, tx] of dust.entries()) {
+    sent.push(await deployer.sendTransaction({ ...tx, nonce: nonce + txs.length + i }));
+  }
   const receipts = await Promise.all(sent.map((tx) => tx.wait()));
-  const addresses = receipts.map((r) => {
+  if (receipts.some((r) => r?.status !== 1)) throw new Error('a deployment failed');
+  const addresses = receipts.slice(0, txs.length).map((r) => {
     if (r?.status !== 1 || !r?.contractAddress) throw new Error('a deployment failed');
     return getAddress(r.contractAddress);
   });

@@ -54,6 +54,10 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     /// @notice EIP-712 type hash of `Settlement`.
     bytes32 public constant SETTLEMENT_TYPEHASH =
         keccak256("Settlement(bytes32 orderHash,address bidder,uint256 amount,uint256 deadline,uint256 epoch)");
+    /// @notice EIP-712 type hash of `BidAccepted`: the settlement key's receipt of a bid the
+    /// marketplace accepted (see `recordBid`).
+    bytes32 public constant BID_ACCEPTED_TYPEHASH =
+        keccak256("BidAccepted(bytes32 orderHash,address bidder,uint256 amount,uint256 epoch)");
     /// @notice A bid in an auction's last 10 minutes moves its end to 10 minutes after the bid
     /// (the server applies it), never more than MAX_EXTENSION past the signed `endTime`.
     uint256 public constant MAX_EXTENSION = 1 hours;
@@ -142,14 +146,16 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
 
     /// @notice Settles an ended auction for the bid the settlement key attests: the bid's WVBC
     /// goes from the bidder to the seller and every item from the seller to the bidder, atomically.
-    /// @dev Callable by the attested bidder or by the seller, while claims are open. The signature
-    /// of the caller's own side may be empty (the call itself authorizes it). Refused when a higher
-    /// bid recorded on chain is still backed (`HigherBidRecorded`).
+    /// @dev Callable by the attested bidder or by the seller, while claims are open. The bidder's
+    /// `Bid` signature may be empty when the bidder calls, and when the attested bid is exactly the
+    /// bid recorded on chain (the record is the bidder's on-chain authorization, its WVBC already
+    /// held here), so the seller can settle a recorded bid. Refused below a recorded bid, and at
+    /// its amount for another bidder (`HigherBidRecorded`).
     /// @param order The maker's auction order (SINGLE or SET).
     /// @param orderSignature The maker's signature of the order (may be empty when the maker calls).
     /// @param bidder The winning bidder (Bid.bidder).
     /// @param amount The winning bid in WVBC wei (Bid.amount).
-    /// @param bidSignature The bidder's `Bid` signature (may be empty when the bidder calls).
+    /// @param bidSignature The bidder's `Bid` signature (may be empty: see above).
     /// @param deadline The attestation's deadline (Settlement.deadline).
     /// @param settlementSignature The settlement signer's `Settlement` signature, made for the
     /// current `settlementEpoch`.
@@ -163,41 +169,50 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         bytes calldata settlementSignature
     ) external {
         (bytes32 orderHash, bool anyRecorded) = _checkClaim(order, orderSignature, bidder);
-        if (msg.sender != bidder && !_isValidSignature(bidder, _bidDigest(orderHash, bidder, amount), bidSignature)) {
-            revert InvalidBidderSignature();
-        }
-        if (block.timestamp > deadline) revert SettlementExpired();
-        _checkAttestation(orderHash, bidder, amount, deadline, settlementSignature);
+        uint256 fee = _checkSettlement(order.maxFeeBps, orderHash, bidder, amount, deadline, settlementSignature);
         uint256 escrowed = anyRecorded ? _takeRecord(orderHash, bidder, amount) : 0;
-        _settle(order, orderHash, bidder, amount, escrowed);
+        if (
+            msg.sender != bidder && escrowed != amount
+                && !_isValidSignature(bidder, _bidDigest(orderHash, bidder, amount), bidSignature)
+        ) revert InvalidBidderSignature();
+        _settle(order, orderHash, bidder, amount, escrowed, fee);
     }
 
-    /// @notice The caller puts their bid on an auction on chain, before its claims open: `amount`
-    /// WVBC is held by the exchange (escrow) and the bid recorded before, if another bidder's, is
-    /// paid back (raising one's own record pulls only the difference). From then on no lower bid
-    /// of this auction can be claimed, nor an equal one of another bidder. The escrow pays this
-    /// bid's claim if the settlement key attests it (or a higher bid of the same bidder: the rest
-    /// is pulled as usual), goes back when a higher bid is claimed, and can be taken back with
-    /// `withdrawRecordedBid` once claims have closed. The maker's signature of the order is
-    /// checked, so nobody can record on an order its maker never signed.
+    /// @notice The caller puts their bid on an auction on chain, before its claims open, with the
+    /// receipt the settlement key signed when the marketplace accepted that bid
+    /// (`BidAccepted(orderHash, bidder, amount, epoch)`, current epoch): so a record is always a
+    /// bid the auction accepted before its end (minimum raise and extension included), never a
+    /// later one. `amount` WVBC is held by the exchange (escrow) and the bid recorded before, if
+    /// another bidder's, is paid back (raising one's own record pulls only the difference). From
+    /// then on no lower bid of this auction can be claimed, nor an equal one of another bidder; the
+    /// record binds its bidder: the seller can settle it without a `Bid` signature. The escrow pays
+    /// this bid's claim, goes back when a higher bid is claimed, and can be taken back with
+    /// `withdrawRecordedBid` once the auction can no longer settle. Refused for orders that cannot
+    /// settle now (not started, bundle, outdated counter); the items' nonces were checked by the
+    /// marketplace when it accepted the bid, and an item that moved since frees the escrow at once.
     /// @param order The auction order bid on.
-    /// @param orderSignature The maker's signature of the order.
+    /// @param receipt The settlement key's `BidAccepted` signature of (order, caller, amount).
     /// @param amount The bid in WVBC wei: at least the reserve, above the recorded bid, below 2^96.
-    function recordBid(Order calldata order, bytes calldata orderSignature, uint256 amount) external {
+    function recordBid(Order calldata order, bytes calldata receipt, uint256 amount) external {
         if (order.saleKind != AUCTION) revert OrderIsNotAnAuction();
+        if (order.itemsKind == BUNDLE) revert InvalidOrder();
+        if (block.timestamp < order.startTime) revert OrderNotStarted();
         if (block.timestamp >= order.endTime + CLAIM_DELAY) revert BiddingClosed();
         if (amount < order.price) revert BidBelowReserve();
         if (amount >> 96 != 0) revert InvalidOrder();
         address maker = order.maker;
         if (msg.sender == maker) revert SellerCannotBuy();
+        uint256 packed = _counters[maker];
+        if (packed & ~_RECORDED_FLAG != order.counter) revert OrderCounterIsOutdated();
         bytes32 orderHash = LibOrder.hash(order);
-        if (!_isValidSignature(maker, _hashTypedData(orderHash), orderSignature)) revert InvalidMakerSignature();
+        uint256 keySlot = _keySlot();
+        _checkKeySigned(keySlot, _receiptHash(keySlot, orderHash, msg.sender, amount), receipt);
         uint256 recorded = _recordedBids[orderHash];
         uint256 previous = recorded >> 160;
         if (amount <= previous) revert HigherBidRecorded(previous);
         address recorder = address(uint160(recorded));
         _recordedBids[orderHash] = amount << 160 | uint256(uint160(msg.sender));
-        _counters[maker] |= _RECORDED_FLAG;
+        if (packed & _RECORDED_FLAG == 0) _counters[maker] = packed | _RECORDED_FLAG;
         if (recorder == msg.sender) {
             SafeTransferLib.safeTransferFrom(wvbc, msg.sender, address(this), amount - previous);
         } else {
@@ -207,16 +222,23 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         emit BidRecorded(orderHash, msg.sender, amount);
     }
 
-    /// @notice Pays a recorded bid's escrow back to its bidder once the auction's claims have
-    /// closed without a claim. Anyone may call it; the WVBC goes to the bidder.
+    /// @notice Pays a recorded bid's escrow back to its bidder as soon as the auction can no
+    /// longer settle: its maker's counter moved, one of its items changed hands or nonce (sold,
+    /// moved, cancelled, approval revoked), its collection is not a marketplace collection, or
+    /// its claims have closed. Each of those is permanent, so the floor a record sets cannot be
+    /// dissolved while the auction can still settle. Anyone may call it; the WVBC goes to the bidder.
     /// @param order The auction order the bid was recorded on.
     function withdrawRecordedBid(Order calldata order) external {
-        if (block.timestamp < order.endTime + CLAIM_DELAY + CLAIM_WINDOW) revert AuctionIsSettling();
         bytes32 orderHash = LibOrder.hash(order);
         uint256 recorded = _recordedBids[orderHash];
         if (recorded == 0) revert NoRecordedBid();
+        if (block.timestamp < order.endTime + CLAIM_DELAY + CLAIM_WINDOW && _canSettle(order)) {
+            revert AuctionIsSettling();
+        }
         delete _recordedBids[orderHash];
-        SafeTransferLib.safeTransfer(wvbc, address(uint160(recorded)), recorded >> 160);
+        address bidder = address(uint160(recorded));
+        SafeTransferLib.safeTransfer(wvbc, bidder, recorded >> 160);
+        emit RecordedBidReturned(orderHash, bidder, recorded >> 160);
     }
 
     /// @notice Revokes an order (REVOKE): bumps the nonce of each of its items that the
@@ -224,7 +246,11 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     /// void. Maker only; the exchange acts as the maker's approved operator. Emits
     /// `OrderCancelled` only when at least one nonce was bumped (else there was nothing to revoke).
     /// @param order The order to revoke.
-    /// An auction cannot be cancelled here while it settles (from its end until claims close).
+    /// The auction order itself cannot be cancelled here while it settles (from its end until
+    /// claims close), so the app's "take off sale" cannot void an ended auction by mistake. This
+    /// is NOT a binding on the seller: cancelling any other order over the same items (it need not
+    /// be signed), moving an item or bumping the counter still voids the auction; a recorded bid's
+    /// escrow then comes back at once (`withdrawRecordedBid`).
     function cancel(Order calldata order) external {
         address maker = order.maker;
         if (msg.sender != maker) revert CallerIsNotMaker();
@@ -363,18 +389,47 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         }
     }
 
-    /// @dev The settlement signer signed this winner for the current epoch.
-    function _checkAttestation(
+    /// @dev The storage slot of `settlementSigner`, `feeBps` and `settlementEpoch`, read once:
+    /// signer in bits 0..159, fee in 160..175, epoch in 176..239.
+    function _keySlot() private view returns (uint256 packed) {
+        /// @solidity memory-safe-assembly
+        assembly {
+            packed := sload(settlementSigner.slot)
+        }
+    }
+
+    /// @dev The attestation is the settlement signer's for the current epoch and before its
+    /// deadline; answers the fee (one storage load for signer, fee and epoch).
+    function _checkSettlement(
+        uint256 maxFeeBps,
         bytes32 orderHash,
         address bidder,
         uint256 amount,
         uint256 deadline,
         bytes calldata signature
-    ) private view {
-        address signer = settlementSigner;
-        bytes32 digest;
+    ) private view returns (uint256) {
+        if (block.timestamp > deadline) revert SettlementExpired();
+        uint256 keySlot = _keySlot();
+        _checkKeySigned(keySlot, _settlementHash(keySlot, orderHash, bidder, amount, deadline), signature);
+        return _feeAt(keySlot, amount, maxFeeBps);
+    }
+
+    /// @dev The settlement signer (from `keySlot`) signed this struct hash (an attestation or a
+    /// receipt).
+    function _checkKeySigned(uint256 keySlot, bytes32 structHash, bytes calldata signature) private view {
+        address signer = address(uint160(keySlot));
+        if (signer == address(0) || ECDSA.tryRecoverCalldata(_hashTypedData(structHash), signature) != signer) {
+            revert InvalidSettlementSignature();
+        }
+    }
+
+    /// @dev Struct hash of `Settlement(orderHash, bidder, amount, deadline, epoch)`, current epoch.
+    function _settlementHash(uint256 keySlot, bytes32 orderHash, address bidder, uint256 amount, uint256 deadline)
+        private
+        pure
+        returns (bytes32 structHash)
+    {
         bytes32 typeHash = SETTLEMENT_TYPEHASH;
-        uint256 epoch = settlementEpoch;
         /// @solidity memory-safe-assembly
         assembly {
             let m := mload(0x40)
@@ -383,12 +438,46 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
             mstore(add(m, 0x40), bidder)
             mstore(add(m, 0x60), amount)
             mstore(add(m, 0x80), deadline)
-            mstore(add(m, 0xa0), epoch)
-            digest := keccak256(m, 0xc0)
+            mstore(add(m, 0xa0), shr(176, keySlot))
+            structHash := keccak256(m, 0xc0)
         }
-        if (signer == address(0) || ECDSA.tryRecoverCalldata(_hashTypedData(digest), signature) != signer) {
-            revert InvalidSettlementSignature();
+    }
+
+    /// @dev Struct hash of `BidAccepted(orderHash, bidder, amount, epoch)`, current epoch.
+    function _receiptHash(uint256 keySlot, bytes32 orderHash, address bidder, uint256 amount)
+        private
+        pure
+        returns (bytes32 structHash)
+    {
+        bytes32 typeHash = BID_ACCEPTED_TYPEHASH;
+        /// @solidity memory-safe-assembly
+        assembly {
+            let m := mload(0x40)
+            mstore(m, typeHash)
+            mstore(add(m, 0x20), orderHash)
+            mstore(add(m, 0x40), bidder)
+            mstore(add(m, 0x60), amount)
+            mstore(add(m, 0x80), shr(176, keySlot))
+            structHash := keccak256(m, 0xa0)
         }
+    }
+
+    /// @dev Whether the auction could still be claimed as far as its maker and items go: the
+    /// counter is the order's, the collection is ours, and every item is the maker's at the
+    /// order's nonce. A nonce only grows while one holder keeps a token, and a token that left
+    /// comes back at a higher one, so a false answer stays false.
+    function _canSettle(Order calldata order) private view returns (bool) {
+        address maker = order.maker;
+        if (_counters[maker] & ~_RECORDED_FLAG != order.counter) return false;
+        MarketplaceCollection collection = MarketplaceCollection(order.collection);
+        if (address(collection).codehash != collectionCodeHash) return false;
+        uint256[] calldata ids = order.tokenIds;
+        uint256[] calldata nonces = order.tokenNonces;
+        if (nonces.length != ids.length) return false;
+        for (uint256 i; i < ids.length; ++i) {
+            if (collection.ownerOf(ids[i]) != maker || collection.tokenNonce(ids[i]) != nonces[i]) return false;
+        }
+        return true;
     }
 
     /// @dev A claim of an auction with a recorded bid: refused below it, and at its amount unless
@@ -408,17 +497,22 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     }
 
     /// @dev Moves every item of an auction order to the winner and the bid's WVBC to the seller.
-    /// `escrowed` of the amount is already held here (a recorded bid); the rest comes from the bidder.
-    function _settle(Order calldata order, bytes32 orderHash, address bidder, uint256 amount, uint256 escrowed)
-        private
-    {
+    /// `escrowed` of the amount is already held here (a recorded bid); the rest comes from the
+    /// bidder. `fee` is the platform's part of `amount`.
+    function _settle(
+        Order calldata order,
+        bytes32 orderHash,
+        address bidder,
+        uint256 amount,
+        uint256 escrowed,
+        uint256 fee
+    ) private {
         if (amount < order.price) revert BidBelowReserve();
         if (order.itemsKind == BUNDLE) revert InvalidOrder(); // a bundle cannot be auctioned
         uint256 allItems = LibOrder.allItems(order.tokenIds.length);
         LibOrder.quote(order, allItems); // validates the order's shape
         address maker = order.maker;
         _transferItems(order, allItems, maker, bidder);
-        uint256 fee = _fee(amount, order.maxFeeBps);
         if (escrowed == 0) {
             if (fee != 0) SafeTransferLib.safeTransferFrom(wvbc, bidder, feeRecipient, fee);
             SafeTransferLib.safeTransferFrom(wvbc, bidder, maker, amount - fee);
@@ -457,7 +551,12 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
 
     /// @dev The fee: the lower of the current fee and the order's signed bound.
     function _fee(uint256 amount, uint256 maxFeeBps) private view returns (uint256) {
-        uint256 bps = feeBps;
+        return _feeAt(_keySlot(), amount, maxFeeBps);
+    }
+
+    /// @dev The fee with the current fee taken from `keySlot` (see `_keySlot`).
+    function _feeAt(uint256 keySlot, uint256 amount, uint256 maxFeeBps) private pure returns (uint256) {
+        uint256 bps = uint16(keySlot >> 160);
         if (bps > maxFeeBps) bps = maxFeeBps;
         return bps == 0 ? 0 : amount * bps / LibOrder.BPS;
     }

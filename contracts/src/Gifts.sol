@@ -7,9 +7,12 @@ import {MarketplaceCollection} from "./MarketplaceCollection.sol";
 
 /// @title Gifts: NFTs held until the holder of a gift link claims them
 /// @notice A holder makes a gift by sending an NFT of a marketplace collection here with
-/// `safeTransferFrom(holder, gifts, id, abi.encode(claimKey))`: one transaction, no approval.
-/// `claimKey` is the address of a throwaway key made in the giver's browser; its private key
-/// travels only in the gift link. Whoever holds the link claims with that key's EIP-712
+/// `safeTransferFrom(holder, gifts, id, abi.encode(claimKey, createSignature))`: one transaction,
+/// no approval. `claimKey` is the address of a throwaway key made in the giver's browser; its
+/// private key travels only in the gift link. `createSignature` is that key's EIP-712 signature of
+/// `Create(giver, collection, tokenId)`: proof that the giver holds the key, so nobody else can
+/// attach a gift to a link's key (claim keys are public in `GiftCreated`), and a key makes one
+/// gift only, ever: a link always means the one gift it was made for. Whoever holds the link claims with that key's EIP-712
 /// signature of `Claim(giftId, recipient)`: the signature names the recipient (and the domain
 /// names this contract and the chain), so anyone may submit it (a relayer pays the gas) and a
 /// front-runner who copies it can only deliver the NFT to that same recipient. Until the claim,
@@ -25,8 +28,15 @@ contract Gifts is EIP712 {
     /// @notice Only NFTs of marketplace collections can be given.
     error CollectionIsNotAMarketplaceCollection(address collection);
 
-    /// @notice A gift needs the address of its claim key (abi-encoded in the transfer's data).
+    /// @notice A gift needs the address of its claim key and the key's `Create` signature
+    /// (abi-encoded in the transfer's data).
     error ClaimKeyIsMissing();
+
+    /// @notice The `Create` signature is not the claim key's for this giver, collection and token.
+    error InvalidCreateSignature();
+
+    /// @notice The claim key already made a gift: each link key makes exactly one.
+    error ClaimKeyAlreadyUsed();
 
     /// @notice The gift was claimed, taken back, or never existed.
     error GiftIsNotOpen(uint256 giftId);
@@ -70,6 +80,9 @@ contract Gifts is EIP712 {
     /// @notice EIP-712 type hash of `Claim`.
     bytes32 public constant CLAIM_TYPEHASH = keccak256("Claim(uint256 giftId,address recipient)");
 
+    /// @notice EIP-712 type hash of `Create`: the claim key binds itself to one gift.
+    bytes32 public constant CREATE_TYPEHASH = keccak256("Create(address giver,address collection,uint256 tokenId)");
+
     /// @notice The runtime code hash of `MarketplaceCollection`: only its NFTs can be given.
     bytes32 public immutable collectionCodeHash;
 
@@ -77,6 +90,9 @@ contract Gifts is EIP712 {
     uint256 public giftCount;
 
     mapping(uint256 giftId => Gift) private _gifts;
+
+    /// @notice Whether a claim key already made a gift (it can make no other).
+    mapping(address claimKey => bool) public claimKeyUsed;
 
     constructor() {
         collectionCodeHash = keccak256(type(MarketplaceCollection).runtimeCode);
@@ -86,16 +102,22 @@ contract Gifts is EIP712 {
                                  GIFTS
     //////////////////////////////////////////////////////////////*/
 
-    /// @notice Makes a gift of the NFT just received; `data` is `abi.encode(claimKey)`.
+    /// @notice Makes a gift of the NFT just received; `data` is
+    /// `abi.encode(claimKey, createSignature)` (see the contract's notes).
     /// @param from The NFT's holder, who becomes the giver.
     /// @param tokenId The NFT's id in the calling collection.
-    /// @param data The address of the claim key, abi-encoded.
+    /// @param data The claim key's address and its `Create` signature, abi-encoded.
     /// @return The ERC-721 receiver magic value.
     function onERC721Received(address, address from, uint256 tokenId, bytes calldata data) external returns (bytes4) {
         if (msg.sender.codehash != collectionCodeHash) revert CollectionIsNotAMarketplaceCollection(msg.sender);
-        if (data.length != 32) revert ClaimKeyIsMissing();
-        address claimKey = abi.decode(data, (address));
+        if (data.length < 64) revert ClaimKeyIsMissing();
+        (address claimKey, bytes memory signature) = abi.decode(data, (address, bytes));
         if (claimKey == address(0)) revert ClaimKeyIsMissing();
+        if (ECDSA.tryRecover(createDigest(from, msg.sender, tokenId), signature) != claimKey) {
+            revert InvalidCreateSignature();
+        }
+        if (claimKeyUsed[claimKey]) revert ClaimKeyAlreadyUsed();
+        claimKeyUsed[claimKey] = true;
         uint256 giftId = ++giftCount;
         _gifts[giftId] = Gift({giver: from, claimKey: claimKey, collection: msg.sender, tokenId: tokenId});
         emit GiftCreated(giftId, from, msg.sender, tokenId, claimKey);
@@ -139,6 +161,12 @@ contract Gifts is EIP712 {
     /// @notice The EIP-712 digest the claim key signs to send gift `giftId` to `recipient`.
     function claimDigest(uint256 giftId, address recipient) public view returns (bytes32) {
         return _hashTypedData(keccak256(abi.encode(CLAIM_TYPEHASH, giftId, recipient)));
+    }
+
+    /// @notice The EIP-712 digest the claim key signs to make the gift of `tokenId` of `collection`
+    /// from `giver`.
+    function createDigest(address giver, address collection, uint256 tokenId) public view returns (bytes32) {
+        return _hashTypedData(keccak256(abi.encode(CREATE_TYPEHASH, giver, collection, tokenId)));
     }
 
     /// @notice The EIP-712 domain separator (name "VBChain Gifts", version "1").

@@ -34,6 +34,10 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
     /// @notice The collection does not accept VBC: ERC-721 calls must send no value.
     error CollectionDoesNotAcceptValue();
 
+    /// @notice Ownership moves only by the two-step handover: the new owner asks
+    /// (`requestOwnershipHandover`), the owner completes (`completeOwnershipHandover`).
+    error UseOwnershipHandover();
+
     /*//////////////////////////////////////////////////////////////
                                  EVENTS
     //////////////////////////////////////////////////////////////*/
@@ -63,8 +67,10 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
     string public contractURI;
     /// @notice Number of tokens minted so far; token ids are 1, 2, 3, ...
     uint256 public totalMinted;
-    /// @notice Accounts the owner allowed to mint.
-    mapping(address => bool) public isMinter;
+    /// @dev Each minter and the owner that named it: a minter mints only for that owner, so a
+    /// new owner starts with no minters (and a revoked partner's minters cannot mint again by
+    /// handing the collection on).
+    mapping(address minter => address namedBy) private _minterNamedBy;
     mapping(uint256 => string) private _tokenURIs;
 
     /// @dev The token's 96 bits of extra data: bit 95 flags a token approval, bits 0..94 are
@@ -121,10 +127,24 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
     }
 
     /// @notice Names (`allowed` true) or removes a minter. Owner only, while still a partner.
+    /// A minter mints only while the owner who named it owns the collection.
     function setMinter(address minter, bool allowed) external onlyOwner {
         _checkOwnerIsPartner();
-        isMinter[minter] = allowed;
+        _minterNamedBy[minter] = allowed ? msg.sender : address(0);
         emit MinterUpdated(minter, allowed);
+    }
+
+    /// @notice Whether `account` may mint for the current owner (named by this owner).
+    function isMinter(address account) public view returns (bool) {
+        address named = _minterNamedBy[account];
+        return named != address(0) && named == owner();
+    }
+
+    /// @notice Disabled: ownership moves only by the handover the new owner asks for
+    /// (`requestOwnershipHandover`, then the owner's `completeOwnershipHandover`), so nobody is
+    /// made owner, and answerable for a collection, without accepting it.
+    function transferOwnership(address) public payable override onlyOwner {
+        revert UseOwnershipHandover();
     }
 
     /// @notice Sets the collection-level metadata URI. Owner only.
@@ -239,7 +259,7 @@ contract MarketplaceCollection is ERC721, Ownable, IMarketplaceCollection {
     //////////////////////////////////////////////////////////////*/
 
     function _checkMinter() private view {
-        if (msg.sender != owner() && !isMinter[msg.sender]) revert CallerIsNotAMinter();
+        if (msg.sender != owner() && !isMinter(msg.sender)) revert CallerIsNotAMinter();
         _checkOwnerIsPartner();
     }
 

@@ -10,6 +10,7 @@ import { EXCHANGE_ABI } from '../abi/index.ts';
 import { type MarketplaceChain, startMarketplaceChain } from '../devnet/marketplace-chain.ts';
 import {
   allItemsMask,
+  BID_ACCEPTED_TYPEHASH,
   BID_TYPEHASH,
   hashOrder,
   ItemsKind,
@@ -63,6 +64,7 @@ describe('typed data against the deployed Exchange', () => {
     expect(await exchange.getFunction('ORDER_TYPEHASH')()).toBe(ORDER_TYPEHASH);
     expect(await exchange.getFunction('BID_TYPEHASH')()).toBe(BID_TYPEHASH);
     expect(await exchange.getFunction('SETTLEMENT_TYPEHASH')()).toBe(SETTLEMENT_TYPEHASH);
+    expect(await exchange.getFunction('BID_ACCEPTED_TYPEHASH')()).toBe(BID_ACCEPTED_TYPEHASH);
   });
 
   it('uses the auction timing rules of #shared/rules.ts', async () => {

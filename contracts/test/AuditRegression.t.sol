@@ -77,7 +77,7 @@ contract AuditRegressionTest is SettlementFixture, IExchangeEvents {
         _fundBidder(stranger, 1 ether);
         vm.prank(stranger);
         vm.expectRevert(_higher(6 ether));
-        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 1 ether);
+        exchange.recordBid(o, _receipt(o, stranger, 1 ether), 1 ether);
         vm.warp(CLAIM_OPEN);
         bytes memory forged = _signSettlement(o, attacker, 1 ether); // stolen settlement key
         vm.startPrank(attacker);

@@ -27,9 +27,10 @@ contract HollowCollection {
 /// cap) mixed with an attacker who replays dead orders and attestations, forges other makers'
 /// orders, signs for future counters, sells through a hollow collection, calls the collection
 /// directly, and uses the settlement key against a recorded higher bid, a revoked epoch or an
-/// expired deadline, or raises the fee on signed orders. Ghost variables record what
-/// honest actions were meant to do and what the events say happened; an attack that succeeds
-/// counts as a breach.
+/// expired deadline, records bids the marketplace never accepted, withdraws escrow from a live
+/// auction, or raises the fee on signed orders; dead auctions must free their escrow at once.
+/// Ghost variables record what honest actions were meant to do and what the events say
+/// happened; an attack that succeeds counts as a breach.
 contract AttackerHandler is Test {
     Exchange internal immutable exchange;
     WVBC internal immutable wvbc;
@@ -194,6 +195,14 @@ contract AttackerHandler is Test {
         return _sign(SETTLEMENT_KEY, keccak256(abi.encodePacked("\x19\x01", exchange.domainSeparator(), h)));
     }
 
+    /// @dev The settlement key's receipt of an accepted bid (what the marketplace signs on a bid).
+    function _receiptOf(Order memory o, address who, uint256 amount) internal view returns (bytes memory) {
+        bytes32 h = keccak256(
+            abi.encode(exchange.BID_ACCEPTED_TYPEHASH(), exchange.hashOrder(o), who, amount, exchange.settlementEpoch())
+        );
+        return _sign(SETTLEMENT_KEY, keccak256(abi.encodePacked("\x19\x01", exchange.domainSeparator(), h)));
+    }
+
     function _deadline(Order memory o) internal view returns (uint256) {
         return o.endTime + exchange.CLAIM_DELAY() + 1 days;
     }
@@ -321,8 +330,9 @@ contract AttackerHandler is Test {
 
     /// The bidder puts its bid on chain before claims open (its WVBC goes into escrow).
     function _recordBid(Settled memory s) internal {
+        bytes memory receipt = _receiptOf(s.order, s.bidder, s.amount);
         vm.prank(s.bidder);
-        exchange.recordBid(s.order, s.orderSig, s.amount);
+        exchange.recordBid(s.order, receipt, s.amount);
         _absorbLogs();
     }
 
@@ -610,6 +620,59 @@ contract AttackerHandler is Test {
         _expectRefusal(ok, ret, floor);
     }
 
+    /// Records the marketplace never accepted: the attacker tries the maker's order signature, the
+    /// real bidder's receipt and a receipt signed by its own key (all refused: only the settlement
+    /// key's receipt for the caller and amount records). The real bidder then records, and the
+    /// seller settles that record without any Bid signature: the record binds its bidder.
+    function attackRecordWithoutReceipt(uint256 makerSeed, uint256 bidderSeed, uint256 reserve, uint256 amount)
+        external
+        recorded
+    {
+        (bool ready, Settled memory s) = _newAuction(makerSeed, bidderSeed, reserve, amount);
+        if (!ready) return;
+        bytes32 own = keccak256(
+            abi.encode(exchange.BID_ACCEPTED_TYPEHASH(), exchange.hashOrder(s.order), attacker, s.amount, uint256(0))
+        );
+        bytes[3] memory proofs = [
+            s.orderSig,
+            _receiptOf(s.order, s.bidder, s.amount),
+            _sign(ATTACKER_KEY, keccak256(abi.encodePacked("\x19\x01", exchange.domainSeparator(), own)))
+        ];
+        for (uint256 i; i < proofs.length; ++i) {
+            vm.prank(attacker);
+            (bool ok, bytes memory ret) =
+                address(exchange).call(abi.encodeCall(Exchange.recordBid, (s.order, proofs[i], s.amount)));
+            _expectRefusal(ok, ret, IExchangeErrors.InvalidSettlementSignature.selector);
+        }
+        _snapshot(s.order.maker, s.bidder, true);
+        _recordBid(s);
+        vm.warp(s.order.endTime + exchange.CLAIM_DELAY());
+        s.bidSig = ""; // the seller holds no Bid signature: the record is the authorization
+        _claimAttested(s, true);
+    }
+
+    /// A dead auction frees its escrow at once: the bidder records, nobody can withdraw while the
+    /// auction can settle, the maker pulls out ("cancel all"), and the escrow is back in full.
+    function deadAuctionRefund(uint256 makerSeed, uint256 bidderSeed, uint256 reserve, uint256 amount)
+        external
+        recorded
+    {
+        (bool ready, Settled memory s) = _newAuction(makerSeed, bidderSeed, reserve, amount);
+        if (!ready) return;
+        uint256 before = wvbc.balanceOf(s.bidder);
+        uint256 attackers = wvbc.balanceOf(attacker);
+        _recordBid(s);
+        vm.prank(attacker);
+        (bool ok, bytes memory ret) = address(exchange).call(abi.encodeCall(Exchange.withdrawRecordedBid, (s.order)));
+        _expectRefusal(ok, ret, IExchangeErrors.AuctionIsSettling.selector);
+        vm.prank(s.order.maker);
+        exchange.incrementCounter();
+        vm.prank(attacker); // anyone may send it; the WVBC goes to the bidder
+        exchange.withdrawRecordedBid(s.order);
+        _absorbLogs();
+        if (wvbc.balanceOf(s.bidder) != before || wvbc.balanceOf(attacker) != attackers) ++breaches;
+    }
+
     /// Attestations of a revoked epoch are void; the owner's next one settles.
     function attackRevokedEpoch(uint256 makerSeed, uint256 bidderSeed, uint256 reserve, uint256 amount, bool bySeller)
         external
@@ -730,14 +793,16 @@ contract ExchangeAttackerInvariantTest is Fixture {
     /// The settlement attacks are not vacuous: from the start state each one reaches its
     /// attempts (refused, for the checked reason) and then settles honestly.
     function test_settlementAttacksRunTheirAttempts() public {
-        uint256[4] memory refusedBy = [uint256(4), 1, 1, 0]; // stale (+ withdraw), epoch, deadline, fee
-        for (uint256 k; k < 4; ++k) {
+        // stale (+ withdraw), epoch, deadline, fee, records without a receipt
+        uint256[5] memory refusedBy = [uint256(4), 1, 1, 0, 3];
+        for (uint256 k; k < 5; ++k) {
             uint256 refused = handler.attacksRefused();
             uint256 settledBefore = wvbc.balanceOf(vm.addr(0xA1)) + vm.addr(0xA1).balance;
             if (k == 0) handler.attackStaleAttestation(0, 0, 1 ether, 3 ether);
             if (k == 1) handler.attackRevokedEpoch(0, 0, 1 ether, 3 ether, true);
             if (k == 2) handler.attackExpiredDeadline(0, 0, 1 ether, 3 ether);
             if (k == 3) handler.attackFeeRaise(0, 0, 2 ether, 100, 1_000);
+            if (k == 4) handler.attackRecordWithoutReceipt(0, 0, 1 ether, 3 ether);
             assertEq(handler.attacksRefused() - refused, refusedBy[k], "attempts refused");
             assertTrue(wvbc.balanceOf(vm.addr(0xA1)) + vm.addr(0xA1).balance > settledBefore, "maker paid");
         }

@@ -62,13 +62,13 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         _fundBidder(seller, 2 ether);
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.OrderIsNotAnAuction.selector);
-        exchange.recordBid(fixedPrice, _signOrder(SELLER_KEY, fixedPrice), 2 ether);
+        exchange.recordBid(fixedPrice, _receipt(fixedPrice, bidder, 2 ether), 2 ether);
         vm.prank(seller);
         vm.expectRevert(IExchangeErrors.SellerCannotBuy.selector);
-        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 2 ether);
+        exchange.recordBid(o, _receipt(o, seller, 2 ether), 2 ether);
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.BidBelowReserve.selector);
-        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 1 ether - 1);
+        exchange.recordBid(o, _receipt(o, bidder, 1 ether - 1), 1 ether - 1);
         _record(o, BIDDER_KEY, 1 ether); // exactly the reserve
         assertEq(_escrow(), 1 ether);
     }
@@ -80,13 +80,13 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         wvbc.deposit{value: 2 ether - 1}();
         wvbc.approve(address(exchange), 2 ether);
         vm.expectRevert(TRANSFER_FROM_FAILED);
-        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 2 ether); // balance short by 1 wei
+        exchange.recordBid(o, _receipt(o, bidder, 2 ether), 2 ether); // balance short by 1 wei
         wvbc.deposit{value: 1}();
         wvbc.approve(address(exchange), 2 ether - 1);
         vm.expectRevert(TRANSFER_FROM_FAILED);
-        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 2 ether); // allowance short by 1 wei
+        exchange.recordBid(o, _receipt(o, bidder, 2 ether), 2 ether); // allowance short by 1 wei
         wvbc.approve(address(exchange), 2 ether);
-        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 2 ether);
+        exchange.recordBid(o, _receipt(o, bidder, 2 ether), 2 ether);
         vm.stopPrank();
         (address who,) = _recorded(o);
         assertEq(who, bidder);
@@ -104,7 +104,7 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         for (uint256 i; i < 2; ++i) {
             vm.prank(otherBidder);
             vm.expectRevert(_higher(3 ether));
-            exchange.recordBid(o, _signOrder(SELLER_KEY, o), notHigher[i]);
+            exchange.recordBid(o, _receipt(o, otherBidder, notHigher[i]), notHigher[i]);
         }
         _record(o, OTHER_BIDDER_KEY, 3 ether + 1);
         assertEq(wvbc.balanceOf(bidder), 3 ether, "paid back");
@@ -122,7 +122,7 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         _fundBidder(bidder, 0);
         vm.prank(bidder);
         vm.expectRevert(_higher(0));
-        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 0);
+        exchange.recordBid(o, _receipt(o, bidder, 0), 0);
     }
 
     /// Recording is open from before the auction ends until claims open, then closed.
@@ -135,7 +135,7 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         vm.warp(CLAIM_OPEN);
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.BiddingClosed.selector);
-        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 3 ether);
+        exchange.recordBid(o, _receipt(o, bidder, 3 ether), 3 ether);
         (, uint256 amount) = _recorded(o);
         assertEq(amount, 2 ether);
     }
@@ -168,36 +168,54 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         _fundBidder(bidder, 2 ** 96);
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.InvalidOrder.selector);
-        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 2 ** 96);
+        exchange.recordBid(o, _receipt(o, bidder, 2 ** 96), 2 ** 96);
         _record(o, BIDDER_KEY, max);
         (address who, uint256 amount) = _recorded(o);
         assertEq(who, bidder);
         assertEq(amount, max);
     }
 
-    /// A contract wallet records its bid by a call, and the seller settles it with the wallet's
-    /// ERC-1271 bid signature (another key's is refused): the escrow pays.
+    /// A contract wallet records its bid by a call. The seller settles the record itself without
+    /// any Bid signature (the record is the wallet's authorization), but a higher bid of the same
+    /// wallet needs its ERC-1271 signature (another key's is refused); the escrow pays its part.
     function test_recordBid_erc1271BidderSettledFromEscrow() public {
         KeyWallet w = new KeyWallet(vm.addr(WALLET_KEY));
-        vm.deal(address(w), 3 ether);
+        vm.deal(address(w), 4 ether);
         Order memory o = _auction(1, 1 ether);
         vm.startPrank(vm.addr(WALLET_KEY));
-        w.execute(address(wvbc), 3 ether, abi.encodeWithSignature("deposit()"));
-        w.execute(address(wvbc), 0, abi.encodeWithSignature("approve(address,uint256)", address(exchange), 3 ether));
-        w.execute(address(exchange), 0, abi.encodeCall(exchange.recordBid, (o, _signOrder(SELLER_KEY, o), 3 ether)));
+        w.execute(address(wvbc), 4 ether, abi.encodeWithSignature("deposit()"));
+        w.execute(address(wvbc), 0, abi.encodeWithSignature("approve(address,uint256)", address(exchange), 4 ether));
+        w.execute(address(exchange), 0, abi.encodeCall(exchange.recordBid, (o, _receipt(o, address(w), 3 ether), 3 ether)));
         vm.stopPrank();
         assertEq(_escrow(), 3 ether);
-        bytes32 digest = _digest(_bidHash(_structHash(o), address(w), 3 ether));
+        bytes32 digest = _digest(_bidHash(_structHash(o), address(w), 4 ether));
         vm.warp(CLAIM_OPEN);
-        bytes memory att = _signSettlement(o, address(w), 3 ether);
-        bytes memory wrongKey = _sign(STRANGER_KEY, digest);
-        bytes memory walletKey = _sign(WALLET_KEY, digest);
+        bytes memory att = _signSettlement(o, address(w), 4 ether);
         vm.prank(seller);
         vm.expectRevert(IExchangeErrors.InvalidBidderSignature.selector);
-        exchange.claim(o, "", address(w), 3 ether, wrongKey, DEADLINE, att);
+        exchange.claim(o, "", address(w), 4 ether, "", DEADLINE, att); // above the record: unsigned
+        bytes memory wrongKey = _sign(STRANGER_KEY, digest);
         vm.prank(seller);
-        exchange.claim(o, "", address(w), 3 ether, walletKey, DEADLINE, att);
+        vm.expectRevert(IExchangeErrors.InvalidBidderSignature.selector);
+        exchange.claim(o, "", address(w), 4 ether, wrongKey, DEADLINE, att);
+        vm.prank(seller);
+        exchange.claim(o, "", address(w), 4 ether, _sign(WALLET_KEY, digest), DEADLINE, att);
         assertEq(collection.ownerOf(1), address(w));
+        assertEq(wvbc.balanceOf(seller), 4 ether);
+        assertEq(wvbc.balanceOf(address(w)), 0);
+        assertEq(_escrow(), 0);
+    }
+
+    /// The seller settles a recorded bid with no Bid signature at all: the record binds its bidder.
+    function test_claim_sellerSettlesARecordedBidWithoutItsSignature() public {
+        Order memory o = _auction(1, 1 ether);
+        _fundBidder(bidder, 3 ether);
+        _record(o, BIDDER_KEY, 3 ether);
+        vm.warp(CLAIM_OPEN);
+        bytes memory att = _signSettlement(o, bidder, 3 ether);
+        vm.prank(seller);
+        exchange.claim(o, "", bidder, 3 ether, "", DEADLINE, att);
+        assertEq(collection.ownerOf(1), bidder);
         assertEq(wvbc.balanceOf(seller), 3 ether);
         assertEq(_escrow(), 0);
     }
@@ -288,23 +306,62 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         assertEq(_escrow(), 0);
     }
 
-    /// Nobody can record on an order its maker never signed (that would also make every claim of
-    /// the named maker read the record slot), and raising one's own record pulls only the
-    /// difference.
-    function test_recordBid_needsTheMakersSignatureAndRaisesPullOnlyTheDifference() public {
+    /// Only a bid the marketplace accepted can be recorded: the receipt must be the settlement
+    /// key's, for this order, this caller, this amount and the current epoch. Raising one's own
+    /// record pulls only the difference.
+    function test_recordBid_needsTheKeysReceiptAndRaisesPullOnlyTheDifference() public {
         Order memory o = _auction(1, 1 ether);
         _fundBidder(bidder, 3 ether);
+        bytes32 h = keccak256(
+            abi.encode(exchange.BID_ACCEPTED_TYPEHASH(), _structHash(o), bidder, uint256(2 ether), uint256(0))
+        );
+        bytes[4] memory wrong = [
+            _sign(STRANGER_KEY, _digest(h)), // not the key's
+            _receipt(o, otherBidder, 2 ether), // another bidder's receipt
+            _receipt(o, bidder, 1.5 ether), // another amount
+            _signOrder(SELLER_KEY, o) // the maker's signature is no receipt
+        ];
+        for (uint256 i; i < wrong.length; ++i) {
+            vm.prank(bidder);
+            vm.expectRevert(IExchangeErrors.InvalidSettlementSignature.selector);
+            exchange.recordBid(o, wrong[i], 2 ether);
+        }
+        bytes memory old = _receipt(o, bidder, 2 ether);
+        vm.prank(owner);
+        exchange.revokeSettlements(); // receipts of the old epoch are void
         vm.prank(bidder);
-        vm.expectRevert(IExchangeErrors.InvalidMakerSignature.selector);
-        exchange.recordBid(o, _signOrder(STRANGER_KEY, o), 2 ether);
+        vm.expectRevert(IExchangeErrors.InvalidSettlementSignature.selector);
+        exchange.recordBid(o, old, 2 ether);
         vm.prank(bidder);
-        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 2 ether);
+        exchange.recordBid(o, _receipt(o, bidder, 2 ether), 2 ether);
         vm.prank(bidder);
         wvbc.approve(address(exchange), 1 ether); // enough for the raise only
         vm.prank(bidder);
-        exchange.recordBid(o, _signOrder(SELLER_KEY, o), 3 ether);
+        exchange.recordBid(o, _receipt(o, bidder, 3 ether), 3 ether);
         assertEq(_escrow(), 3 ether);
         assertEq(wvbc.balanceOf(bidder), 0);
+    }
+
+    /// Orders that cannot settle now are refused: not started, a bundle, an outdated counter.
+    function test_recordBid_refusesOrdersThatCannotSettleNow() public {
+        Order memory o = _auction(1, 1 ether);
+        Order memory b = _bundle(2, 2, 1 ether, 0, 0);
+        b.saleKind = AUCTION;
+        _fundBidder(bidder, 3 ether);
+        vm.warp(START - 1);
+        vm.prank(bidder);
+        vm.expectRevert(IExchangeErrors.OrderNotStarted.selector);
+        exchange.recordBid(o, _receipt(o, bidder, 2 ether), 2 ether);
+        vm.warp(START);
+        vm.prank(bidder);
+        vm.expectRevert(IExchangeErrors.InvalidOrder.selector);
+        exchange.recordBid(b, _receipt(b, bidder, 2 ether), 2 ether);
+        vm.prank(seller);
+        exchange.incrementCounter();
+        vm.prank(bidder);
+        vm.expectRevert(IExchangeErrors.OrderCounterIsOutdated.selector);
+        exchange.recordBid(o, _receipt(o, bidder, 2 ether), 2 ether);
+        assertEq(_escrow(), 0);
     }
 
     /// The escrow goes back after claims close (to the bidder, whoever calls), not before, once.
@@ -337,27 +394,40 @@ contract ExchangeSettlementTest is SettlementFixture, IExchangeEvents {
         exchange.withdrawRecordedBid(o);
     }
 
-    /// An auction the seller voids ("cancel all", here) cannot be claimed; the recorded bid stays
-    /// held until the window closes, then goes back. (The same for a bundle "auction", which no
-    /// claim accepts.)
-    function test_withdrawRecordedBid_afterTheSellerVoidedTheAuction() public {
+    /// An auction the seller voids ("cancel all", here) cannot be claimed, and its recorded bid
+    /// goes back at once, long before claims would close; emits `RecordedBidReturned`.
+    function test_withdrawRecordedBid_atOnceAfterTheSellerVoidedTheAuction() public {
         (Order memory o, bytes memory orderSig) = _recordedAuction(2 ether);
-        Order memory b = _bundle(2, 2, 1 ether, 0, 0);
-        b.saleKind = AUCTION;
-        _fundBidder(otherBidder, 1 ether);
-        _record(b, OTHER_BIDDER_KEY, 1 ether);
+        vm.expectRevert(IExchangeErrors.AuctionIsSettling.selector);
+        exchange.withdrawRecordedBid(o);
         vm.prank(seller);
         exchange.incrementCounter();
+        vm.expectEmit(true, true, true, true, address(exchange));
+        emit IExchangeEvents.RecordedBidReturned(_structHash(o), bidder, 2 ether);
+        exchange.withdrawRecordedBid(o);
+        assertEq(wvbc.balanceOf(bidder), 2 ether);
+        assertEq(_escrow(), 0);
         vm.warp(CLAIM_OPEN);
         bytes memory att = _signSettlement(o, bidder, 2 ether);
         vm.prank(bidder);
         vm.expectRevert(IExchangeErrors.OrderCounterIsOutdated.selector);
         exchange.claim(o, orderSig, bidder, 2 ether, "", DEADLINE, att);
-        vm.warp(WINDOW_END);
-        exchange.withdrawRecordedBid(o);
-        exchange.withdrawRecordedBid(b);
-        assertEq(wvbc.balanceOf(bidder), 2 ether);
-        assertEq(wvbc.balanceOf(otherBidder), 1 ether);
+    }
+
+    /// Orders that could never settle free a record at once too: another contract as the
+    /// collection, or item and nonce lists of different lengths (a receipt the marketplace would
+    /// never sign, as a stolen key could).
+    function test_withdrawRecordedBid_atOnceForOrdersThatCanNeverSettle() public {
+        Order memory foreign = _auction(1, 1 ether);
+        foreign.collection = address(wvbc);
+        Order memory uneven = _auction(2, 1 ether);
+        uneven.tokenNonces = new uint256[](0);
+        _fundBidder(bidder, 3 ether);
+        _record(foreign, BIDDER_KEY, 1 ether);
+        _record(uneven, BIDDER_KEY, 2 ether);
+        exchange.withdrawRecordedBid(foreign);
+        exchange.withdrawRecordedBid(uneven);
+        assertEq(wvbc.balanceOf(bidder), 3 ether);
         assertEq(_escrow(), 0);
     }
 

@@ -19,10 +19,19 @@ contract GiftsTest is Fixture {
         gifts = new Gifts();
     }
 
+    /// @dev Token TOKEN is given with CLAIM_KEY, any other token with a key of its own.
     function _give(uint256 tokenId) internal returns (uint256 giftId) {
+        uint256 key = tokenId == TOKEN ? CLAIM_KEY : CLAIM_KEY + tokenId;
+        bytes memory data = _giftData(key, seller, tokenId);
         vm.prank(seller);
-        collection.safeTransferFrom(seller, address(gifts), tokenId, abi.encode(claimKey));
+        collection.safeTransferFrom(seller, address(gifts), tokenId, data);
         giftId = gifts.giftCount();
+    }
+
+    /// @dev What a gift's transfer carries: the key's address and its `Create` signature.
+    function _giftData(uint256 key, address giver, uint256 tokenId) internal view returns (bytes memory) {
+        (uint8 v, bytes32 r, bytes32 s) = vm.sign(key, gifts.createDigest(giver, address(collection), tokenId));
+        return abi.encode(vm.addr(key), abi.encodePacked(r, s, v));
     }
 
     function _sign(uint256 key, uint256 giftId, address recipient) internal view returns (bytes memory) {
@@ -106,15 +115,18 @@ contract GiftsTest is Fixture {
     function test_give_refusesOtherCollectionsAndMissingKeys() public {
         PlainERC721 plain = new PlainERC721();
         plain.mint(seller, 1);
+        bytes memory data = _giftData(CLAIM_KEY, seller, 1);
         vm.prank(seller);
         vm.expectRevert(abi.encodeWithSelector(Gifts.CollectionIsNotAMarketplaceCollection.selector, address(plain)));
-        plain.safeTransferFrom(seller, address(gifts), 1, abi.encode(claimKey));
+        plain.safeTransferFrom(seller, address(gifts), 1, data);
 
         vm.startPrank(seller);
         vm.expectRevert(Gifts.ClaimKeyIsMissing.selector);
         collection.safeTransferFrom(seller, address(gifts), TOKEN);
         vm.expectRevert(Gifts.ClaimKeyIsMissing.selector);
-        collection.safeTransferFrom(seller, address(gifts), TOKEN, abi.encode(address(0)));
+        collection.safeTransferFrom(seller, address(gifts), TOKEN, abi.encode(claimKey));
+        vm.expectRevert(Gifts.ClaimKeyIsMissing.selector);
+        collection.safeTransferFrom(seller, address(gifts), TOKEN, abi.encode(address(0), bytes("")));
         vm.stopPrank();
         assertEq(collection.ownerOf(TOKEN), seller);
     }
@@ -130,5 +142,29 @@ contract GiftsTest is Fixture {
             )
         );
         assertEq(gifts.domainSeparator(), expected);
+    }
+
+    /// A gift is bound to its key by the key's own signature: nobody else can attach a gift to a
+    /// link's (public) key, a signature for another giver, collection or token is refused, and a
+    /// key makes one gift only, so a link always means the gift it was made for.
+    function test_give_needsTheKeysCreateSignatureAndAFreshKey() public {
+        vm.startPrank(seller);
+        bytes memory forOtherToken = _giftData(CLAIM_KEY, seller, TOKEN + 1);
+        vm.expectRevert(Gifts.InvalidCreateSignature.selector);
+        collection.safeTransferFrom(seller, address(gifts), TOKEN, forOtherToken);
+        bytes memory forOtherGiver = _giftData(CLAIM_KEY, stranger, TOKEN);
+        vm.expectRevert(Gifts.InvalidCreateSignature.selector);
+        collection.safeTransferFrom(seller, address(gifts), TOKEN, forOtherGiver);
+        (, bytes memory sig) = abi.decode(_giftData(STRANGER_KEY, seller, TOKEN), (address, bytes));
+        vm.expectRevert(Gifts.InvalidCreateSignature.selector); // signed by another key
+        collection.safeTransferFrom(seller, address(gifts), TOKEN, abi.encode(claimKey, sig));
+        vm.stopPrank();
+        assertFalse(gifts.claimKeyUsed(claimKey));
+        _give(TOKEN);
+        assertTrue(gifts.claimKeyUsed(claimKey));
+        bytes memory again = _giftData(CLAIM_KEY, seller, TOKEN + 1);
+        vm.prank(seller);
+        vm.expectRevert(Gifts.ClaimKeyAlreadyUsed.selector);
+        collection.safeTransferFrom(seller, address(gifts), TOKEN + 1, again);
     }
 }

@@ -31,14 +31,23 @@ contract MarketplaceCollectionRolesTest is Fixture {
                                   ROLES
     //////////////////////////////////////////////////////////////*/
 
-    /// Ownership moves minting, naming minters and the contract URI to the new owner, who mints
-    /// only while a partner itself; renouncing leaves nobody able to mint.
+    /// Ownership moves only by the handover the new owner asks for (`transferOwnership` is
+    /// refused), and moves minting, naming minters and the contract URI to the new owner, who
+    /// mints only while a partner itself; renouncing leaves nobody able to mint.
     function test_owner_transferMovesEveryOwnerRight() public {
         vm.prank(stranger);
         vm.expectRevert(UNAUTHORIZED);
         collection.transferOwnership(stranger);
         vm.prank(seller);
+        vm.expectRevert(MarketplaceCollection.UseOwnershipHandover.selector);
         collection.transferOwnership(buyer);
+        vm.prank(seller);
+        vm.expectRevert(bytes4(0x6f5e8818)); // NoHandoverRequest: the new owner never asked
+        collection.completeOwnershipHandover(buyer);
+        vm.prank(buyer);
+        collection.requestOwnershipHandover();
+        vm.prank(seller);
+        collection.completeOwnershipHandover(buyer);
         assertEq(collection.owner(), buyer);
 
         vm.startPrank(seller);
@@ -91,6 +100,28 @@ contract MarketplaceCollectionRolesTest is Fixture {
         vm.prank(stranger);
         vm.expectRevert(MarketplaceCollection.CallerIsNotAMinter.selector);
         collection.mintBatch(stranger, uris);
+    }
+
+    /// Minters are the naming owner's: after a handover they cannot mint for the new owner
+    /// (nor again if the collection comes back only after being named anew).
+    function test_minters_belongToTheOwnerWhoNamedThem() public {
+        vm.prank(seller);
+        collection.setMinter(stranger, true);
+        assertTrue(collection.isMinter(stranger));
+        bytes32 role = factory.PARTNER_ROLE();
+        vm.prank(owner);
+        factory.grantRole(role, buyer);
+        vm.prank(buyer);
+        collection.requestOwnershipHandover();
+        vm.prank(seller);
+        collection.completeOwnershipHandover(buyer);
+        assertFalse(collection.isMinter(stranger));
+        vm.prank(stranger);
+        vm.expectRevert(MarketplaceCollection.CallerIsNotAMinter.selector);
+        collection.mint(stranger, "x");
+        vm.prank(buyer);
+        collection.renounceOwnership();
+        assertFalse(collection.isMinter(stranger)); // no owner: nobody is a minter
     }
 
     /*//////////////////////////////////////////////////////////////

@@ -6,6 +6,7 @@
  * server can find the message without ever seeing the key (docs/decisions/085-gift-escrow-with-a-link-key.md).
  */
 import {
+  AbiCoder,
   concat,
   getAddress,
   keccak256,
@@ -27,6 +28,32 @@ export const CLAIM_TYPES = {
 };
 
 export type GiftClaim = { giftId: bigint; recipient: string };
+
+/** What the link key signs to make its one gift (Gifts.onERC721Received checks it). */
+export const CREATE_TYPES = {
+  Create: [
+    { name: 'giver', type: 'address' },
+    { name: 'collection', type: 'address' },
+    { name: 'tokenId', type: 'uint256' },
+  ],
+};
+
+export type GiftCreate = { giver: string; collection: string; tokenId: bigint };
+
+/**
+ * The data of the safe transfer that makes a gift: the link key's address and its signature of
+ * `Create(giver, collection, tokenId)`, abi-encoded. The key proves it made the gift, so nobody
+ * else can attach a gift to a link's (public) key address.
+ */
+export async function giftTransferData(
+  claimKey: string,
+  domain: TypedDataDomain,
+  create: GiftCreate,
+): Promise<string> {
+  const key = new Wallet(claimKey);
+  const signature = await key.signTypedData(domain, CREATE_TYPES, create);
+  return AbiCoder.defaultAbiCoder().encode(['address', 'bytes'], [key.address, signature]);
+}
 
 export function giftsDomain(chainId: number, gifts: string): TypedDataDomain {
   return {

@@ -38,6 +38,13 @@ export type Settlement = {
   epoch: bigint;
 };
 
+/**
+ * The settlement key's receipt of a bid the marketplace accepted (before the auction's effective
+ * end, above the minimum raise): `Exchange.recordBid` takes it, so only accepted bids go on chain.
+ * Valid while the exchange's `settlementEpoch` equals `epoch`.
+ */
+export type BidAccepted = { orderHash: string; bidder: string; amount: bigint; epoch: bigint };
+
 export const ORDER_TYPES: Record<'Order', TypedDataField[]> = {
   Order: [
     { name: 'maker', type: 'address' },
@@ -76,6 +83,15 @@ export const SETTLEMENT_TYPES: Record<'Settlement', TypedDataField[]> = {
   ],
 };
 
+export const BID_ACCEPTED_TYPES: Record<'BidAccepted', TypedDataField[]> = {
+  BidAccepted: [
+    { name: 'orderHash', type: 'bytes32' },
+    { name: 'bidder', type: 'address' },
+    { name: 'amount', type: 'uint256' },
+    { name: 'epoch', type: 'uint256' },
+  ],
+};
+
 /** The `types` argument of ethers `signTypedData` for each message. */
 export const types = { order: ORDER_TYPES, bid: BID_TYPES, settlement: SETTLEMENT_TYPES } as const;
 
@@ -97,6 +113,9 @@ export const ORDER_TYPEHASH = id(TypedDataEncoder.from(ORDER_TYPES).encodeType('
 export const BID_TYPEHASH = id(TypedDataEncoder.from(BID_TYPES).encodeType('Bid'));
 export const SETTLEMENT_TYPEHASH = id(
   TypedDataEncoder.from(SETTLEMENT_TYPES).encodeType('Settlement'),
+);
+export const BID_ACCEPTED_TYPEHASH = id(
+  TypedDataEncoder.from(BID_ACCEPTED_TYPES).encodeType('BidAccepted'),
 );
 
 /** The order's EIP-712 struct hash: its id on chain (`cancel`, `Bid.orderHash`, events). */
@@ -133,6 +152,15 @@ export function signSettlement(
   settlement: Settlement,
 ): Promise<string> {
   return signer.signTypedData(domain, SETTLEMENT_TYPES, settlement);
+}
+
+/** The settlement key's receipt of an accepted bid (for `Exchange.recordBid`). */
+export function signBidAccepted(
+  signer: Signer,
+  domain: TypedDataDomain,
+  receipt: BidAccepted,
+): Promise<string> {
+  return signer.signTypedData(domain, BID_ACCEPTED_TYPES, receipt);
 }
 
 /** The EOA that signed an order / bid / settlement (contract wallets: check ERC-1271 on chain). */

@@ -307,6 +307,10 @@ export const Bid = Type.Object({
   bidder: Address,
   amount: Wei,
   isHighest: Type.Boolean(),
+  /** The settlement key's receipt of the accepted bid, for Exchange.recordBid (null: none). */
+  receipt: Nullable(Type.String()),
+  /** The bid is recorded on chain (its WVBC held by the exchange). */
+  onChain: Type.Boolean(),
   createdAt: IsoDate,
 });
 export type Bid = Static<typeof Bid>;

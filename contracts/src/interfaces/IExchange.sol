@@ -29,6 +29,11 @@ interface IExchangeEvents {
     /// (see `Exchange.recordBid`); the bid recorded before was paid back.
     event BidRecorded(bytes32 indexed orderHash, address indexed bidder, uint256 amount);
 
+    /// @notice A recorded bid's escrow went back to its bidder by `withdrawRecordedBid` (the
+    /// auction can no longer settle). Outbid records and claims clear a record without it: see
+    /// `BidRecorded` and `OrderFilled`.
+    event RecordedBidReturned(bytes32 indexed orderHash, address indexed bidder, uint256 amount);
+
     /// @notice The owner voided every outstanding settlement attestation; new ones carry `epoch`.
     event SettlementsRevoked(uint64 epoch);
 
@@ -101,6 +106,7 @@ interface IExchangeErrors {
     error BiddingClosed();
     /// @notice The auction's claim window has closed: it can no longer be settled.
     error ClaimWindowClosed();
-    /// @notice An ended auction cannot be cancelled while it can still be claimed.
+    /// @notice An ended auction cannot be cancelled while it can still be claimed; a recorded bid
+    /// cannot be withdrawn while its auction can still settle.
     error AuctionIsSettling();
 }

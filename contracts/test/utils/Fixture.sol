@@ -213,6 +213,22 @@ abstract contract Fixture is Test {
         return _sign(SETTLEMENT_KEY, _digest(h));
     }
 
+    /// @dev The settlement key's receipt of an accepted bid (`BidAccepted`, current epoch). Reads
+    /// the epoch from storage (slot 0, bits 176..239) so that it keeps a pending `vm.prank`.
+    function _receipt(Order memory o, address who, uint256 amount) internal view returns (bytes memory) {
+        uint256 epoch = uint64(uint256(vm.load(address(exchange), bytes32(0))) >> 176);
+        bytes32 h = keccak256(
+            abi.encode(
+                keccak256("BidAccepted(bytes32 orderHash,address bidder,uint256 amount,uint256 epoch)"),
+                _structHash(o),
+                who,
+                amount,
+                epoch
+            )
+        );
+        return _sign(SETTLEMENT_KEY, _digest(h));
+    }
+
     /// @dev A bidder wraps and approves WVBC for the exchange.
     function _fundBidder(address who, uint256 amount) internal {
         vm.deal(who, who.balance + amount);

@@ -16,9 +16,12 @@ abstract contract SettlementFixture is Fixture {
         return abi.encodeWithSelector(IExchangeErrors.HigherBidRecorded.selector, amount);
     }
 
-    /// @dev The key's account records its own bid: `amount` WVBC goes into escrow.
+    /// @dev The key's account records its own accepted bid (with the settlement key's receipt):
+    /// `amount` WVBC goes into escrow.
     function _record(Order memory o, uint256 key, uint256 amount) internal {
-        vm.prank(vm.addr(key));
-        exchange.recordBid(o, _signOrder(SELLER_KEY, o), amount);
+        address who = vm.addr(key);
+        bytes memory receipt = _receipt(o, who, amount);
+        vm.prank(who);
+        exchange.recordBid(o, receipt, amount);
     }
 }

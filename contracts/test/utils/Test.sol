@@ -28,6 +28,7 @@ interface Vm {
     function recordLogs() external;
     function getRecordedLogs() external returns (Log[] memory);
     function etch(address target, bytes calldata newRuntimeBytecode) external;
+    function load(address target, bytes32 slot) external view returns (bytes32 data);
     function assertEq(uint256 left, uint256 right, string calldata err) external pure;
     function assertEq(address left, address right, string calldata err) external pure;
     function assertEq(bytes32 left, bytes32 right, string calldata err) external pure;

@@ -278,7 +278,8 @@ export function toActivity(row: ActivityRow): Activity {
   };
 }
 
-export function toBid(row: BidRow): Bid {
+/** A bid; `on_chain` (bid lists) says whether it is the auction's bid recorded on chain. */
+export function toBid(row: BidRow & { on_chain?: boolean | null }): Bid {
   return {
     id: row.id,
     orderHash: row.order_hash,
@@ -286,6 +287,8 @@ export function toBid(row: BidRow): Bid {
     bidder: checksum(row.bidder),
     amount: row.amount,
     isHighest: row.is_highest,
+    receipt: row.receipt,
+    onChain: row.on_chain === true,
     createdAt: iso(row.created_at),
   };
 }

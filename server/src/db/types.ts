@@ -40,6 +40,7 @@ import type {
 import type {
   ActivitiesTable,
   ApprovalEpochsTable,
+  BidRecordsTable,
   BidsTable,
   GiftMessagesTable,
   GiftsTable,
@@ -47,6 +48,7 @@ import type {
   IndexerStateTable,
   OrderFillsTable,
   OrdersTable,
+  SettlementSkipsTable,
   SettlementsTable,
   WvbcTransfersTable,
 } from './tables/trading.ts';
@@ -82,6 +84,8 @@ export interface Database {
   approval_epochs: ApprovalEpochsTable;
   bids: BidsTable;
   settlements: SettlementsTable;
+  settlement_skips: SettlementSkipsTable;
+  bid_records: BidRecordsTable;
   activities: ActivitiesTable;
   wvbc_transfers: WvbcTransfersTable;
   likes: LikesTable;

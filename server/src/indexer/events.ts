@@ -28,6 +28,8 @@ export const TOPICS = {
   OrderFilled: topic(exchangeInterface, 'OrderFilled'),
   OrderCancelled: topic(exchangeInterface, 'OrderCancelled'),
   CounterIncremented: topic(exchangeInterface, 'CounterIncremented'),
+  BidRecorded: topic(exchangeInterface, 'BidRecorded'),
+  RecordedBidReturned: topic(exchangeInterface, 'RecordedBidReturned'),
   Deposit: topic(wvbcInterface, 'Deposit'),
   Withdrawal: topic(wvbcInterface, 'Withdrawal'),
   GiftCreated: topic(giftsInterface, 'GiftCreated'),
@@ -89,6 +91,13 @@ export type ChainEvent =
     }
   | { kind: 'OrderCancelled'; orderHash: string; maker: string }
   | { kind: 'CounterIncremented'; maker: string; newCounter: bigint }
+  /** A bid put on chain (escrowed), or its escrow paid back (the auction can no longer settle). */
+  | {
+      kind: 'BidRecorded' | 'RecordedBidReturned';
+      orderHash: string;
+      bidder: string;
+      amount: bigint;
+    }
   | { kind: 'Deposit'; account: string; amount: bigint }
   | { kind: 'Withdrawal'; account: string; amount: bigint }
   | {
@@ -134,37 +143,7 @@ export function decodeLog(
       symbol: p.args[3] as string,
     };
   }
-  if (address === contracts.exchange) {
-    const p = parse(exchangeInterface);
-    if (!p) return null;
-    switch (p.name) {
-      case 'OrderFilled':
-        return {
-          kind: 'OrderFilled',
-          orderHash: (p.args[0] as string).toLowerCase(),
-          maker: lower(p.args[1] as string),
-          taker: lower(p.args[2] as string),
-          collection: lower(p.args[3] as string),
-          itemMask: p.args[4] as bigint,
-          amount: p.args[5] as bigint,
-          fee: p.args[6] as bigint,
-        };
-      case 'OrderCancelled':
-        return {
-          kind: 'OrderCancelled',
-          orderHash: (p.args[0] as string).toLowerCase(),
-          maker: lower(p.args[1] as string),
-        };
-      case 'CounterIncremented':
-        return {
-          kind: 'CounterIncremented',
-          maker: lower(p.args[0] as string),
-          newCounter: p.args[1] as bigint,
-        };
-      default:
-        return null;
-    }
-  }
+  if (address === contracts.exchange) return decodeExchangeLog(parse(exchangeInterface));
   if (address === contracts.wvbc) {
     if (t0 !== TOPICS.Deposit && t0 !== TOPICS.Withdrawal) return null;
     const p = parse(wvbcInterface);
@@ -210,6 +189,46 @@ export function decodeLog(
     }
   }
   return null;
+}
+
+/** OrderFilled, OrderCancelled, CounterIncremented, BidRecorded, RecordedBidReturned. */
+function decodeExchangeLog(p: ReturnType<typeof parseLog>): ChainEvent | null {
+  if (!p) return null;
+  switch (p.name) {
+    case 'OrderFilled':
+      return {
+        kind: 'OrderFilled',
+        orderHash: (p.args[0] as string).toLowerCase(),
+        maker: lower(p.args[1] as string),
+        taker: lower(p.args[2] as string),
+        collection: lower(p.args[3] as string),
+        itemMask: p.args[4] as bigint,
+        amount: p.args[5] as bigint,
+        fee: p.args[6] as bigint,
+      };
+    case 'OrderCancelled':
+      return {
+        kind: 'OrderCancelled',
+        orderHash: (p.args[0] as string).toLowerCase(),
+        maker: lower(p.args[1] as string),
+      };
+    case 'CounterIncremented':
+      return {
+        kind: 'CounterIncremented',
+        maker: lower(p.args[0] as string),
+        newCounter: p.args[1] as bigint,
+      };
+    case 'BidRecorded':
+    case 'RecordedBidReturned':
+      return {
+        kind: p.name,
+        orderHash: (p.args[0] as string).toLowerCase(),
+        bidder: lower(p.args[1] as string),
+        amount: p.args[2] as bigint,
+      };
+    default:
+      return null;
+  }
 }
 
 /** GiftCreated, GiftClaimed, GiftTakenBack of contracts/src/Gifts.sol. */

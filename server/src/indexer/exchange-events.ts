@@ -6,7 +6,7 @@
  * CounterIncremented (the maker's pending orders signed under a lower counter end).
  */
 import { type ChainEvent, popCount } from './events.ts';
-import { addActivity, blockTime, type EventHandler } from './handler-context.ts';
+import { addActivity, blockTime, type EventHandler, type LogPosition } from './handler-context.ts';
 import { type BlockContext, journaledUpdate, type Trx } from './journal.ts';
 import {
   closeOrder,
@@ -92,4 +92,30 @@ export async function onCounterIncremented(
     .where('counter', '<', e.newCounter.toString())
     .execute()) as IndexedOrder[];
   for (const order of orders) await closeOrder(trx, ctx, order);
+}
+
+/**
+ * A bid put on chain or its escrow paid back: a `bid_records` row (an auction's record is its
+ * latest RECORDED row while the order did not fill; a reorg deletes the rows above the ancestor).
+ */
+export async function onBidRecord(
+  trx: Trx,
+  ctx: BlockContext,
+  pos: LogPosition,
+  e: Extract<ChainEvent, { kind: 'BidRecorded' | 'RecordedBidReturned' }>,
+): Promise<void> {
+  await trx
+    .insertInto('bid_records')
+    .values({
+      network_id: ctx.networkId,
+      tx_hash: pos.txHash,
+      log_index: pos.logIndex,
+      block_number: pos.blockNumber,
+      order_hash: e.orderHash,
+      kind: e.kind === 'BidRecorded' ? 'RECORDED' : 'RETURNED',
+      bidder: e.bidder,
+      amount: e.amount,
+    })
+    .onConflict((oc) => oc.columns(['network_id', 'tx_hash', 'log_index']).doNothing())
+    .execute();
 }

@@ -3,7 +3,7 @@
  * per log: the caller gates every call on a new `indexed_logs` row.
  *
  * - collections, mints, transfers and token nonces: token-events.ts;
- * - fills, revokes and counter bumps: exchange-events.ts;
+ * - fills, revokes, counter bumps and bids recorded on chain: exchange-events.ts;
  * - when an order ends and what that does to its listing: order-lifecycle.ts;
  * - gifts made, claimed and taken back: gift-events.ts;
  * - WVBC Deposit and Withdrawal: a `wvbc_transfers` row (here).
@@ -15,7 +15,12 @@
  * and provenance).
  */
 import { type ChainEvent, ZERO_ADDRESS } from './events.ts';
-import { onCounterIncremented, onOrderCancelled, onOrderFilled } from './exchange-events.ts';
+import {
+  onBidRecord,
+  onCounterIncremented,
+  onOrderCancelled,
+  onOrderFilled,
+} from './exchange-events.ts';
 import { onGiftClosed, onGiftCreated } from './gift-events.ts';
 import { blockTime, type LogPosition, type RangeState } from './handler-context.ts';
 import type { BlockContext, Trx } from './journal.ts';
@@ -73,6 +78,9 @@ export async function handleEvent(
       return onOrderCancelled(trx, state, ctx, pos, event);
     case 'CounterIncremented':
       return onCounterIncremented(trx, ctx, event);
+    case 'BidRecorded':
+    case 'RecordedBidReturned':
+      return onBidRecord(trx, ctx, pos, event);
     case 'Deposit':
     case 'Withdrawal':
       return onWvbcMove(trx, state, pos, event);

@@ -67,6 +67,7 @@ async function undoAboveTarget(
   for (const table of [
     'order_fills',
     'approval_epochs',
+    'bid_records',
     'wvbc_transfers',
     'indexed_logs',
     'indexed_blocks',

@@ -32,17 +32,26 @@ function newestFirst<DB, TB extends keyof DB, O>(
     .offset(offsetOf(page));
 }
 
+/**
+ * Whether the bid is its auction's bid on chain: the auction's latest `bid_records` row is a
+ * RECORDED one of this bidder and amount (migrations/078), and the order is still pending.
+ */
+const onChain = sql<boolean | null>`(orders.status = 'pending' and (
+  select r.kind = 'RECORDED' and r.bidder = bids.bidder and r.amount = bids.amount
+  from bid_records r where r.order_hash = bids.order_hash
+  order by r.block_number desc, r.log_index desc limit 1))`;
+
 /** Bids on every auction of an NFT (`nft`) or a set (`set`), newest first. */
 export async function bidsOfItem(
   db: Db,
   kind: 'nft' | 'set',
   id: number,
   page: PageRequest,
-): Promise<PageResult<BidRow>> {
+): Promise<PageResult<BidRow & { on_chain: boolean | null }>> {
   const column = kind === 'nft' ? 'orders.nft_id' : 'orders.set_id';
   const bids = bidsWithOrders(db).where(column, '=', id);
   return pageOf(
-    newestFirst(bids.selectAll('bids'), page).execute(),
+    newestFirst(bids.selectAll('bids').select(onChain.as('on_chain')), page).execute(),
     bids.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
   );
 }

@@ -41,12 +41,18 @@ function toGift(row: Row): Gift {
 }
 
 /** The newest gift made with the link key `claimKey` (one per key in practice). */
+/**
+ * The gift of a link key, only when the key made exactly one gift: keys are public, and a gift
+ * made on a key by someone else (possible with the gifts contract before keys proved possession,
+ * contracts/src/Gifts.sol) must not shadow the real one; an ambiguous key shows no gift.
+ */
 export async function giftByClaimKey(db: Db, networkId: number, claimKey: string) {
-  const row = await giftsWithNft(db, networkId)
+  const rows = await giftsWithNft(db, networkId)
     .where('g.claim_key', '=', claimKey.toLowerCase())
     .orderBy('g.gift_id', 'desc')
-    .executeTakeFirst();
-  return row ? toGift(row) : null;
+    .limit(2)
+    .execute();
+  return rows.length === 1 ? toGift(rows[0]!) : null;
 }
 
 export async function giftById(db: Db, networkId: number, giftId: string) {

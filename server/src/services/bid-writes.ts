@@ -28,6 +28,8 @@ export interface CheckedBid {
   now: bigint;
   /** The highest bid the bidder's page showed (0n: none), when the client says. */
   seenHighest?: bigint;
+  /** The bid recorded on chain for the auction (Exchange.recordBid), if any: a bid like any other. */
+  recordedOnChain?: bigint;
 }
 
 /**
@@ -63,7 +65,7 @@ async function lockAndCheck(
     .where('order_hash', '=', b.row.order_hash)
     .where('is_highest', '=', true)
     .executeTakeFirst();
-  if (b.amount < minimumBid(b.order.price, highest ? BigInt(highest.amount) : null)) {
+  if (b.amount < minimumBid(b.order.price, topBid(highest?.amount, b.recordedOnChain))) {
     // Above what the bidder's page showed: two bids at once, not a careless one.
     const meanwhile =
       highest && b.seenHighest !== undefined && BigInt(highest.amount) > b.seenHighest;
@@ -74,6 +76,13 @@ async function lockAndCheck(
   });
   if (b.backing < otherLocks + b.amount) throw new AppError('NOT_ENOUGH_WRAPPER_BALANCE');
   return { nfts, highestId: highest?.id, end };
+}
+
+/** The highest of the stored highest bid and the bid recorded on chain; null with neither. */
+function topBid(stored: string | bigint | undefined, recorded: bigint | undefined): bigint | null {
+  const a = stored === undefined ? null : BigInt(stored);
+  if (recorded === undefined) return a;
+  return a === null || recorded > a ? recorded : a;
 }
 
 function endOf(endTime: Date | null, order: Order): bigint {

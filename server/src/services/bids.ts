@@ -10,10 +10,11 @@ import { type Bid, recoverBidSigner } from '#contracts/typed-data/index.ts';
 import { parseAddress } from '#server/chain/address.ts';
 import { type MarketChain, marketChain, type TradingContext } from '#server/chain/contracts.ts';
 import { orderFillability } from '#server/chain/fillability.ts';
-import { chainNow, spendable, wrapperFunds } from '#server/chain/reads.ts';
+import { chainNow, recordedBidOnChain, spendable, wrapperFunds } from '#server/chain/reads.ts';
 import type { BidRow, OrderRow } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import type { Order } from '#shared/orders.ts';
+import { withReceipt } from './bid-receipts.ts';
 import { recordBid } from './bid-writes.ts';
 import type { DbExecutor } from './locked-bids.ts';
 import { loadOrder } from './order-rows.ts';
@@ -93,7 +94,9 @@ export async function storedResend(db: DbExecutor, input: PlaceBidInput): Promis
 /** Places a bid; answers the stored bid (now the highest), or the same bid again on a resend. */
 export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promise<BidRow> {
   const resent = await storedResend(ctx.db, input);
-  if (resent) return resent;
+  if (resent) {
+    return withReceipt(ctx, await marketChain(ctx, resent.network_id), resent);
+  }
   const row = await loadAuction(ctx.db, input.orderHash, input.target);
   const order = orderOf(row);
   const bidder = parseAddress(input.bidder);
@@ -102,13 +105,14 @@ export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promi
   const m = await marketChain(ctx, row.network_id);
   checkBidSignature(m.domain, { order, bidder, amount: input.amount }, input.signature);
   const now = await checkAuctionOpen(m, row, order, input.amount);
-  const [fillable, funds] = await Promise.all([
+  const [fillable, funds, onChain] = await Promise.all([
     orderFillability(m, order),
     wrapperFunds(m, bidder),
+    recordedBidOnChain(m, row.order_hash),
   ]);
   if (!fillable.ok) throw new AppError('ORDER_NOT_AVAILABLE');
   const backing = spendable(funds);
-  return ctx.db.transaction().execute((tx) =>
+  const stored = await ctx.db.transaction().execute((tx) =>
     recordBid(tx, {
       row,
       order,
@@ -118,8 +122,10 @@ export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promi
       backing,
       now,
       seenHighest: input.seenHighest,
+      recordedOnChain: onChain?.amount,
     }),
   );
+  return withReceipt(ctx, m, stored);
 }
 
 /** The bids of an auction, highest first (ties: earliest first). */

@@ -1,13 +1,18 @@
 /**
  * Claims (bid/claim, bid/claimSet), following the Exchange's auction rules
- * (contracts/src/Exchange.sol, AUCTIONS; docs/decisions/019-auction-end-and-claims.md):
+ * (contracts/src/Exchange.sol, AUCTIONS; docs/decisions/098-auction-records-bind-and-refund.md):
  * - claims open `AUCTION_CLAIM_DELAY_SECONDS` after the signed end (and never before the effective
  *   end) and close `AUCTION_CLAIM_WINDOW_SECONDS` later;
- * - the settlement key attests the highest bid still backed on chain, a bid recorded on chain
- *   (`recordBid`: its WVBC is held by the exchange) counting as backed, once per auction:
- *   the attestation (deadline, epoch) is stored and served again until its deadline passes or the
- *   exchange's epoch moves on; only then is a winner picked again.
- * Only the winner or the seller is answered, with the transaction to send.
+ * - the settlement key attests the highest bid still backed (settlement-backing.ts: a bid recorded
+ *   on chain is backed by its escrow; any other needs the bidder's WVBC beyond their other
+ *   attested wins), one per auction: the attestation (deadline `SETTLEMENT_TTL_SECONDS` away,
+ *   epoch) is stored and served again while its winner is still backed, re-checked on every
+ *   request; a winner found unbacked is dropped, skipped in later picks, and the next backed bid
+ *   is picked;
+ * - a winner is picked, and an attestation signed, only for the winner or the seller: anyone else
+ *   is answered NOT_THE_WINNER before anything is signed.
+ * The winner or the seller is answered with the transaction to send; the seller also for a bid
+ * recorded on chain, which the exchange settles without a Bid signature.
  */
 import { getAddress, type TypedDataDomain, Wallet } from 'ethers';
 import {
@@ -27,8 +32,6 @@ import {
   recordedBidOnChain,
   settlementEpochOnChain,
   settlementSignerOnChain,
-  spendable,
-  wrapperFunds,
 } from '#server/chain/reads.ts';
 import { toDbAddress } from '#server/db/mappers.ts';
 import type { BidRow, OrderRow } from '#server/db/types.ts';
@@ -37,6 +40,13 @@ import { SETTLEMENT_TTL_SECONDS } from '#shared/rules.ts';
 import { auctionEndOf, bidsOfOrder, loadAuction } from './bids.ts';
 import type { DbExecutor } from './locked-bids.ts';
 import { orderOf } from './order-rules.ts';
+import {
+  type BackingScope,
+  dropUnbacked,
+  isBacked,
+  type Recorded,
+  skippedBidders,
+} from './settlement-backing.ts';
 
 export interface ClaimInput {
   orderHash: string;
@@ -65,7 +75,6 @@ export interface ClaimData {
 
 /** A winning bid; `signature` is '' and `id` null for a recorded bid the server never stored. */
 type Winner = { bidder: string; amount: bigint; signature: string; id: number | null };
-type Recorded = { bidder: string; amount: bigint } | null;
 
 /** The settlement key (SETTLEMENT_PRIVATE_KEY); COMING_SOON when the server has none. */
 export function settlementWallet(ctx: TradingContext): Wallet {
@@ -95,19 +104,6 @@ function signedBy(domain: TypedDataDomain, order: Order, bid: BidRow): boolean {
   }
 }
 
-/** The highest stored bid whose signature is good and whose funds are still there, if any. */
-async function pickWinner(m: MarketChain, row: OrderRow, order: Order, db: DbExecutor) {
-  const maker = getAddress(order.maker);
-  for (const bid of await bidsOfOrder(db, row.order_hash)) {
-    const bidder = getAddress(bid.bidder);
-    const amount = BigInt(bid.amount);
-    if (bidder === maker || !signedBy(m.domain, order, bid)) continue;
-    if (spendable(await wrapperFunds(m, bidder)) < amount) continue;
-    return { bidder, amount, signature: bid.signature, id: bid.id } satisfies Winner;
-  }
-  return null;
-}
-
 /** The highest flag follows the bid that wins (a higher one may have lost its backing). */
 async function flagWinner(db: DbExecutor, orderHash: string, winnerId: number): Promise<void> {
   await db.transaction().execute(async (tx) => {
@@ -123,46 +119,66 @@ async function flagWinner(db: DbExecutor, orderHash: string, winnerId: number): 
 }
 
 type Attested = Winner & { deadline: bigint; settlementSignature: string };
+type Auction = BackingScope & { row: OrderRow; order: Order; closes: bigint };
 
-/**
- * The winner now: the highest stored bid still backed, or the bid recorded on chain (its WVBC is
- * held by the exchange, so it is backed) when it is at least as high.
- */
-async function currentWinner(
-  m: MarketChain,
-  a: { row: OrderRow; order: Order; recorded: Recorded },
+/** The stored bid of the bidder and amount, for its signature and id. */
+async function storedBid(
   db: DbExecutor,
-): Promise<Winner | null> {
-  const stored = await pickWinner(m, a.row, a.order, db);
-  const { recorded } = a;
-  if (!recorded || (stored && stored.amount > recorded.amount)) return stored;
-  const own = (await bidsOfOrder(db, a.row.order_hash)).find(
-    (b) => getAddress(b.bidder) === recorded.bidder && BigInt(b.amount) === recorded.amount,
+  orderHash: string,
+  bid: { bidder: string; amount: bigint },
+) {
+  return (await bidsOfOrder(db, orderHash)).find(
+    (b) => getAddress(b.bidder) === bid.bidder && BigInt(b.amount) === bid.amount,
   );
-  return { ...recorded, signature: own?.signature ?? '', id: own?.id ?? null };
 }
 
-/** The stored attestation while it can still settle on chain, if any. */
+/**
+ * The winner now: the highest stored bid, well signed, of a bidder not skipped, above the bid
+ * recorded on chain (a tie goes to the record) and backed; else the record (held in escrow).
+ */
+async function currentWinner(
+  ctx: TradingContext,
+  m: MarketChain,
+  a: Auction,
+): Promise<Winner | null> {
+  const maker = getAddress(a.order.maker);
+  const skipped = await skippedBidders(ctx.db, a.orderHash);
+  for (const bid of await bidsOfOrder(ctx.db, a.orderHash)) {
+    const bidder = getAddress(bid.bidder);
+    const amount = BigInt(bid.amount);
+    if (a.recorded && amount <= a.recorded.amount) break;
+    if (bidder === maker || skipped.has(bidder) || !signedBy(m.domain, a.order, bid)) continue;
+    if (await isBacked(ctx.db, m, { bidder, amount }, a)) {
+      return { bidder, amount, signature: bid.signature, id: bid.id };
+    }
+  }
+  if (!a.recorded) return null;
+  const own = await storedBid(ctx.db, a.orderHash, a.recorded);
+  return { ...a.recorded, signature: own?.signature ?? '', id: own?.id ?? null };
+}
+
+/** The stored attestation while it can still settle on chain and its winner is still backed. */
 async function storedAttestation(
   ctx: TradingContext,
-  a: { row: OrderRow; now: bigint; epoch: bigint; recorded: Recorded },
+  m: MarketChain,
+  a: Auction,
 ): Promise<Attested | null> {
   const stored = await ctx.db
     .selectFrom('settlements')
     .selectAll()
-    .where('order_hash', '=', a.row.order_hash)
+    .where('order_hash', '=', a.orderHash)
     .executeTakeFirst();
   if (!stored || BigInt(stored.deadline) < a.now || BigInt(stored.epoch) !== a.epoch) return null;
-  const amount = BigInt(stored.amount);
+  const won = { bidder: getAddress(stored.bidder), amount: BigInt(stored.amount) };
   // a bid recorded on chain since then makes a lower attestation useless (the exchange refuses it)
-  if (a.recorded && amount < a.recorded.amount) return null;
-  const bidder = getAddress(stored.bidder);
-  const bid = (await bidsOfOrder(ctx.db, a.row.order_hash)).find(
-    (b) => getAddress(b.bidder) === bidder && BigInt(b.amount) === amount,
-  );
+  if (a.recorded && won.amount < a.recorded.amount) return null;
+  if (!(await isBacked(ctx.db, m, won, a))) {
+    await dropUnbacked(ctx.db, a.orderHash, won.bidder);
+    return null;
+  }
+  const bid = await storedBid(ctx.db, a.orderHash, won);
   return {
-    bidder,
-    amount,
+    ...won,
     signature: bid?.signature ?? '',
     id: bid?.id ?? null,
     deadline: BigInt(stored.deadline),
@@ -170,40 +186,55 @@ async function storedAttestation(
   };
 }
 
-/** The stored attestation while it is valid on chain, else a new one for the current winner. */
+/** Whether `caller` can send the claim of `won`: its bidder, or the seller with its authorization. */
+function mayClaim(caller: string, maker: string, won: Winner, recorded: Recorded): boolean {
+  if (caller === won.bidder) return true;
+  const isRecord = recorded?.bidder === won.bidder && recorded.amount === won.amount;
+  return caller === maker && (won.signature !== '' || isRecord);
+}
+
+/**
+ * The stored attestation while it is valid and backed, else a new one for the current winner,
+ * signed and stored only when the caller may claim it (NOT_THE_WINNER before any signature).
+ */
 async function attestation(
   ctx: TradingContext,
   m: MarketChain,
-  a: { row: OrderRow; order: Order; now: bigint; closes: bigint; recorded: Recorded },
+  a: Auction,
+  caller: string,
 ): Promise<Attested> {
-  const epoch = await settlementEpochOnChain(m);
-  const kept = await storedAttestation(ctx, { ...a, epoch });
-  if (kept) return kept;
+  const maker = getAddress(a.order.maker);
+  const kept = await storedAttestation(ctx, m, a);
+  if (kept) {
+    if (!mayClaim(caller, maker, kept, a.recorded)) throw new AppError('NOT_THE_WINNER');
+    return kept;
+  }
   const wallet = await settlementSigner(ctx, m);
-  const winner = await currentWinner(m, a, ctx.db);
+  const winner = await currentWinner(ctx, m, a);
   if (!winner) throw new AppError('NO_VALID_BID');
+  if (!mayClaim(caller, maker, winner, a.recorded)) throw new AppError('NOT_THE_WINNER');
   const latest = a.now + SETTLEMENT_TTL_SECONDS;
   const deadline = latest < a.closes ? latest : a.closes - 1n;
-  const message = { orderHash: a.row.order_hash, bidder: winner.bidder, amount: winner.amount };
+  const message = { orderHash: a.orderHash, bidder: winner.bidder, amount: winner.amount };
   const settlementSignature = await signSettlement(wallet, m.domain, {
     ...message,
     deadline,
-    epoch,
+    epoch: a.epoch,
   });
   const values = {
     network_id: a.row.network_id,
     bidder: toDbAddress(winner.bidder),
     amount: winner.amount,
     deadline: deadline.toString(),
-    epoch: epoch.toString(),
+    epoch: a.epoch.toString(),
     signature: settlementSignature.toLowerCase(),
   };
   await ctx.db
     .insertInto('settlements')
-    .values({ order_hash: a.row.order_hash, ...values })
+    .values({ order_hash: a.orderHash, ...values })
     .onConflict((oc) => oc.column('order_hash').doUpdateSet(values))
     .execute();
-  if (winner.id !== null) await flagWinner(ctx.db, a.row.order_hash, winner.id);
+  if (winner.id !== null) await flagWinner(ctx.db, a.orderHash, winner.id);
   return { ...winner, deadline, settlementSignature };
 }
 
@@ -222,7 +253,6 @@ export async function claimData(ctx: TradingContext, input: ClaimInput): Promise
   if (row.status !== 'pending') throw new AppError('ORDER_NOT_AVAILABLE');
   const caller = parseAddress(input.caller);
   const order = orderOf(row);
-  const maker = getAddress(order.maker);
   const m = await marketChain(ctx, row.network_id);
   const { now, closes } = await checkClaimsOpen(m, row, order);
   if (!(await orderFillability(m, order)).ok) throw new AppError('ORDER_NOT_AVAILABLE');
@@ -233,17 +263,19 @@ export async function claimData(ctx: TradingContext, input: ClaimInput): Promise
     orderSignature: row.signature,
     claimsClose: closes.toString(),
   };
-  const recorded = await recordedBidOnChain(m, row.order_hash);
-  const won = await attestation(ctx, m, { row, order, now, closes, recorded });
-  // without the winner's stored signature only the winner's own call authorizes the bid
-  const allowed = caller === won.bidder || (caller === maker && won.signature !== '');
-  if (!allowed) throw new AppError('NOT_THE_WINNER');
+  const [recorded, epoch] = await Promise.all([
+    recordedBidOnChain(m, row.order_hash),
+    settlementEpochOnChain(m),
+  ]);
+  const auction = { row, order, closes, orderHash: row.order_hash, recorded, now, epoch };
+  const won = await attestation(ctx, m, auction, caller);
   const data = encodeClaim({
     order,
     orderSignature: row.signature,
     bidder: won.bidder,
     amount: won.amount,
-    bidSignature: won.signature || '0x', // the winner's own call authorizes an unsigned bid
+    // the winner's own call, or the bid recorded on chain, authorizes an unsigned bid
+    bidSignature: won.signature || '0x',
     deadline: won.deadline,
     settlementSignature: won.settlementSignature,
   });

@@ -6,7 +6,6 @@
  * link is refused with its code. The claim's typed data is the contract's.
  */
 import {
-  AbiCoder,
   Contract,
   type ContractTransactionResponse,
   type Wallet as EthersWallet,
@@ -20,6 +19,7 @@ import {
   CLAIM_TYPES,
   giftMessageId,
   giftsDomain,
+  giftTransferData,
   signGiftClaim,
 } from '#contracts/typed-data/gifts.ts';
 import { createSignedInUser, linkAddress, type SignedInUser } from '../helpers/accounts.ts';
@@ -39,8 +39,13 @@ describeBackends(
     const keys = [0, 1].map(() => new Wallet(Wallet.createRandom().privateKey));
 
     const sync = () => chain.newIndexer(t.db).syncToHead();
-    const give = async (tokenId: bigint, claimKey: string) => {
-      const data = AbiCoder.defaultAbiCoder().encode(['address'], [claimKey]);
+    const give = async (tokenId: bigint, key: EthersWallet) => {
+      const domain = giftsDomain(chain.deployment.chainId, chain.deployment.gifts);
+      const data = await giftTransferData(key.privateKey, domain, {
+        giver: giver.address,
+        collection: await art.getAddress(),
+        tokenId,
+      });
       const send = art.getFunction('safeTransferFrom(address,address,uint256,bytes)');
       await mined(send(giver.address, chain.deployment.gifts, tokenId, data));
       await sync();
@@ -79,8 +84,8 @@ describeBackends(
       friend = await createSignedInUser(t);
       friendWallet = new Wallet(Wallet.createRandom().privateKey);
       expect((await linkAddress(t, friend.auth, friendWallet)).statusCode).toBe(200);
-      await give(1n, keys[0]!.address);
-      await give(2n, keys[1]!.address);
+      await give(1n, keys[0]!);
+      await give(2n, keys[1]!);
     });
     afterAll(async () => {
       await chain?.close();
@@ -109,6 +114,22 @@ describeBackends(
       });
       const unknown = await byKey(Wallet.createRandom().address);
       expect([unknown.statusCode, json(unknown).data]).toEqual([200, null]);
+    });
+
+    it('shows no gift for a key with two gifts (a shadow gift of the older contract)', async () => {
+      const real = await t.db
+        .selectFrom('gifts')
+        .selectAll()
+        .where('claim_key', '=', keys[1]!.address.toLowerCase())
+        .executeTakeFirstOrThrow();
+      // the gifts contract before keys proved possession let anyone add a gift on a public key
+      await t.db
+        .insertInto('gifts')
+        .values({ ...real, gift_id: '99', giver: Wallet.createRandom().address.toLowerCase() })
+        .execute();
+      expect(json(await byKey(keys[1]!.address)).data).toBeNull();
+      await t.db.deleteFrom('gifts').where('gift_id', '=', '99').execute();
+      expect(json(await byKey(keys[1]!.address)).data).toMatchObject({ giftId: '2' });
     });
 
     it('keeps the message once, under the id derived from the link key', async () => {

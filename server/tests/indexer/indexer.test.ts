@@ -11,7 +11,9 @@ import {
   claimWindow,
   ItemsKind,
   itemMask,
+  marketplaceDomain,
   quoteOrder,
+  signBidAccepted,
 } from '#contracts/typed-data/index.ts';
 import { describeBackends } from '../helpers/test-app.ts';
 import {
@@ -303,6 +305,7 @@ describeBackends('chain indexer', (t) => {
     const rows = await t.db
       .selectFrom('wvbc_transfers')
       .select(['kind', 'address', 'amount'])
+      .where('address', '=', buyer.address.toLowerCase()) // the deploy wraps 1 wei too
       .orderBy('id')
       .execute();
     expect(rows).toEqual([
@@ -478,6 +481,50 @@ describeBackends('chain indexer', (t) => {
     expect((await activities('BUY')).filter((a) => a.order_hash === hash)).toHaveLength(0);
     await expectNoDuplicates();
     await expectOwnersMatchChain();
+  });
+
+  it('follows bids recorded on chain and their escrow paid back; a reorg removes them', async () => {
+    await mined(art.getFunction('mint')(partner.address, tokenMeta(14)));
+    const id = (await art.getFunction('totalMinted')()) as bigint;
+    const now = BigInt((await chain.provider.getBlock('latest'))!.timestamp);
+    const o = await chain.order(art, partner, [id], { saleKind: 1, endTime: now + 3_600n });
+    const indexer = chain.newIndexer(t.db);
+    await indexer.syncToHead();
+    const { hash } = await chain.list(t.db, partner, o);
+    const records = () =>
+      t.db
+        .selectFrom('bid_records')
+        .select(['kind', 'bidder', 'amount'])
+        .where('order_hash', '=', hash)
+        .orderBy('block_number')
+        .orderBy('log_index')
+        .execute();
+    const domain = marketplaceDomain(chain.deployment.chainId, chain.deployment.exchange);
+    const receipt = await signBidAccepted(chain.wallet(1), domain, {
+      orderHash: hash,
+      bidder: buyer.address,
+      amount: 2n * ONE,
+      epoch: 0n,
+    });
+    const snapshot = await chain.provider.send('evm_snapshot', []);
+    const wvbc = chain.wvbc.connect(buyer) as Contract;
+    await mined(wvbc.getFunction('deposit')({ value: 2n * ONE }));
+    await mined(wvbc.getFunction('approve')(await chain.exchange.getAddress(), 2n * ONE));
+    const exchange = chain.exchange.connect(buyer) as Contract;
+    await mined(exchange.getFunction('recordBid')(o, receipt, 2n * ONE));
+    await indexer.syncToHead();
+    const bidder = buyer.address.toLowerCase();
+    expect(await records()).toEqual([{ kind: 'RECORDED', bidder, amount: (2n * ONE).toString() }]);
+    await mined((chain.exchange.connect(partner) as Contract).getFunction('cancel')(o));
+    await mined(exchange.getFunction('withdrawRecordedBid')(o)); // dead auction: paid back at once
+    await indexer.syncToHead();
+    expect((await records()).map((r) => r.kind)).toEqual(['RECORDED', 'RETURNED']);
+
+    await chain.provider.send('evm_revert', [snapshot]);
+    await mined((chain.wvbc.connect(other) as Contract).getFunction('deposit')({ value: 1n }));
+    expect((await indexer.syncOnce()).kind).toBe('reorg');
+    await indexer.syncToHead();
+    expect(await records()).toEqual([]);
   });
 
   it('also follows a chain that got shorter (revert without new blocks beyond the old head)', async () => {

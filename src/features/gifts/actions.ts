@@ -33,7 +33,7 @@ export async function giveNft(
   }
   const sent = await sendTx(
     ctx,
-    () => giveTx(ctx.network, ctx.address, nft, claimKey),
+    () => giveTx(ctx.network, ctx.address, nft, key),
     onStage,
     () => giftIndexed(claimKey, 'OPEN'),
   );

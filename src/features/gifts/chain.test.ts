@@ -1,6 +1,7 @@
-import { AbiCoder, Interface, Wallet } from 'ethers';
+import { AbiCoder, Interface, verifyTypedData, Wallet } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import { GIFTS_ABI, MARKETPLACE_COLLECTION_ABI } from '#contracts/abi/index.ts';
+import { CREATE_TYPES, giftsDomain } from '#contracts/typed-data/gifts.ts';
 import type { Network } from '#shared/schemas/entities.ts';
 import { giftLink, giveTx, linkKeyAddress, newLinkKey, takeBackTx } from './chain.ts';
 
@@ -29,14 +30,22 @@ describe('gift link key', () => {
 });
 
 describe('gift transactions', () => {
-  it('gives by a safe transfer to the gifts contract carrying the link key address', () => {
-    const claimKey = new Wallet(newLinkKey()).address;
-    const tx = giveTx(network, holder, { collection, tokenId: 7n }, claimKey);
+  it('gives by a safe transfer carrying the link key address and its Create signature', async () => {
+    const key = newLinkKey();
+    const claimKey = new Wallet(key).address;
+    const tx = await giveTx(network, holder, { collection, tokenId: 7n }, key);
     expect(tx).toMatchObject({ from: holder, to: collection, value: 0n, chainId: 7771 });
     const call = new Interface(MARKETPLACE_COLLECTION_ABI).parseTransaction({ data: tx.data })!;
     expect(call.signature).toBe('safeTransferFrom(address,address,uint256,bytes)');
     expect([call.args[0], call.args[1], call.args[2]]).toEqual([holder, network.giftsAddress, 7n]);
-    expect(AbiCoder.defaultAbiCoder().decode(['address'], call.args[3])[0]).toBe(claimKey);
+    const [address, signature] = AbiCoder.defaultAbiCoder().decode(
+      ['address', 'bytes'],
+      call.args[3],
+    );
+    expect(address).toBe(claimKey);
+    const domain = giftsDomain(network.networkId, network.giftsAddress!);
+    const create = { giver: holder, collection, tokenId: 7n };
+    expect(verifyTypedData(domain, CREATE_TYPES, create, signature)).toBe(claimKey);
   });
 
   it('takes back by the gift id, sent to the gifts contract', () => {

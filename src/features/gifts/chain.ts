@@ -3,9 +3,9 @@
  * throwaway key, the safe transfer that makes the gift, the giver's take-back, the claim the link
  * key signs, and the link itself (the key in the fragment, which browsers never send to a server).
  */
-import { AbiCoder, Interface, Wallet } from 'ethers';
+import { Interface, Wallet } from 'ethers';
 import { GIFTS_ABI, MARKETPLACE_COLLECTION_ABI } from '#contracts/abi/index.ts';
-import { giftsDomain, signGiftClaim } from '#contracts/typed-data/gifts.ts';
+import { giftsDomain, giftTransferData, signGiftClaim } from '#contracts/typed-data/gifts.ts';
 import type { Network } from '#shared/schemas/entities.ts';
 import type { TxRequest } from '#web/wallet/connectors/types.ts';
 
@@ -36,18 +36,27 @@ export function linkKeyAddress(key: string): string | null {
 /** The gift link: the claim screen with the key in the fragment. */
 export const giftLink = (origin: string, key: string) => `${origin}/gift-claim#${key}`;
 
-/** The holder sends the NFT to the gifts contract with the link key's address (one transaction). */
-export function giveTx(
+/**
+ * The holder sends the NFT to the gifts contract (one transaction) with the link key's address and
+ * the key's signature of Create(giver, collection, tokenId): the key proves it made this gift.
+ */
+export async function giveTx(
   network: Network,
   from: string,
   nft: { collection: string; tokenId: bigint },
-  claimKey: string,
-): TxRequest {
+  linkKey: string,
+): Promise<TxRequest> {
+  const domain = giftsDomain(network.networkId, giftsOf(network));
+  const created = await giftTransferData(linkKey, domain, {
+    giver: from,
+    collection: nft.collection,
+    tokenId: nft.tokenId,
+  });
   const data = collectionAbi.encodeFunctionData('safeTransferFrom(address,address,uint256,bytes)', [
     from,
     giftsOf(network),
     nft.tokenId,
-    AbiCoder.defaultAbiCoder().encode(['address'], [claimKey]),
+    created,
   ]);
   return { from, to: nft.collection, data, value: 0n, chainId: network.networkId };
 }

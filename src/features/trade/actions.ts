@@ -324,20 +324,20 @@ export const claim = (
     p.collection,
   );
 
-/** The top bidder records their bid on chain (Exchange.recordBid, WVBC held in escrow). */
+/**
+ * The top bidder records their bid on chain (Exchange.recordBid, WVBC held in escrow), with the
+ * receipt the marketplace signed when it accepted the bid.
+ */
 export function recordMyBid(
   ctx: TradeContext,
-  p: { order: StoredOrder; amount: bigint },
+  p: { order: StoredOrder; amount: bigint; receipt: string },
   onStage: OnStage,
 ): Promise<Outcome> {
-  const signed = {
-    order: orderFromJson(p.order.message as OrderJson),
-    signature: p.order.signature,
-  };
+  const order = orderFromJson(p.order.message as OrderJson);
   return write(
     ctx,
     async () => ({
-      ...(await recordBidTx(ctx.network, ctx.address, signed, p.amount)),
+      ...(await recordBidTx(ctx.network, ctx.address, { order, receipt: p.receipt }, p.amount)),
       rawRoute: 'send-rawtx' as const,
     }),
     onStage,

@@ -147,20 +147,20 @@ export function bidTypedData(
 }
 
 /**
- * Exchange.recordBid: the bidder puts their top bid on chain before claims open, with the maker's
- * signature of the order; the exchange holds that WVBC in escrow (it pays the winning claim or goes
- * back to the bidder).
+ * Exchange.recordBid: the bidder puts their accepted top bid on chain before claims open, with
+ * the marketplace's receipt of that bid; the exchange holds that WVBC in escrow (it pays the
+ * winning claim, or goes back to the bidder when outbid or once the auction can no longer settle).
  */
 export function recordBidTx(
   network: Network,
   from: string,
-  signed: { order: Order; signature: string },
+  accepted: { order: Order; receipt: string },
   amount: bigint,
 ): TxRequest {
   return {
     from,
     to: exchangeOf(network),
-    data: exchangeAbi.encodeFunctionData('recordBid', [signed.order, signed.signature, amount]),
+    data: exchangeAbi.encodeFunctionData('recordBid', [accepted.order, accepted.receipt, amount]),
     value: 0n,
     chainId: network.networkId,
   };

@@ -65,6 +65,27 @@ export interface BidsTable {
   is_highest: Generated<boolean>;
   /** Chain time (unix seconds) when the bid was accepted; null for bids stored before it existed. */
   placed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The settlement key's BidAccepted receipt (Exchange.recordBid); null without a key. */
+  receipt: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+}
+
+/** Each BidRecorded / RecordedBidReturned, written by the indexer (migrations/078). */
+export interface BidRecordsTable {
+  network_id: number;
+  tx_hash: string;
+  log_index: number;
+  block_number: Int8;
+  order_hash: string;
+  kind: 'RECORDED' | 'RETURNED';
+  bidder: string;
+  amount: Wei;
+}
+
+/** Bidders found unbacked when their attestation was due: skipped in later picks. */
+export interface SettlementSkipsTable {
+  order_hash: string;
+  bidder: string;
   created_at: Generated<Date>;
 }
 

@@ -238,7 +238,7 @@ function BidForm(p: Props & { highest: bigint | null; end: bigint }) {
 }
 
 /** The top bidder's protection: their bid on chain, in escrow, before claims open. */
-function RecordBid(p: Props & { amount: bigint }) {
+function RecordBid(p: Props & { amount: bigint; receipt: string }) {
   const { t } = useTranslation('trade');
   const runner = useRunner();
   return (
@@ -248,7 +248,9 @@ function RecordBid(p: Props & { amount: bigint }) {
         variant="secondary"
         busy={runner.busy}
         onClick={() =>
-          runner.run((s) => recordMyBid(p.ctx, { order: p.order, amount: p.amount }, s))
+          runner.run((s) =>
+            recordMyBid(p.ctx, { order: p.order, amount: p.amount, receipt: p.receipt }, s),
+          )
         }
       >
         {t('bid.record')}
@@ -315,8 +317,13 @@ export function AuctionSale(p: Props) {
       {phase === 'bidding' && !seller && bids.data ? (
         <BidForm {...p} highest={highest} end={end} />
       ) : null}
-      {mine && highest !== null && (phase === 'bidding' || phase === 'waiting') ? (
-        <RecordBid {...p} amount={highest} />
+      {top?.onChain ? <p className="badge">{t('bid.onChain')}</p> : null}
+      {mine &&
+      highest !== null &&
+      top?.receipt &&
+      !top.onChain &&
+      (phase === 'bidding' || phase === 'waiting') ? (
+        <RecordBid {...p} amount={highest} receipt={top.receipt} />
       ) : null}
       {phase === 'waiting' || phase === 'claims' ? <ClaimBox {...p} /> : null}
       {phase === 'closed' ? <p>{t('bid.claimsClosed')}</p> : null}
