@@ -14,6 +14,8 @@ const suites: Suite[] = [
   { name: 'unit', command: 'npm run --silent test:unit' },
   { name: 'contracts', command: 'npm run --silent test:contracts' },
   { name: 'server', command: 'npm run --silent test:server' },
+  // What every browser suite starts from, made once: the web build and the seeded demo data.
+  { name: 'fixtures', command: 'npx tsx scripts/test-fixtures.ts' },
   { name: 'browser', command: 'npm run --silent test:browser' },
   { name: 'pwa', command: 'npm run --silent bench:bundle && npm run --silent test:pwa' },
   // The Lighthouse budgets (lighthouserc.json): last, on a machine the other suites no longer load.

@@ -1,0 +1,95 @@
+/**
+ * The demo catalogue seeded once (about 20 s of chain transactions and signed orders) into
+ * test-results/seed-snapshot: the data folder of a stack that seeded it and stopped (anvil's
+ * dumped chain state, the PGlite database, uploads, the deployment record). Each journey stack
+ * starts on a copy of it, as `npm start` does on its second start, instead of seeding again.
+ * Remade when a source of the server, the seed, the contracts or the shared rules is newer.
+ * With DATABASE_URL or RPC_URL set the stack's data is not in the folder: no snapshot (null).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { newestMtime } from '#scripts/lib/stack/web-build.ts';
+import { startStack } from '#scripts/lib/stack.ts';
+import type { SeedReport } from '#scripts/seed/seed.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** SEED_SNAPSHOT_DIR lets two test runs on one machine keep their own. */
+const SNAPSHOT = process.env.SEED_SNAPSHOT_DIR ?? path.join(ROOT, 'test-results', 'seed-snapshot');
+const STAMP = `${SNAPSHOT}.json`;
+/** What the seeded data depends on: a change in any of them makes the snapshot stale. */
+const SOURCES = [
+  'server/src',
+  'server/migrations',
+  'scripts/seed',
+  'scripts/lib',
+  'shared',
+  'contracts/src',
+  'contracts/deploy',
+  'contracts/devnet',
+  'contracts/abi',
+  'contracts/build',
+  'package.json',
+];
+
+type Stamp = { dir: string; madeAt: number; seed: SeedReport };
+
+/** Whether journeys can start from the snapshot (the stack keeps its data in its folder). */
+export function snapshotUsable(): boolean {
+  return !process.env.DATABASE_URL && !process.env.RPC_URL;
+}
+
+function freshStamp(): Stamp | null {
+  if (!existsSync(STAMP) || !existsSync(SNAPSHOT)) return null;
+  const stamp = JSON.parse(readFileSync(STAMP, 'utf8')) as Stamp;
+  if (stamp.dir !== SNAPSHOT) return null;
+  const newest = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
+  return newest > stamp.madeAt ? null : stamp;
+}
+
+/** The snapshot, made now when missing or stale; null when the stack cannot use one. */
+export async function ensureSeedSnapshot(): Promise<Stamp | null> {
+  if (!snapshotUsable()) return null;
+  return freshStamp() ?? (await makeSnapshot());
+}
+
+async function makeSnapshot(): Promise<Stamp> {
+  await rm(STAMP, { force: true });
+  const madeAt = Date.now();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'vbc-seed-snapshot-'));
+  try {
+    const stack = await startStack({
+      dataDir,
+      port: 0,
+      blockTime: 'automine',
+      buildWeb: false,
+      quiet: true,
+      logLevel: 'error',
+    });
+    const seed = stack.seed;
+    const failure = stack.seedError;
+    // The stop dumps anvil's state into the folder.
+    await stack.stop();
+    if (!seed) throw new Error(`the demo seed failed: ${failure?.message ?? 'no report'}`);
+    await rm(SNAPSHOT, { recursive: true, force: true });
+    await cp(dataDir, SNAPSHOT, { recursive: true });
+    const stamp: Stamp = { dir: SNAPSHOT, madeAt, seed };
+    await writeFile(`${STAMP}.partial`, JSON.stringify(stamp));
+    await rename(`${STAMP}.partial`, STAMP);
+    return stamp;
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A data folder holding a copy of the seeded snapshot (`dataDir` must not exist or be empty) and
+ * the seed's report; null when the stack cannot use a snapshot (it then seeds on its own).
+ */
+export async function copySeedSnapshot(dataDir: string): Promise<SeedReport | null> {
+  const stamp = await ensureSeedSnapshot();
+  if (!stamp) return null;
+  await cp(stamp.dir, dataDir, { recursive: true });
+  return stamp.seed;
+}
