@@ -11,8 +11,7 @@ import { cp, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { newestMtime } from '#scripts/lib/stack/web-build.ts';
-import { startStack } from '#scripts/lib/stack.ts';
-import type { SeedReport } from '#scripts/seed/seed.ts';
+import { type Stack, startStack } from '#scripts/lib/stack.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** SEED_SNAPSHOT_DIR lets two test runs on one machine keep their own. */
@@ -33,6 +32,8 @@ const SOURCES = [
   'package.json',
 ];
 
+/** What the seed reports (scripts/seed/seed.ts), as the stack hands it on. */
+type SeedReport = NonNullable<Stack['seed']>;
 type Stamp = { dir: string; madeAt: number; seed: SeedReport };
 
 /** Whether journeys can start from the snapshot (the stack keeps its data in its folder). */
