@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/tests/**/*.test.ts'],
+          // One PostgreSQL cluster for the run, a migrated template database cloned per test app.
+          globalSetup: ['server/tests/helpers/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
