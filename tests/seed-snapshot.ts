@@ -3,6 +3,9 @@
  * test-results/seed-snapshot: the data folder of a stack that seeded it and stopped (anvil's
  * dumped chain state, the PGlite database, uploads, the deployment record). Each journey stack
  * starts on a copy of it, as `npm start` does on its second start, instead of seeding again.
+ * The seed moves the chain's clock ahead of the wall clock (auctions claimed after their end);
+ * anvil does not keep that lead across a restart (its next block would be older than the last
+ * one), so each stack on a copy gets it back from `resumeChainClock`.
  * Remade when a source of the server, the seed, the contracts or the shared rules is newer.
  * With DATABASE_URL or RPC_URL set the stack's data is not in the folder: no snapshot (null).
  */
@@ -30,11 +33,21 @@ const SOURCES = [
   'contracts/abi',
   'contracts/build',
   'package.json',
+  'tests/seed-snapshot.ts',
 ];
 
 /** What the seed reports (scripts/seed/seed.ts), as the stack hands it on. */
 type SeedReport = NonNullable<Stack['seed']>;
-type Stamp = { dir: string; madeAt: number; seed: SeedReport };
+type Stamp = {
+  dir: string;
+  madeAt: number;
+  seed: SeedReport;
+  /** How far the chain's clock was ahead of the wall clock when the snapshot was made. */
+  chainLeadSeconds: number;
+};
+
+/** What a stack started on a copy of the snapshot needs: the seed's report and the clock lead. */
+export type SnapshotCopy = { seed: SeedReport; chainLeadSeconds: number };
 
 /** Whether journeys can start from the snapshot (the stack keeps its data in its folder). */
 export function snapshotUsable(): boolean {
@@ -70,12 +83,17 @@ async function makeSnapshot(): Promise<Stamp> {
     });
     const seed = stack.seed;
     const failure = stack.seedError;
+    const latest = await rpc<{ timestamp: string }>(stack.rpcUrl, 'eth_getBlockByNumber', [
+      'latest',
+      false,
+    ]);
+    const chainLeadSeconds = Math.max(0, Number(latest.timestamp) - Math.ceil(Date.now() / 1000));
     // The stop dumps anvil's state into the folder.
     await stack.stop();
     if (!seed) throw new Error(`the demo seed failed: ${failure?.message ?? 'no report'}`);
     await rm(SNAPSHOT, { recursive: true, force: true });
     await cp(dataDir, SNAPSHOT, { recursive: true });
-    const stamp: Stamp = { dir: SNAPSHOT, madeAt, seed };
+    const stamp: Stamp = { dir: SNAPSHOT, madeAt, seed, chainLeadSeconds };
     await writeFile(`${STAMP}.partial`, JSON.stringify(stamp));
     await rename(`${STAMP}.partial`, STAMP);
     return stamp;
@@ -85,12 +103,33 @@ async function makeSnapshot(): Promise<Stamp> {
 }
 
 /**
- * A data folder holding a copy of the seeded snapshot (`dataDir` must not exist or be empty) and
- * the seed's report; null when the stack cannot use a snapshot (it then seeds on its own).
+ * Fills `dataDir` (missing or empty) with a copy of the seeded snapshot; null when the stack
+ * cannot use a snapshot (it then seeds on its own).
  */
-export async function copySeedSnapshot(dataDir: string): Promise<SeedReport | null> {
+export async function copySeedSnapshot(dataDir: string): Promise<SnapshotCopy | null> {
   const stamp = await ensureSeedSnapshot();
   if (!stamp) return null;
   await cp(stamp.dir, dataDir, { recursive: true });
-  return stamp.seed;
+  return { seed: stamp.seed, chainLeadSeconds: stamp.chainLeadSeconds };
+}
+
+/**
+ * Right after the stack started on the copy (no transaction yet): the chain's clock leads the
+ * wall clock again as it did after the seed, so new blocks are never older than the copied ones.
+ */
+export async function resumeChainClock(stack: Stack, copy: SnapshotCopy | null): Promise<void> {
+  stack.seed ??= copy?.seed ?? null;
+  if (!copy?.chainLeadSeconds) return;
+  await rpc(stack.rpcUrl, 'evm_increaseTime', [copy.chainLeadSeconds]);
+}
+
+async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
 }

@@ -13,7 +13,7 @@ import { ANVIL_KEYS, ANVIL_MNEMONIC } from '#contracts/devnet/anvil.ts';
 import { freePort } from '#contracts/devnet/ports.ts';
 import { type Stack, startStack } from '#scripts/lib/stack.ts';
 import { launchBrowser } from '#tests/browser.ts';
-import { copySeedSnapshot } from '#tests/seed-snapshot.ts';
+import { copySeedSnapshot, resumeChainClock } from '#tests/seed-snapshot.ts';
 import { buildWeb, startWeb } from './harness.ts';
 import { logCollector, recordRequests, rememberSecrets } from './secrets.ts';
 
@@ -46,7 +46,7 @@ export async function startJourney({ seed = true }: { seed?: boolean } = {}): Pr
     logLevel: 'info',
     logStream: serverLog,
   });
-  stack.seed ??= seeded;
+  await resumeChainClock(stack, seeded);
   // The demo users' keys and the server's own (settlement, gift relayer: anvil's accounts).
   rememberSecrets(...stack.demo.wallets.map((w) => w.privateKey), ...ANVIL_KEYS, ANVIL_MNEMONIC);
   const webPort = await freePort();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { type Stack, startStack } from '#scripts/lib/stack.ts';
-import { copySeedSnapshot } from '#tests/seed-snapshot.ts';
+import { copySeedSnapshot, resumeChainClock } from '#tests/seed-snapshot.ts';
 import { buildWeb, ensureWebBuild } from '#tests/web-build.ts';
 
 export { buildWeb };
@@ -70,7 +70,7 @@ export async function startDemo(
     quiet: true,
     logLevel: 'warn',
   });
-  stack.seed ??= seeded;
+  await resumeChainClock(stack, seeded);
   let closed = false;
   return Object.assign(stack, {
     async close() {
