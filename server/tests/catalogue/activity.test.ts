@@ -122,7 +122,7 @@ describeBackends(
         expect(body).toMatchObject({ total: 2, page: 1, size: 12 });
         expectError(await get('/api/v2/bid/bid/999999'), 404, 'NOT_FOUND');
         expectError(await get('/api/v2/bid/bid/abc'), 400, 'VALIDATION_FAILED');
-        // GET bid/bid (as the spec lists it): the same history by item_id, a refusal without it
+        // GET bid/bid?item_id=: the same history by item_id, a refusal without it
         const byQuery = await get(`/api/v2/bid/bid?item_id=${cat.nfts.n2}`);
         expect(byQuery.statusCode).toBe(200);
         expect(json<unknown>(byQuery)).toEqual(body);
