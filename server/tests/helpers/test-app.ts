@@ -70,7 +70,8 @@ export async function createTestApp(
     if (smtp) cleanups.unshift(() => smtp.close());
     let databaseUrl: string | undefined;
     if (backend === 'postgres') {
-      let cluster: PostgresCluster | SharedCluster | null = options.cluster ?? sharedPostgres();
+      const shared: SharedCluster | null = options.cluster ? null : sharedPostgres();
+      let cluster: PostgresCluster | null = options.cluster ?? shared;
       if (!cluster) {
         const own = await startPostgresCluster();
         cleanups.unshift(() => own.stop());
@@ -79,11 +80,12 @@ export async function createTestApp(
       databaseCounter += 1;
       const name = `marketplace_test_${RUN_TAG}_${databaseCounter}`;
       // The shared cluster clones the migrated template (migrations then find nothing to do).
-      databaseUrl =
-        'createMigratedDatabase' in cluster
-          ? await cluster.createMigratedDatabase(name)
-          : await cluster.createDatabase(name);
-      if ('createMigratedDatabase' in cluster) cleanups.unshift(dropDatabase(cluster, name));
+      if (shared) {
+        databaseUrl = await shared.createMigratedDatabase(name);
+        cleanups.unshift(dropDatabase(shared, name));
+      } else {
+        databaseUrl = await cluster.createDatabase(name);
+      }
     }
     const config = loadConfig({
       NODE_ENV: 'test',

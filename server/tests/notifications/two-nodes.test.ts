@@ -88,7 +88,9 @@ describe.skipIf(!selectedBackends().includes('postgres'))('two API nodes on one 
       await publish(1);
       const first = await stream.next((e) => e.event === 'activity');
       expect(JSON.parse(first.data)).toEqual({ topic: 'nft:42', payload: { n: 1 } });
-      expect(Date.now() - started).toBeLessThan(2000);
+      // Promptly, not after a poll or a reconnect (seconds): 5 s leaves room for a loaded
+      // machine; the latency budget (p95 <= 500 ms) is npm run bench:live's (scripts/bench-live.ts).
+      expect(Date.now() - started).toBeLessThan(5_000);
 
       // Kill node B's LISTEN connection: it reconnects and reads what was announced meanwhile.
       await sql`select pg_terminate_backend(pid) from pg_stat_activity
