@@ -16,6 +16,7 @@ import { migrate } from '#server/db/migrate.ts';
 import { createIndexer } from '#server/indexer/indexer.ts';
 import { AnswerCache } from '#server/plugins/answer-cache.ts';
 import { type PostgresCluster, startPostgresCluster } from '../helpers/postgres-cluster.ts';
+import { sharedPostgres } from '../helpers/shared-postgres.ts';
 import { ALL_BACKENDS, describeBackends, json, type TestApp } from '../helpers/test-app.ts';
 import {
   CHAIN_ID,
@@ -182,7 +183,8 @@ describe('answer cache across API nodes [postgres]', () => {
   let cat: Catalogue;
 
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
+    // The run's cluster, else one of its own (its stop() leaves the run's running).
+    cluster = sharedPostgres() ?? (await startPostgresCluster());
     const url = await cluster.createDatabase('answer_cache_nodes');
     for (const name of ['a', 'b']) {
       const database = await createDatabase({ databaseUrl: url, poolMax: 3 });

@@ -13,6 +13,7 @@ import { type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
 import { rpcProvider } from '#contracts/devnet/rpc.ts';
 import { type Stack, startStack } from '#scripts/lib/stack.ts';
 import { type PostgresCluster, startPostgresCluster } from '../helpers/postgres-cluster.ts';
+import { sharedPostgres } from '../helpers/shared-postgres.ts';
 import { ownersVersusChain } from './fixture.ts';
 
 describe('npm start stack with the demo seed [pglite]', () => {
@@ -157,7 +158,8 @@ describe('npm start stack on a given chain and PostgreSQL', () => {
 
   beforeAll(async () => {
     anvil = await startAnvil();
-    cluster = await startPostgresCluster();
+    // The run's cluster, else one of its own (its stop() leaves the run's running).
+    cluster = sharedPostgres() ?? (await startPostgresCluster());
     dataDir = mkdtempSync(join(tmpdir(), 'vbc-stack-pg-'));
   }, 120_000);
   afterAll(async () => {

@@ -13,6 +13,7 @@ import {
   type PostgresCluster,
   startPostgresCluster,
 } from '#server-tests/helpers/postgres-cluster.ts';
+import { sharedPostgres } from '#server-tests/helpers/shared-postgres.ts';
 import { createTestApp, selectedBackends, type TestApp } from '#server-tests/helpers/test-app.ts';
 import { openStream } from './sse-client.ts';
 
@@ -26,7 +27,8 @@ describe.skipIf(!selectedBackends().includes('postgres'))('two API nodes on one 
   let urlB: string;
 
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
+    // The run's cluster, else one of its own (its stop() leaves the run's running).
+    cluster = sharedPostgres() ?? (await startPostgresCluster());
     nodeA = await createTestApp('postgres', { cluster });
     dbB = await createDatabase({ databaseUrl: nodeA.config.databaseUrl, poolMax: 3 });
     nodeB = await buildApp({
