@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
+import { until } from '../helpers/cluster.ts';
 import {
   ALL_BACKENDS,
   createTestApp,
@@ -75,7 +76,9 @@ describe('indexer leader election [postgres]', () => {
     expect(await b.ensureLeader()).toBe(false);
     expect(b.status().leader).toBe(false);
     await a.stop();
-    await new Promise((r) => setTimeout(r, 60));
-    expect(await b.ensureLeader()).toBe(true);
+    // The lock is free once a's session lets it go: b takes it (polled, not slept).
+    expect(await until('b leads', 10_000, async () => (await b.ensureLeader()) || undefined)).toBe(
+      true,
+    );
   });
 });
