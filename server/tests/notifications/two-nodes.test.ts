@@ -95,8 +95,10 @@ describe.skipIf(!selectedBackends().includes('postgres'))('two API nodes on one 
       expect(Date.now() - started).toBeLessThan(5_000);
 
       // Kill node B's LISTEN connection: it reconnects and reads what was announced meanwhile.
+      // Only this file's database: other test files share the cluster.
       await sql`select pg_terminate_backend(pid) from pg_stat_activity
-        where query ilike 'LISTEN%' and pid <> pg_backend_pid()`.execute(nodeA.db);
+        where query ilike 'LISTEN%' and pid <> pg_backend_pid()
+          and datname = current_database()`.execute(nodeA.db);
       await publish(2);
       await publish(3);
       const second = await stream.next((e) => JSON.parse(e.data).payload.n === 3);
