@@ -1,47 +1,32 @@
 /**
- * `npm run bench:bundle`: builds the web app into a temporary folder and prints the gzip size of
+ * `npm run bench:bundle`: takes the shared production build (tests/web-build.ts) and prints the gzip size of
  * the JavaScript /marketplace loads at start (entry + its static imports + the home route + the
  * default language's strings, and the app the entry always imports next) and of every lazy
  * chunk. Fails when the initial JavaScript is over its budget (150 KB gzip) or when ethers,
  * WalletConnect or the price chart are in it.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
+import { type ChunkInfo, ensureWebBuild } from '#tests/web-build.ts';
 import { staticClosure } from './vite/chunk-graph.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const BUDGET_KB = 150;
 /** Must stay out of the initial JavaScript (loaded only where needed). */
 const HEAVY = [/node_modules\/ethers\//, /node_modules\/@walletconnect\//, /price-history-chart/];
 
-type Chunk = {
-  type: 'chunk';
-  fileName: string;
-  isEntry: boolean;
-  isDynamicEntry: boolean;
-  facadeModuleId: string | null;
-  imports: string[];
-  dynamicImports: string[];
-  moduleIds: string[];
-  code: string;
-};
+type Chunk = ChunkInfo & { code: string };
 
-const outDir = await mkdtemp(path.join(tmpdir(), 'vbc-bench-bundle-'));
-try {
-  const result = await build({
-    root: ROOT,
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, reportCompressedSize: false },
-  });
-  const outputs = (Array.isArray(result) ? result : [result]).flatMap(
-    (r) => (r as { output: unknown[] }).output,
-  ) as { type: string }[];
-  const chunks = new Map(
-    outputs.filter((o): o is Chunk => o.type === 'chunk').map((c) => [c.fileName, c]),
-  );
+// The shared test build (tests/web-build.ts): `npm test` made it moments ago; alone, this builds
+// it when a source changed. Rollup's chunk graph comes with it, the code from the built files.
+const built = await ensureWebBuild();
+const outDir = built.dir;
+{
+  const chunks = new Map<string, Chunk>();
+  for (const info of built.chunks) {
+    const code = await readFile(path.join(outDir, info.fileName), 'utf8');
+    chunks.set(info.fileName, { ...info, code });
+  }
   const gz = (c: Chunk) => gzipSync(Buffer.from(c.code), { level: 9 }).length;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -102,6 +87,4 @@ try {
   } else {
     console.log(`\nok: initial ${kb(initialGz)} <= ${BUDGET_KB} KB gzip; no heavy module in it`);
   }
-} finally {
-  await rm(outDir, { recursive: true, force: true });
 }

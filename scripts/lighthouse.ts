@@ -23,7 +23,7 @@ import path from 'node:path';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '#tests/browser.ts';
-import { buildWeb, demoTargets, ROOT, startDemo } from '#tests/pwa/harness.ts';
+import { copyWebBuild, demoTargets, ROOT, startDemo } from '#tests/pwa/harness.ts';
 
 const OUT = path.join(ROOT, 'test-results', 'lighthouse');
 const WEB_DIR = path.join(ROOT, 'test-results', 'lighthouse-dist');
@@ -176,8 +176,8 @@ async function main(): Promise<number> {
   await rm(OUT, { recursive: true, force: true });
   await mkdir(OUT, { recursive: true });
   await rm(LHCI_DIR, { recursive: true, force: true });
-  console.log('building the web app...');
-  await buildWeb(WEB_DIR, `lighthouse-${Date.now()}`);
+  console.log('the web app (the shared test build, built now if stale)...');
+  await copyWebBuild(WEB_DIR);
   console.log('starting the demo stack...');
   const demo = await startDemo(WEB_DIR);
   // Ctrl-C or a suite time-out: stop the stack (anvil is a child process) before leaving.

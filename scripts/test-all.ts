@@ -4,6 +4,7 @@
  * if any failed. Add a suite here when you add one (one line, its npm script or command).
  */
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 
 type Suite = { name: string; command: string };
 
@@ -14,6 +15,8 @@ const suites: Suite[] = [
   { name: 'unit', command: 'npm run --silent test:unit' },
   { name: 'contracts', command: 'npm run --silent test:contracts' },
   { name: 'server', command: 'npm run --silent test:server' },
+  // What every browser suite starts from, made once: the web build and the seeded demo data.
+  { name: 'fixtures', command: 'npx tsx scripts/test-fixtures.ts' },
   { name: 'browser', command: 'npm run --silent test:browser' },
   { name: 'pwa', command: 'npm run --silent bench:bundle && npm run --silent test:pwa' },
   // The Lighthouse budgets (lighthouserc.json): last, on a machine the other suites no longer load.
@@ -22,7 +25,14 @@ const suites: Suite[] = [
 
 const only = process.argv.slice(2);
 const selected = only.length ? suites.filter((s) => only.includes(s.name)) : suites;
-const results: { name: string; ok: boolean; seconds: number; failures: string[] }[] = [];
+const results: {
+  name: string;
+  ok: boolean;
+  seconds: number;
+  /** The 1-minute load average when the suite ended: times on a shared machine need it beside them. */
+  load: number;
+  failures: string[];
+}[] = [];
 
 // Lines that name a failing test or its cause (vitest, forge, the scripts' own checks). They are
 // printed again under the summary, because a CI log often keeps only its tail.
@@ -58,7 +68,7 @@ for (const suite of selected) {
   const started = Date.now();
   const { ok, failures } = await run(suite.command);
   const seconds = Math.round((Date.now() - started) / 100) / 10;
-  results.push({ name: suite.name, ok, seconds, failures });
+  results.push({ name: suite.name, ok, seconds, load: loadavg()[0]!, failures });
   // Without system packages nothing else can run meaningfully.
   if (!ok && suite.name === 'system-deps') break;
 }
@@ -68,7 +78,11 @@ for (const r of results.filter((x) => !x.ok)) {
   for (const line of r.failures) console.log(`  ${line}`);
 }
 console.log('\n=== summary');
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
+for (const r of results) {
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s, load ${r.load.toFixed(1)})`);
+}
+const total = results.reduce((n, r) => n + r.seconds, 0);
+console.log(`total ${Math.round(total)}s (${(total / 60).toFixed(1)} min)`);
 const failed = results.filter((r) => !r.ok).length;
 const missing = selected.length - results.length;
 console.log(`suites: ${results.length - failed} passed, ${failed + missing} failed`);

@@ -21,7 +21,7 @@ contract ApprovalRevocationTest is Fixture {
         }
     }
 
-    /// The audit's scenario: revoke, cancel, approve again to list something else, old order.
+    /// Revoke, cancel, approve again to list something else: the old order stays void.
     function test_reapprovingDoesNotReviveARevokedListing() public {
         Order memory cheap = _single(1, 1 ether);
         bytes memory sig = _signOrder(SELLER_KEY, cheap);

@@ -8,7 +8,8 @@ import {MarketplaceCollection} from "../src/MarketplaceCollection.sol";
 import {IExchangeErrors, IExchangeEvents} from "../src/interfaces/IExchange.sol";
 import {Order, FIXED_PRICE, AUCTION, SINGLE, SET, BUNDLE} from "../src/lib/OrderTypes.sol";
 
-/// @notice Anything that quacks like IMarketplaceCollection and moves nothing (the review's fake).
+/// @notice Anything that quacks like IMarketplaceCollection and moves nothing: a fake collection
+/// the exchange must refuse (it trades only collections whose code hash it knows).
 contract QuackingCollection {
     function tokenNonce(uint256) external pure returns (uint256) {
         return 1;
@@ -21,9 +22,8 @@ contract QuackingCollection {
     }
 }
 
-/// @notice The contract review's proofs of concept, each turned into a test of the fixed
-/// behaviour: the attack now reverts, or the outcome is the fair one. The `test_OK_*` properties
-/// that held then still hold. Auction timeline: bids until END, a bidder can still record (escrow)
+/// @notice Known attacks on the exchange, each a test of the fixed behaviour: the attack reverts,
+/// or the outcome is the fair one. The `test_OK_*` tests are properties that must keep holding. Auction timeline: bids until END, a bidder can still record (escrow)
 /// its bid on chain until CLAIM_OPEN (END + CLAIM_DELAY), claims until CLAIM_OPEN + CLAIM_WINDOW.
 contract AuditRegressionTest is SettlementFixture, IExchangeEvents {
     bytes4 internal constant NOT_OWNER_NOR_APPROVED = 0x4b6e7f18;
@@ -532,7 +532,7 @@ contract AuditRegressionTest is SettlementFixture, IExchangeEvents {
     }
 
     /*//////////////////////////////////////////////////////////////
-      Properties that held at the review and still hold
+      Properties that must keep holding
     //////////////////////////////////////////////////////////////*/
 
     function _mintTo(address to, uint256 count) internal {

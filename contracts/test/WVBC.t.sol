@@ -86,7 +86,7 @@ contract WVBCTest is Fixture {
         assertEq(wvbc.allowance(bidder, address(exchange)), type(uint256).max);
     }
 
-    /// The audit's finding, fixed: as in WETH9, the holder moves its own WVBC without an allowance.
+    /// As in WETH9, the holder moves its own WVBC without an allowance.
     function test_transferFromSelfNeedsNoAllowance() public {
         vm.startPrank(buyer);
         wvbc.deposit{value: 1 ether}();

@@ -7,31 +7,18 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 
-import { build, type PreviewServer, preview } from 'vite';
+import { type PreviewServer, preview } from 'vite';
+import { ensureWebBuild, WEB_BUILD_DIR } from '#tests/web-build.ts';
 import { NAMESPACES } from '#web/lib/i18n-resources.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const RESULTS_DIR = path.join(ROOT, 'test-results', 'e2e');
-/** E2E_WEB_OUT_DIR lets two journey runs on one machine build into their own folders. */
-export const WEB_OUT_DIR =
-  process.env.E2E_WEB_OUT_DIR ?? path.join(ROOT, 'test-results', 'e2e-dist');
+/** The shared production build (tests/web-build.ts; E2E_WEB_OUT_DIR moves it). */
+export const WEB_OUT_DIR = WEB_BUILD_DIR;
 
-/** Builds the web app once into test-results/ (never touches dist/). */
+/** The shared build of the web app, made now only when missing or older than its sources. */
 export async function buildWeb(): Promise<string> {
-  // vitest sets NODE_ENV=test, which would make Vite build React's development bundle.
-  const previous = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      root: ROOT,
-      mode: 'production',
-      logLevel: 'warn',
-      build: { outDir: WEB_OUT_DIR, emptyOutDir: true },
-    });
-  } finally {
-    process.env.NODE_ENV = previous;
-  }
-  return WEB_OUT_DIR;
+  return (await ensureWebBuild()).dir;
 }
 
 export async function startWeb(apiUrl: string, port: number): Promise<PreviewServer> {

@@ -1,7 +1,8 @@
 /**
  * The whole product for a journey: `startStack` (anvil on automine, contracts, migrations, server
- * with its indexer, the demo seed) on free ports and a fresh data folder, then the web build
- * served by `vite preview` in front of it.
+ * with its indexer) on free ports and a fresh data folder holding a copy of the seeded demo
+ * catalogue (tests/seed-snapshot.ts; `seed: false` for an empty stack), then the shared web build
+ * (tests/web-build.ts) served by `vite preview` in front of it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { ANVIL_KEYS, ANVIL_MNEMONIC } from '#contracts/devnet/anvil.ts';
 import { freePort } from '#contracts/devnet/ports.ts';
 import { type Stack, startStack } from '#scripts/lib/stack.ts';
 import { launchBrowser } from '#tests/browser.ts';
+import { copySeedSnapshot, resumeChainClock } from '#tests/seed-snapshot.ts';
 import { buildWeb, startWeb } from './harness.ts';
 import { logCollector, recordRequests, rememberSecrets } from './secrets.ts';
 
@@ -27,21 +29,24 @@ export type Journey = {
   close(): Promise<void>;
 };
 
-export async function startJourney(): Promise<Journey> {
+/** `seed: false`: a stack without the demo catalogue (nothing copied, nothing seeded). */
+export async function startJourney({ seed = true }: { seed?: boolean } = {}): Promise<Journey> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vbc-web-journey-'));
   const serverLog = logCollector();
-  const [stack] = await Promise.all([
-    startStack({
-      dataDir,
-      port: 0,
-      blockTime: 'automine',
-      buildWeb: false,
-      quiet: true,
-      logLevel: 'info',
-      logStream: serverLog,
-    }),
-    buildWeb(),
-  ]);
+  await buildWeb();
+  // The seeded snapshot when the stack can use one, else the stack seeds on its own.
+  const seeded = seed ? await copySeedSnapshot(dataDir) : null;
+  const stack = await startStack({
+    dataDir,
+    port: 0,
+    blockTime: 'automine',
+    buildWeb: false,
+    seed,
+    quiet: true,
+    logLevel: 'info',
+    logStream: serverLog,
+  });
+  await resumeChainClock(stack, seeded);
   // The demo users' keys and the server's own (settlement, gift relayer: anvil's accounts).
   rememberSecrets(...stack.demo.wallets.map((w) => w.privateKey), ...ANVIL_KEYS, ANVIL_MNEMONIC);
   const webPort = await freePort();

@@ -129,7 +129,9 @@ describe('WalletConnect through the local relay', () => {
     console.log(
       `sign-in request reached the wallet ${signed!.receivedAt - tapped} ms after the tap`,
     );
-    expect(signed!.receivedAt - tapped).toBeLessThan(3000);
+    // The SDK's Verify attestation fetch gives up after 5 s (@walletconnect/core): under that
+    // bound the request did not wait for it; 4.5 s leaves room for a loaded machine.
+    expect(signed!.receivedAt - tapped).toBeLessThan(4_500);
     const hex = String((signed?.params as string[] | undefined)?.[0]);
     const message = Buffer.from(hex.slice(2), 'hex').toString();
     expect(message).toContain(wallet.address);

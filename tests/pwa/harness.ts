@@ -1,40 +1,32 @@
 /**
  * The PWA journeys' harness: production builds of the web app (each with its own build id), the
- * real stack (scripts/lib/stack.ts: anvil, contracts, database, server serving the build, demo seed)
- * on a free port, and Debian Chromium through playwright-core.
+ * real stack (scripts/lib/stack.ts: anvil, contracts, database, server serving the build) on a
+ * free port with a copy of the seeded demo catalogue (tests/seed-snapshot.ts), and Debian
+ * Chromium through playwright-core.
  */
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { build } from 'vite';
 import { type Stack, startStack } from '#scripts/lib/stack.ts';
+import { copySeedSnapshot, resumeChainClock } from '#tests/seed-snapshot.ts';
+import { buildWeb, ensureWebBuild } from '#tests/web-build.ts';
+
+export { buildWeb };
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const RESULTS_DIR = path.join(ROOT, 'test-results', 'pwa');
 
-/** Builds the web app into `outDir` with the given build id (never touches dist/). */
-export async function buildWeb(outDir: string, buildId: string): Promise<void> {
-  const previous = { id: process.env.VITE_BUILD_ID, env: process.env.NODE_ENV };
-  process.env.VITE_BUILD_ID = buildId;
-  // vitest sets NODE_ENV=test, which would make Vite build React's development bundle and
-  // leave `import.meta.env.PROD` false (no service worker): build as production does.
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      root: ROOT,
-      mode: 'production',
-      logLevel: 'warn',
-      configFile: path.join(ROOT, 'vite.config.ts'),
-      build: { outDir, emptyOutDir: true },
-    });
-  } finally {
-    if (previous.id === undefined) delete process.env.VITE_BUILD_ID;
-    else process.env.VITE_BUILD_ID = previous.id;
-    if (previous.env === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = previous.env;
-  }
+/**
+ * A copy of the shared production build (tests/web-build.ts, built now if stale) in `webDir`, for
+ * a journey that deploys over it; returns its build id.
+ */
+export async function copyWebBuild(webDir: string): Promise<string> {
+  const shared = await ensureWebBuild();
+  await rm(webDir, { recursive: true, force: true });
+  await cp(shared.dir, webDir, { recursive: true });
+  return shared.buildId;
 }
 
 /**
@@ -67,6 +59,8 @@ export async function startDemo(
   reuse?: { dataDir: string; port: number },
 ): Promise<Demo> {
   const dataDir = reuse?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'vbc-pwa-data-')));
+  // A new data folder starts from the seeded demo catalogue (tests/seed-snapshot.ts) when it can.
+  const seeded = reuse ? null : await copySeedSnapshot(dataDir);
   const stack = await startStack({
     dataDir,
     port: reuse?.port ?? 0,
@@ -76,6 +70,7 @@ export async function startDemo(
     quiet: true,
     logLevel: 'warn',
   });
+  await resumeChainClock(stack, seeded);
   let closed = false;
   return Object.assign(stack, {
     async close() {

@@ -3,14 +3,13 @@
  * data), in Chromium on a phone-sized window: installability, the update prompt, CLEAN_STORE,
  * then offline browsing (last: it stops the server).
  */
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '#tests/browser.ts';
 import {
   buildIdOf,
-  buildWeb,
+  copyWebBuild,
   type Demo,
   demoTargets,
   deployNewBuild,
@@ -26,7 +25,8 @@ import {
 } from './harness.ts';
 
 const WEB_DIR = path.join(ROOT, 'test-results', 'pwa-dist');
-const FIRST_BUILD = `pwa-test-a-${Date.now()}`;
+/** The shared build's id (tests/web-build.ts), set in beforeAll. */
+let FIRST_BUILD = '';
 const NEXT_BUILD = `pwa-test-b-${Date.now()}`;
 
 let demo: Demo;
@@ -80,8 +80,7 @@ async function browseOnline(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  await mkdir(WEB_DIR, { recursive: true });
-  await buildWeb(WEB_DIR, FIRST_BUILD);
+  FIRST_BUILD = await copyWebBuild(WEB_DIR);
   demo = await startDemo(WEB_DIR);
   url = demo.url;
   targets = await demoTargets(url);

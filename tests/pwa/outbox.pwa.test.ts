@@ -39,7 +39,14 @@ import { watchedPage } from '#tests/e2e/harness.ts';
 import { injectWallet } from '#tests/e2e/injected-wallet.ts';
 import { reportFailure, signInWithPassword, type Watched } from '#tests/e2e/steps.ts';
 import { keyBackedProvider } from '#tests/wallet/key-provider.ts';
-import { buildWeb, type Demo, phoneContext, ROOT, startDemo, waitForControl } from './harness.ts';
+import {
+  copyWebBuild,
+  type Demo,
+  phoneContext,
+  ROOT,
+  startDemo,
+  waitForControl,
+} from './harness.ts';
 
 const WEB_DIR = path.join(ROOT, 'test-results', 'pwa-outbox-dist');
 
@@ -65,7 +72,7 @@ async function api<T>(p: string, init?: RequestInit): Promise<T> {
 }
 
 beforeAll(async () => {
-  await buildWeb(WEB_DIR, `pwa-outbox-${Date.now()}`);
+  await copyWebBuild(WEB_DIR);
   demo = await startDemo(WEB_DIR);
   url = demo.url;
   browser = await launchBrowser();

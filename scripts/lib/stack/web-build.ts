@@ -23,7 +23,7 @@ const WEB_SOURCES = [
 ];
 const VITE = path.join(ROOT, 'node_modules/vite/bin/vite.js');
 
-function newestMtime(p: string): number {
+export function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
   const st = statSync(p);
   if (!st.isDirectory()) return st.mtimeMs;
@@ -32,12 +32,16 @@ function newestMtime(p: string): number {
   return newest;
 }
 
+/** True when a source of the web app changed after `builtAt` (ms since the epoch). */
+export function webSourcesNewerThan(builtAt: number): boolean {
+  return WEB_SOURCES.some((s) => newestMtime(path.join(ROOT, s)) > builtAt);
+}
+
 /** True when dist/ is missing or older than a source of the web app. */
 export function webBuildIsStale(): boolean {
   const built = path.join(DIST, 'index.html');
   if (!existsSync(built)) return true;
-  const builtAt = statSync(built).mtimeMs;
-  return WEB_SOURCES.some((s) => newestMtime(path.join(ROOT, s)) > builtAt);
+  return webSourcesNewerThan(statSync(built).mtimeMs);
 }
 
 /** Runs `vite build`; the child is in `children` while it runs (stopped by the stack's stop). */

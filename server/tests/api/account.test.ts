@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorCode } from '#server/errors.ts';
 import { createSignedInUser, linkAddress, signedSiweMessage } from '../helpers/accounts.ts';
 import { multipartPayload, TINY_PNG } from '../helpers/multipart.ts';
-import { createTestApp, describeBackends, json } from '../helpers/test-app.ts';
+import { createTestApp, describeBackends, json, ROUTE_BACKENDS } from '../helpers/test-app.ts';
 
 function expectError(res: { statusCode: number; body: string }, status: number, code: ErrorCode) {
   expect({ status: res.statusCode, body: json(res) }).toMatchObject({
@@ -521,7 +521,7 @@ describeBackends(
       });
     });
   },
-  { smtp: true },
+  { backends: ROUTE_BACKENDS, smtp: true },
 );
 
 describe('rate limits', () => {

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, describeBackends, json } from '../helpers/test-app.ts';
+import { createTestApp, describeBackends, json, ROUTE_BACKENDS } from '../helpers/test-app.ts';
 
 const form = {
   name: 'Nguyễn Văn A',
@@ -51,7 +51,7 @@ describeBackends(
       expect(json(res)).toMatchObject({ code, field });
     });
   },
-  { smtp: true },
+  { backends: ROUTE_BACKENDS, smtp: true },
 );
 
 describe('mail without SMTP_URL', () => {

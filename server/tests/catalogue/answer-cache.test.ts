@@ -16,7 +16,8 @@ import { migrate } from '#server/db/migrate.ts';
 import { createIndexer } from '#server/indexer/indexer.ts';
 import { AnswerCache } from '#server/plugins/answer-cache.ts';
 import { type PostgresCluster, startPostgresCluster } from '../helpers/postgres-cluster.ts';
-import { describeBackends, json, type TestApp } from '../helpers/test-app.ts';
+import { sharedPostgres } from '../helpers/shared-postgres.ts';
+import { ALL_BACKENDS, describeBackends, json, type TestApp } from '../helpers/test-app.ts';
 import {
   CHAIN_ID,
   postBid,
@@ -30,7 +31,8 @@ import {
 import { type Catalogue, seedCatalogue } from './fixtures.ts';
 
 type Detail = { data: { status: string; likeCount: number; isLiked: boolean; bidCount: number } };
-const ON = { env: { ANSWER_CACHE: 'true' } };
+/** The cache on, on both backends: each listens for its NOTIFY its own way (server/src/db/listen.ts). */
+const ON = { backends: ALL_BACKENDS, env: { ANSWER_CACHE: 'true' } };
 
 /**
  * Waits until the node has heard every notification committed so far (they arrive in commit
@@ -181,7 +183,8 @@ describe('answer cache across API nodes [postgres]', () => {
   let cat: Catalogue;
 
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
+    // The run's cluster, else one of its own (its stop() leaves the run's running).
+    cluster = sharedPostgres() ?? (await startPostgresCluster());
     const url = await cluster.createDatabase('answer_cache_nodes');
     for (const name of ['a', 'b']) {
       const database = await createDatabase({ databaseUrl: url, poolMax: 3 });

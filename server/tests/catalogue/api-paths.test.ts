@@ -9,7 +9,7 @@
  * we serve is used.
  */
 import { expect, it } from 'vitest';
-import { describeBackends, json } from '../helpers/test-app.ts';
+import { describeBackends, json, ROUTE_BACKENDS } from '../helpers/test-app.ts';
 
 type Method = 'GET' | 'POST' | 'PUT';
 interface ApiCall {
@@ -211,39 +211,43 @@ const API_CALLS: ApiCall[] = [
   ].map((p): ApiCall => ({ method: 'POST', url: `/api/v2/trade/${p}`, named: `trade/${p}` })),
 ];
 
-describeBackends('API path walk', (t) => {
-  it('lists 60+ calls, each once', () => {
-    const keys = API_CALLS.map((c) => `${c.method} ${c.url}`);
-    expect(new Set(keys).size).toBe(keys.length);
-    expect(API_CALLS.length).toBeGreaterThanOrEqual(60);
-  });
+describeBackends(
+  'API path walk',
+  (t) => {
+    it('lists 60+ calls, each once', () => {
+      const keys = API_CALLS.map((c) => `${c.method} ${c.url}`);
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(API_CALLS.length).toBeGreaterThanOrEqual(60);
+    });
 
-  it('serves every call (no router 404, no 500)', async () => {
-    const missing: string[] = [];
-    const crashed: string[] = [];
-    for (const call of API_CALLS) {
-      const res = await t.app.inject({
-        method: call.method,
-        url: call.url,
-        ...(call.method === 'GET' ? {} : { payload: {} }),
-      });
-      const body = res.body ? (json(res) as { code?: string }) : {};
-      if (res.statusCode === 404 && body.code === 'ROUTE_NOT_FOUND') {
-        missing.push(`${call.method} ${call.url} (${call.named})`);
+    it('serves every call (no router 404, no 500)', async () => {
+      const missing: string[] = [];
+      const crashed: string[] = [];
+      for (const call of API_CALLS) {
+        const res = await t.app.inject({
+          method: call.method,
+          url: call.url,
+          ...(call.method === 'GET' ? {} : { payload: {} }),
+        });
+        const body = res.body ? (json(res) as { code?: string }) : {};
+        if (res.statusCode === 404 && body.code === 'ROUTE_NOT_FOUND') {
+          missing.push(`${call.method} ${call.url} (${call.named})`);
+        }
+        if (res.statusCode >= 500 && res.statusCode !== 502) {
+          crashed.push(`${call.method} ${call.url} → ${res.statusCode} ${res.body}`);
+        }
       }
-      if (res.statusCode >= 500 && res.statusCode !== 502) {
-        crashed.push(`${call.method} ${call.url} → ${res.statusCode} ${res.body}`);
-      }
-    }
-    expect(missing, 'calls not served').toEqual([]);
-    expect(crashed, 'calls answering 5xx to a plain request').toEqual([]);
-  });
+      expect(missing, 'calls not served').toEqual([]);
+      expect(crashed, 'calls answering 5xx to a plain request').toEqual([]);
+    });
 
-  it('the walk can tell a missing path from a served one', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v2/show/market-nothing' });
-    expect(res.statusCode).toBe(404);
-    expect(json(res)).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
-    const wrongMethod = await t.app.inject({ method: 'DELETE', url: '/api/v2/show/market-nfts' });
-    expect(json(wrongMethod)).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
-  });
-});
+    it('the walk can tell a missing path from a served one', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v2/show/market-nothing' });
+      expect(res.statusCode).toBe(404);
+      expect(json(res)).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+      const wrongMethod = await t.app.inject({ method: 'DELETE', url: '/api/v2/show/market-nfts' });
+      expect(json(wrongMethod)).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    });
+  },
+  { backends: ROUTE_BACKENDS },
+);

@@ -7,6 +7,7 @@ import { createDatabase, type DatabaseHandle } from '#server/db/create-database.
 import { migrate, readMigrations } from '#server/db/migrate.ts';
 import { pgliteTemplate } from '../helpers/pglite-template.ts';
 import { type PostgresCluster, startPostgresCluster } from '../helpers/postgres-cluster.ts';
+import { sharedPostgres } from '../helpers/shared-postgres.ts';
 import { selectedBackends } from '../helpers/test-app.ts';
 
 async function migrationsDir(files: Record<string, string>): Promise<string> {
@@ -34,7 +35,8 @@ describe.each(selectedBackends())('migrations and driver [%s]', (backend) => {
 
   beforeAll(async () => {
     pgliteDir = await mkdtemp(path.join(tmpdir(), 'vbc-pglite-'));
-    if (backend === 'postgres') cluster = await startPostgresCluster();
+    // The run's cluster (empty databases, not the migrated template), else one of its own.
+    if (backend === 'postgres') cluster = sharedPostgres() ?? (await startPostgresCluster());
     handle = await open();
   });
   afterAll(async () => {

@@ -6,6 +6,7 @@
  * succeeds again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../helpers/cluster.ts';
 import { type PostgresCluster, startPostgresCluster } from '../helpers/postgres-cluster.ts';
 import { createTestApp, json, TEST_MARKETPLACE_KEY, type TestApp } from '../helpers/test-app.ts';
 
@@ -49,9 +50,16 @@ describe('PostgreSQL restart under load [postgres]', () => {
       }
     };
     const workers = Array.from({ length: 8 }, worker);
-    await new Promise((r) => setTimeout(r, 1_000));
+    // Under load first (two answers per worker), then the outage, then until the last 8 answers
+    // (all started after the restart) are successes: polled, not slept.
+    await until('load before the restart', 30_000, async () => results.length >= 16 || undefined);
     await cluster.restart(1_000);
-    await new Promise((r) => setTimeout(r, 1_500));
+    const restartedAt = results.length;
+    await until('8 successes after the restart', 30_000, async () =>
+      results.length >= restartedAt + 8 && results.slice(-8).every((r) => r.status === 200)
+        ? true
+        : undefined,
+    );
     running = false;
     await Promise.all(workers);
 

@@ -23,7 +23,7 @@ import {
   signGiftClaim,
 } from '#contracts/typed-data/gifts.ts';
 import { createSignedInUser, linkAddress, type SignedInUser } from '../helpers/accounts.ts';
-import { describeBackends, json } from '../helpers/test-app.ts';
+import { describeBackends, json, ROUTE_BACKENDS } from '../helpers/test-app.ts';
 import { type ChainFixture, metadataUri, mined, startChainFixture } from '../indexer/fixture.ts';
 
 describeBackends(
@@ -223,5 +223,5 @@ describeBackends(
       expect(json<{ data: unknown[] }>(theirs).data).toEqual([]);
     });
   },
-  { env: { GIFT_RELAYER_PRIVATE_KEY: ANVIL_KEYS[1]! } },
+  { backends: ROUTE_BACKENDS, env: { GIFT_RELAYER_PRIVATE_KEY: ANVIL_KEYS[1]! } },
 );

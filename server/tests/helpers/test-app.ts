@@ -1,41 +1,49 @@
 /**
- * Build the real app for `app.inject` tests against a fresh database of either backend:
- * - `pglite`: a new PGlite in a temp dir;
- * - `postgres`: a throwaway PostgreSQL cluster (see postgres-cluster.ts).
- * `describeBackends(name, (t) => { ... })` runs a block once per backend with `t.app`, `t.db`
- * ready in beforeAll and closed in afterAll. TEST_DB_BACKENDS=pglite (or postgres) narrows it.
+ * Build the real app for `app.inject` tests against a fresh, migrated database of either backend:
+ * - `pglite`: a new PGlite in a temp dir, loaded from a migrated data-dir dump (pglite-template.ts);
+ * - `postgres`: a database cloned from the migrated template in the run's cluster
+ *   (global-setup.ts), or in a throwaway cluster of its own outside the server project.
+ * `describeBackends(name, (t) => { ... }, { backends })` runs a block once per backend with
+ * `t.app`, `t.db` ready in beforeAll and closed in afterAll: both backends where their behaviour
+ * can differ (SQL, migrations, locking, LISTEN/NOTIFY), `ROUTE_BACKENDS` for route tests.
+ * TEST_DB_BACKENDS=pglite (or postgres) narrows it.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type App, buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import { createDatabase, type DatabaseBackend } from '#server/db/create-database.ts';
 import type { Database } from '#server/db/types.ts';
-import { pgliteTemplate } from './pglite-template.ts';
+import { ALL_BACKENDS, backendsFor } from './backends.ts';
+import { pgliteMigratedTemplate } from './pglite-template.ts';
 import { type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts';
+import { type SharedCluster, sharedPostgres } from './shared-postgres.ts';
 import { startTestSmtp, type TestSmtp } from './smtp.ts';
 
-export const ALL_BACKENDS: DatabaseBackend[] = ['pglite', 'postgres'];
-
-/** Backends to run: TEST_DB_BACKENDS=pglite,postgres (default both). */
-export function selectedBackends(): DatabaseBackend[] {
-  const wanted = process.env.TEST_DB_BACKENDS?.split(',').map((s) => s.trim());
-  return wanted?.length ? ALL_BACKENDS.filter((b) => wanted.includes(b)) : [...ALL_BACKENDS];
-}
+export { ALL_BACKENDS, ROUTE_BACKENDS, selectedBackends } from './backends.ts';
 
 export interface TestAppOptions {
   /** Extra environment for loadConfig (strings, as in process.env). */
   env?: Record<string, string>;
   /** Start a loopback SMTP server and point SMTP_URL at it. */
   smtp?: boolean;
-  /** A running cluster to create the database in (else a cluster of its own is started). */
+  /**
+   * A running cluster to create the database in (else the run's shared cluster, else a cluster
+   * of its own is started).
+   */
   cluster?: PostgresCluster;
+  /** describeBackends only: the backends this block runs on (default both), narrowed by TEST_DB_BACKENDS. */
+  backends?: DatabaseBackend[];
 }
 
 let databaseCounter = 0;
+/** Unique across the run's worker processes (one cluster serves them all). */
+const RUN_TAG = randomBytes(4).toString('hex');
 
 export interface TestApp {
   backend: DatabaseBackend;
@@ -62,16 +70,22 @@ export async function createTestApp(
     if (smtp) cleanups.unshift(() => smtp.close());
     let databaseUrl: string | undefined;
     if (backend === 'postgres') {
-      let cluster = options.cluster;
+      const shared: SharedCluster | null = options.cluster ? null : sharedPostgres();
+      let cluster: PostgresCluster | null = options.cluster ?? shared;
       if (!cluster) {
         const own = await startPostgresCluster();
         cleanups.unshift(() => own.stop());
         cluster = own;
       }
       databaseCounter += 1;
-      databaseUrl = await cluster.createDatabase(
-        `marketplace_test_${process.pid}_${databaseCounter}`,
-      );
+      const name = `marketplace_test_${RUN_TAG}_${databaseCounter}`;
+      // The shared cluster clones the migrated template (migrations then find nothing to do).
+      if (shared) {
+        databaseUrl = await shared.createMigratedDatabase(name);
+        cleanups.unshift(dropDatabase(shared, name));
+      } else {
+        databaseUrl = await cluster.createDatabase(name);
+      }
     }
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -93,7 +107,7 @@ export async function createTestApp(
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(dataDir, 'pglite'),
       poolMax: 5,
-      ...(backend === 'pglite' ? { pgliteTemplate: await pgliteTemplate() } : {}),
+      ...(backend === 'pglite' ? { pgliteTemplate: await pgliteMigratedTemplate() } : {}),
     });
     cleanups.unshift(() => database.close());
     const app = await buildApp({ config, database });
@@ -109,12 +123,28 @@ export async function createTestApp(
   }
 }
 
-// One PostgreSQL cluster per test file, shared by its describeBackends blocks (each still gets a
-// database of its own). Blocks are counted at collection time; the last one to finish stops it.
+/** Drops a test database of the shared cluster once its app is closed (the disk stays small). */
+function dropDatabase(cluster: PostgresCluster, name: string): () => Promise<void> {
+  return async () => {
+    const client = new pg.Client({ connectionString: cluster.url() });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await client.end();
+    }
+  };
+}
+
+// Outside the server project (no shared cluster): one PostgreSQL cluster per test file, shared by
+// its describeBackends blocks (each still gets a database of its own). Blocks are counted at
+// collection time; the last one to finish stops it.
 let sharedCluster: Promise<PostgresCluster> | undefined;
 let postgresBlocks = 0;
 
 function acquireCluster(): Promise<PostgresCluster> {
+  const shared = sharedPostgres();
+  if (shared) return Promise.resolve(shared);
   sharedCluster ??= startPostgresCluster();
   return sharedCluster;
 }
@@ -128,15 +158,16 @@ async function releaseCluster(): Promise<void> {
 }
 
 /**
- * Runs `body` once per selected backend, each on a fresh database. `t` is filled in beforeAll;
- * read its fields inside tests (not at collection time).
+ * Runs `body` once per backend of `options.backends` (default both) that TEST_DB_BACKENDS
+ * selects, each on a fresh database. `t` is filled in beforeAll; read its fields inside tests
+ * (not at collection time).
  */
 export function describeBackends(
   name: string,
   body: (t: TestApp) => void,
-  options: TestAppOptions = {},
+  { backends = ALL_BACKENDS, ...options }: TestAppOptions = {},
 ): void {
-  describe.each(selectedBackends())(`${name} [%s]`, (backend) => {
+  describe.each(backendsFor(backends))(`${name} [%s]`, (backend) => {
     const t = {} as TestApp;
     if (backend === 'postgres') postgresBlocks += 1;
     beforeAll(async () => {

@@ -5,45 +5,57 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
-import { createTestApp, describeBackends, type TestApp } from '../helpers/test-app.ts';
+import { until } from '../helpers/cluster.ts';
+import {
+  ALL_BACKENDS,
+  createTestApp,
+  describeBackends,
+  type TestApp,
+} from '../helpers/test-app.ts';
 import { type ChainFixture, metadataUri, mined, startChainFixture } from './fixture.ts';
 
-describeBackends('indexer in the app', (t) => {
-  let chain: ChainFixture;
-  beforeAll(async () => {
-    chain = await startChainFixture(t.db, t.config.databaseUrl);
-  });
-  afterAll(async () => {
-    await chain?.close();
-  });
-
-  it('follows the chain in the background once the app is ready and stops with it', async () => {
-    const app = await buildApp({
-      config: { ...t.config, rpcUrl: chain.anvil.url, chainId: chain.deployment.chainId },
-      database: { db: t.db, backend: t.backend, close: async () => {} },
-      migrate: false,
-      logger: false,
-      indexer: { pollIntervalMs: 50 },
+describeBackends(
+  'indexer in the app',
+  (t) => {
+    let chain: ChainFixture;
+    beforeAll(async () => {
+      chain = await startChainFixture(t.db, t.config.databaseUrl);
     });
-    try {
-      await app.ready();
-      expect(app.indexer?.status().running).toBe(true);
-      const partner = chain.wallet(5);
-      const collection = await chain.createCollection(partner, { name: 'Loop' });
-      await mined(collection.getFunction('mint')(partner.address, metadataUri({ name: 'Looped' })));
-      await app.indexer!.waitForHead(20_000);
-      const row = await t.db
-        .selectFrom('nfts')
-        .select(['name', 'owner'])
-        .where('collection_address', '=', (await collection.getAddress()).toLowerCase())
-        .executeTakeFirstOrThrow();
-      expect(row).toEqual({ name: 'Looped', owner: partner.address.toLowerCase() });
-    } finally {
-      await app.close();
-    }
-    expect(app.indexer?.status().running).toBe(false);
-  });
-});
+    afterAll(async () => {
+      await chain?.close();
+    });
+
+    it('follows the chain in the background once the app is ready and stops with it', async () => {
+      const app = await buildApp({
+        config: { ...t.config, rpcUrl: chain.anvil.url, chainId: chain.deployment.chainId },
+        database: { db: t.db, backend: t.backend, close: async () => {} },
+        migrate: false,
+        logger: false,
+        indexer: { pollIntervalMs: 50 },
+      });
+      try {
+        await app.ready();
+        expect(app.indexer?.status().running).toBe(true);
+        const partner = chain.wallet(5);
+        const collection = await chain.createCollection(partner, { name: 'Loop' });
+        await mined(
+          collection.getFunction('mint')(partner.address, metadataUri({ name: 'Looped' })),
+        );
+        await app.indexer!.waitForHead(20_000);
+        const row = await t.db
+          .selectFrom('nfts')
+          .select(['name', 'owner'])
+          .where('collection_address', '=', (await collection.getAddress()).toLowerCase())
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ name: 'Looped', owner: partner.address.toLowerCase() });
+      } finally {
+        await app.close();
+      }
+      expect(app.indexer?.status().running).toBe(false);
+    });
+  },
+  { backends: ALL_BACKENDS },
+);
 
 describe('indexer leader election [postgres]', () => {
   let t: TestApp;
@@ -64,7 +76,9 @@ describe('indexer leader election [postgres]', () => {
     expect(await b.ensureLeader()).toBe(false);
     expect(b.status().leader).toBe(false);
     await a.stop();
-    await new Promise((r) => setTimeout(r, 60));
-    expect(await b.ensureLeader()).toBe(true);
+    // The lock is free once a's session lets it go: b takes it (polled, not slept).
+    expect(await until('b leads', 10_000, async () => (await b.ensureLeader()) || undefined)).toBe(
+      true,
+    );
   });
 });

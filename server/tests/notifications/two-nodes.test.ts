@@ -13,6 +13,7 @@ import {
   type PostgresCluster,
   startPostgresCluster,
 } from '#server-tests/helpers/postgres-cluster.ts';
+import { sharedPostgres } from '#server-tests/helpers/shared-postgres.ts';
 import { createTestApp, selectedBackends, type TestApp } from '#server-tests/helpers/test-app.ts';
 import { openStream } from './sse-client.ts';
 
@@ -26,7 +27,8 @@ describe.skipIf(!selectedBackends().includes('postgres'))('two API nodes on one 
   let urlB: string;
 
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
+    // The run's cluster, else one of its own (its stop() leaves the run's running).
+    cluster = sharedPostgres() ?? (await startPostgresCluster());
     nodeA = await createTestApp('postgres', { cluster });
     dbB = await createDatabase({ databaseUrl: nodeA.config.databaseUrl, poolMax: 3 });
     nodeB = await buildApp({
@@ -88,11 +90,15 @@ describe.skipIf(!selectedBackends().includes('postgres'))('two API nodes on one 
       await publish(1);
       const first = await stream.next((e) => e.event === 'activity');
       expect(JSON.parse(first.data)).toEqual({ topic: 'nft:42', payload: { n: 1 } });
-      expect(Date.now() - started).toBeLessThan(2000);
+      // Promptly, not after a poll or a reconnect (seconds): 5 s leaves room for a loaded
+      // machine; the latency budget (p95 <= 500 ms) is npm run bench:live's (scripts/bench-live.ts).
+      expect(Date.now() - started).toBeLessThan(5_000);
 
       // Kill node B's LISTEN connection: it reconnects and reads what was announced meanwhile.
+      // Only this file's database: other test files share the cluster.
       await sql`select pg_terminate_backend(pid) from pg_stat_activity
-        where query ilike 'LISTEN%' and pid <> pg_backend_pid()`.execute(nodeA.db);
+        where query ilike 'LISTEN%' and pid <> pg_backend_pid()
+          and datname = current_database()`.execute(nodeA.db);
       await publish(2);
       await publish(3);
       const second = await stream.next((e) => JSON.parse(e.data).payload.n === 3);

@@ -21,7 +21,7 @@ import { revertName } from '#server/chain/reverts.ts';
 import { lockedBidTotal } from '#server/services/locked-bids.ts';
 import { claimData } from '#server/services/settlement.ts';
 import { AUCTION_CLAIM_DELAY_SECONDS } from '#shared/rules.ts';
-import { describeBackends, json } from '../helpers/test-app.ts';
+import { ALL_BACKENDS, describeBackends, json } from '../helpers/test-app.ts';
 import {
   API,
   postBid,
@@ -549,5 +549,5 @@ describeBackends(
       expect(await revertOf(erin.address, data)).toBe('InvalidSettlementSignature');
     });
   },
-  { env: TRADING_ENV },
+  { backends: ALL_BACKENDS, env: TRADING_ENV },
 );

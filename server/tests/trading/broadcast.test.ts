@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { hashOrder, ItemsKind, SaleKind } from '#contracts/typed-data/index.ts';
 import { wvbcAt } from '#scripts/lib/marketplace.ts';
 import { wvbcInterface } from '#server/chain/abi.ts';
-import { describeBackends, json } from '../helpers/test-app.ts';
+import { describeBackends, json, ROUTE_BACKENDS } from '../helpers/test-app.ts';
 import {
   API,
   CHAIN_ID,
@@ -175,5 +175,5 @@ describeBackends(
       expect((await viaRpc(otherChain)).error?.data?.code).toBe('WRONG_NETWORK');
     });
   },
-  { env: TRADING_ENV },
+  { backends: ROUTE_BACKENDS, env: TRADING_ENV },
 );

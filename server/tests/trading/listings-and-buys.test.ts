@@ -7,7 +7,7 @@ import { parseEther, Transaction, Wallet } from 'ethers';
 import { expect, it } from 'vitest';
 import { hashOrder, ItemsKind, SaleKind } from '#contracts/typed-data/index.ts';
 import { collectionAt, mined } from '#scripts/lib/marketplace.ts';
-import { describeBackends, json } from '../helpers/test-app.ts';
+import { describeBackends, json, ROUTE_BACKENDS } from '../helpers/test-app.ts';
 import {
   API,
   postBuy,
@@ -613,5 +613,5 @@ describeBackends(
       expect(json<ErrorJson>(wrong).code).toBe('WRONG_NETWORK');
     });
   },
-  { env: TRADING_ENV },
+  { backends: ROUTE_BACKENDS, env: TRADING_ENV },
 );

@@ -18,9 +18,9 @@ export function checkPassphrase(v: PassphraseValues): {
 }
 
 /**
- * The passphrase pair. The spec's 60-second "fake passphrase" flag is read as: the passphrase is
- * masked (bullets, a fake rendering) unless the user asks to see it, and then it shows in clear
- * for at most 60 seconds before it is masked again on its own (FAKE_PASSPHRASE_DISPLAY_MS).
+ * The passphrase pair. The passphrase is masked (bullets, a fake rendering) unless the user asks
+ * to see it, and then it shows in clear for at most 60 seconds before it is masked again on its
+ * own (FAKE_PASSPHRASE_DISPLAY_MS).
  */
 export function PassphraseFields({
   values,

@@ -20,7 +20,7 @@ import { BidBody, ClaimBody, ClaimData } from '#shared/schemas/trading.ts';
  * Bid history, newest first (page 1, size 12), every auction of the item, the current highest
  * flagged (isHighest); an unknown item is NOT_FOUND:
  * - GET /bid/{id}: of an NFT; GET /bid-set/{id} (also /bidSet/{id}): of a set;
- * - GET /bid?item_id={id}: of an NFT (the spec names GET bid/bid; without item_id, REQUIRED_FIELD).
+ * - GET /bid?item_id={id}: of an NFT (the public path GET bid/bid; without item_id, REQUIRED_FIELD).
  *
  * Bidding, {orderHash, bidder, amount, signature} where the signature is the bidder's EIP-712
  * Bid{order, bidder, amount}, the stored order nested (contracts/typed-data); answers the stored
