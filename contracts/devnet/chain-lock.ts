@@ -9,6 +9,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type ChainLock = {
@@ -20,7 +21,9 @@ export type ChainLock = {
 
 /** How long a chain left by a dead owner gets to dump its state and exit. */
 const ORPHAN_GRACE_MS = 15_000;
-const WATCHDOG = fileURLToPath(new URL('./anvil-watchdog.mjs', import.meta.url));
+// A path built from this file's own, not `new URL(…, import.meta.url)`: Vite rewrites that form
+// into an asset URL when a browser-side test imports the devnet module.
+const WATCHDOG = join(dirname(fileURLToPath(import.meta.url)), 'anvil-watchdog.mjs');
 
 export class ChainInUseError extends Error {}
 
