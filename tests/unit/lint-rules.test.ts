@@ -1,0 +1,69 @@
+/**
+ * Two rules of biome.json, proved to fire: `process.env` is read only in the configuration modules
+ * (noProcessEnv). Each row writes one file at a path of the repository's layout in a scratch folder,
+ * lints it with the repository's own biome.json and expects the rule's diagnostic or none. A change
+ * to biome.json that stops enforcing a rule fails here.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BIOME = path.resolve('node_modules/.bin/biome');
+
+const READS_ENV = 'export const port = process.env.PORT;\n';
+
+// file → contents → the diagnostic category expected (null: none of the rules under test)
+const CASES: [string, string, string | null][] = [
+  ['server/src/routes/api/v1/x/index.ts', READS_ENV, 'lint/style/noProcessEnv'],
+  ['server/src/services/x.ts', READS_ENV, 'lint/style/noProcessEnv'],
+  ['scripts/x.ts', READS_ENV, 'lint/style/noProcessEnv'],
+  ['scripts/lib/stack/x.ts', READS_ENV, 'lint/style/noProcessEnv'],
+  ['shared/x.ts', READS_ENV, 'lint/style/noProcessEnv'],
+  ['server/src/config.ts', READS_ENV, null],
+  ['scripts/lib/config.ts', READS_ENV, null],
+  ['server/src/walletconnect-relay/config.ts', READS_ENV, null],
+  ['server/tests/helpers/x.ts', READS_ENV, null],
+  ['tests/e2e/x.ts', READS_ENV, null],
+];
+
+const RULES = ['lint/style/noProcessEnv'];
+
+describe('lint rules of biome.json fire where they should', () => {
+  let dir: string;
+  let found: Map<string, string[]>;
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'lint-rules-'));
+    copyFileSync('biome.json', path.join(dir, 'biome.json'));
+    for (const [file, contents] of CASES) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), contents);
+    }
+    let out: string;
+    try {
+      out = execFileSync(BIOME, ['lint', '--vcs-enabled=false', '--reporter=json', '.'], {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+    } catch (e) {
+      out = (e as { stdout: string }).stdout; // exit code 1 when any row is refused
+    }
+    const report = JSON.parse(out) as {
+      diagnostics: { category: string; location: { path: string } }[];
+    };
+    found = new Map();
+    for (const d of report.diagnostics) {
+      const file = d.location.path.replace(/\\/g, '/');
+      found.set(file, [...(found.get(file) ?? []), d.category]);
+    }
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each(CASES)('%s: %j → %s', (file, _contents, expected) => {
+    const hits = (found.get(file) ?? []).filter((c) => RULES.includes(c));
+    expect(hits[0] ?? null).toBe(expected);
+  });
+});
