@@ -96,6 +96,21 @@ export async function addressesOfAccount(db: Db, userId: number): Promise<string
   return rows.map((r) => r.address);
 }
 
+/** The id of the account `address` (lowercase) is linked to, undefined when none. */
+export async function addressOwner(db: Db, address: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('bc_addresses')
+    .select('user_id')
+    .where('address', '=', address)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/** Links `address` (lowercase) to the account; a unique violation (linked meanwhile) propagates. */
+export async function linkAddress(db: Db, address: string, userId: number): Promise<void> {
+  await db.insertInto('bc_addresses').values({ address, user_id: userId }).execute();
+}
+
 /** Whether `address` is one of the account's addresses (a like needs one). */
 export async function isAddressOfUser(db: Db, userId: number, address: string): Promise<boolean> {
   return (await addressesOfAccount(db, userId)).includes(dbAddress(address));

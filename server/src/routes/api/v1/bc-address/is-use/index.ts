@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { toDbAddress } from '#server/db/mappers.ts';
 import { AppError } from '#server/errors.ts';
+import { addressOwner } from '#server/repositories/users.ts';
 import { BcAddressQuery } from '#shared/schemas/account.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 
@@ -23,12 +24,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       } catch {
         throw new AppError('INVALID_ADDRESS');
       }
-      const row = await app.db
-        .selectFrom('bc_addresses')
-        .select('user_id')
-        .where('address', '=', address)
-        .executeTakeFirst();
-      return { data: Boolean(row) };
+      return { data: (await addressOwner(app.db, address)) !== undefined };
     },
   );
 };
