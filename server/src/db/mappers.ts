@@ -23,6 +23,7 @@ import type {
   User,
 } from '#shared/schemas/entities.ts';
 import { RPC_SUFFIX } from '../config.ts';
+import { AppError } from '../errors.ts';
 import type {
   ActivityRow,
   BidRow,
@@ -65,11 +66,18 @@ function checksumOrNull(address: string | null | undefined): string | null {
 
 const HEX_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/;
 
-/** Lowercase form for the database; throws on an invalid address (caller maps the error). */
+/**
+ * The server's one address normaliser: the lowercase form the database stores (server/README.md).
+ * An invalid address → INVALID_ADDRESS (a user's mistake when it comes from a request).
+ */
 export function toDbAddress(address: string): string {
   // 40 hex digits are an address in any case once lowercased: no checksum to compute.
   if (HEX_ADDRESS.test(address)) return `0x${address.slice(-40).toLowerCase()}`;
-  return getAddress(address.toLowerCase()).toLowerCase();
+  try {
+    return getAddress(address.toLowerCase()).toLowerCase();
+  } catch (cause) {
+    throw new AppError('INVALID_ADDRESS', { cause });
+  }
 }
 
 export function iso(date: Date | string): string {

@@ -5,7 +5,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { ListSort, NftStatus } from '#shared/enums.ts';
 import type { Bundle, BundleItem } from '#shared/schemas/entities.ts';
-import { toBundle, toNft } from '../db/mappers.ts';
+import { toBundle, toDbAddress, toNft } from '../db/mappers.ts';
 import type { BundleRow, Database, NftRow } from '../db/types.ts';
 import { likedIds } from './likes.ts';
 import { orderBySort } from './list-sort.ts';
@@ -17,7 +17,7 @@ import {
   pageOf,
   pageWithCount,
 } from './paging.ts';
-import { dbAddress, isEveryStatus } from './query-params.ts';
+import { isEveryStatus } from './query-params.ts';
 
 export interface BundleFilters {
   statuses: NftStatus[];
@@ -35,11 +35,11 @@ function bundleWhere(
   const c: Expression<SqlBool>[] = isEveryStatus(f.statuses)
     ? []
     : [eb('bundles.status', 'in', f.statuses)];
-  if (f.owner) c.push(eb('bundles.owner', '=', dbAddress(f.owner)));
+  if (f.owner) c.push(eb('bundles.owner', '=', toDbAddress(f.owner)));
   if (f.networkId !== undefined) c.push(eb('bundles.network_id', '=', f.networkId));
   if (f.labelId !== undefined) c.push(eb('bundles.label_id', '=', f.labelId));
   if (f.collectionAddr) {
-    const collection = dbAddress(f.collectionAddr);
+    const collection = toDbAddress(f.collectionAddr);
     c.push(
       eb.exists(
         eb

@@ -2,12 +2,11 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { ListSort } from '#shared/enums.ts';
 import type { Collection } from '#shared/schemas/entities.ts';
-import { toCollection } from '../db/mappers.ts';
+import { toCollection, toDbAddress } from '../db/mappers.ts';
 import type { CollectionRow, Database } from '../db/types.ts';
 import { likedIds } from './likes.ts';
 import { orderBySort } from './list-sort.ts';
 import { type Db, offsetOf, type PageRequest, type PageResult, pageWithCount } from './paging.ts';
-import { dbAddress } from './query-params.ts';
 
 /** Largest id a collection can have (int4): a bigger number is no collection's id. */
 const MAX_ID = 2_147_483_647;
@@ -23,7 +22,7 @@ function collectionWhere(
   f: CollectionFilters,
 ): Expression<SqlBool> {
   const c: Expression<SqlBool>[] = [];
-  if (f.creator) c.push(eb('creator', '=', dbAddress(f.creator)));
+  if (f.creator) c.push(eb('creator', '=', toDbAddress(f.creator)));
   if (f.networkId !== undefined) c.push(eb('network_id', '=', f.networkId));
   if (f.labelId !== undefined) c.push(eb('label_id', '=', f.labelId));
   return eb.and(c);
@@ -80,7 +79,7 @@ export async function findCollection(
   if (!isAddress && Number(idOrAddress) > MAX_ID) return undefined;
   let q = db.selectFrom('collections').selectAll();
   q = isAddress
-    ? q.where('address', '=', dbAddress(idOrAddress))
+    ? q.where('address', '=', toDbAddress(idOrAddress))
     : q.where('id', '=', Number(idOrAddress));
   if (networkId !== undefined) q = q.where('network_id', '=', networkId);
   return q.orderBy('network_id').executeTakeFirst();

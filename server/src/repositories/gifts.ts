@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Gift } from '#shared/schemas/gifts.ts';
-import { checksum, iso } from '../db/mappers.ts';
+import { checksum, iso, toDbAddress } from '../db/mappers.ts';
 import type { Database } from '../db/types.ts';
 
 type Db = Kysely<Database>;
@@ -64,11 +64,7 @@ export async function giftById(db: Db, networkId: number, giftId: string) {
 export async function giftsOfGivers(db: Db, networkId: number, givers: string[]) {
   if (givers.length === 0) return [];
   const rows = await giftsWithNft(db, networkId)
-    .where(
-      'g.giver',
-      'in',
-      givers.map((a) => a.toLowerCase()),
-    )
+    .where('g.giver', 'in', givers.map(toDbAddress))
     .orderBy('g.gift_id', 'desc')
     .limit(100)
     .execute();

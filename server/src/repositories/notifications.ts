@@ -16,16 +16,11 @@ import type {
 
 type Db = Kysely<Database>;
 
-/** The user's addresses, lowercase as stored. */
-export async function userAddresses(db: Db, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('bc_addresses')
-    .select('address')
-    .where('user_id', '=', userId)
-    .orderBy('address')
-    .execute();
-  return rows.map((r) => r.address);
-}
+/**
+ * The user's addresses: the one function of ./users.ts, under the name routes/api/v1/live still
+ * imports; import addressesOfAccount from ./users.ts instead (this name goes with that import).
+ */
+export { addressesOfAccount as userAddresses } from './users.ts';
 
 /** Addressed to the user or to one of their addresses. */
 function ownedBy(userId: number) {

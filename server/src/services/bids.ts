@@ -14,6 +14,7 @@ import { chainNow, recordedBidOnChain, spendable, wrapperFunds } from '#server/c
 import type { BidRow, OrderRow } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import type { Order } from '#shared/orders.ts';
+import { toDbAddress } from '../db/mappers.ts';
 import { withReceipt } from './bid-receipts.ts';
 import { recordBid } from './bid-writes.ts';
 import type { DbExecutor } from './locked-bids.ts';
@@ -86,7 +87,7 @@ export async function storedResend(db: DbExecutor, input: PlaceBidInput): Promis
   if (!found) return null;
   const same =
     found.order_hash === input.orderHash.toLowerCase() &&
-    found.bidder === input.bidder.toLowerCase() &&
+    found.bidder === toDbAddress(input.bidder) &&
     BigInt(found.amount) === input.amount;
   return same ? found : null;
 }

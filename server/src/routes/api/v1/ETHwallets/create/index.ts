@@ -3,8 +3,8 @@ import { isUniqueViolation } from '#server/account/accounts.ts';
 import { hashPassword } from '#server/account/password.ts';
 import { looksLikeClearSecret } from '#server/account/secrets.ts';
 import { assertKeystore, toWallet } from '#server/account/wallets.ts';
+import { toDbAddress } from '#server/db/mappers.ts';
 import { AppError } from '#server/errors.ts';
-import { dbAddress } from '#server/repositories/query-params.ts';
 import { createWallet } from '#server/repositories/wallets.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Wallet } from '#shared/schemas/entities.ts';
@@ -30,7 +30,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       const userId = request.user!.id;
       const body = request.body;
       if (looksLikeClearSecret(body.name)) throw new AppError('CLEAR_SECRET_REFUSED');
-      const address = dbAddress(body.address);
+      const address = toDbAddress(body.address);
       let passphraseCheck: string | null = null;
       if (body.platform === 0) {
         if (!body.encPrivateKey || !body.hashedPassword) throw new AppError('REQUIRED_FIELD');

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { loadAccount } from '#server/account/accounts.ts';
 import { checkSiwe, consumeNonce } from '#server/account/siwe-session.ts';
 import { RATE_LIMITS } from '#server/config.ts';
+import { toDbAddress } from '#server/db/mappers.ts';
 import { AppError } from '#server/errors.ts';
 import { addressOwner } from '#server/repositories/users.ts';
 import { SiweSignInBody } from '#shared/schemas/account.ts';
@@ -26,7 +27,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const fields = await checkSiwe(app, request.body.message, request.body.signature);
-      const userId = await addressOwner(app.db, fields.address.toLowerCase());
+      const userId = await addressOwner(app.db, toDbAddress(fields.address));
       if (userId === undefined) throw new AppError('ACCOUNT_NOT_FOUND');
       await consumeNonce(app, fields.nonce);
       const session = await app.signSession(userId);

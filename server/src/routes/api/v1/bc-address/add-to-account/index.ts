@@ -30,14 +30,9 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const userId = request.user!.id;
-      let address: string;
-      try {
-        address = toDbAddress(request.body.new_bc_address);
-      } catch {
-        throw new AppError('INVALID_ADDRESS');
-      }
+      const address = toDbAddress(request.body.new_bc_address);
       const proof = await checkSiwe(app, request.body.message, request.body.signature);
-      if (proof.address.toLowerCase() !== address) throw new AppError('INVALID_SIGNATURE');
+      if (toDbAddress(proof.address) !== address) throw new AppError('INVALID_SIGNATURE');
       const owner = await addressOwner(app.db, address);
       if (owner !== undefined && owner !== userId) throw new AppError('ADDRESS_IN_USE');
       await consumeNonce(app, proof.nonce);

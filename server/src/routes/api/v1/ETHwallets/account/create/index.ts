@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isUniqueViolation } from '#server/account/accounts.ts';
 import { assertKeystore, toWalletAccount, walletOfUser } from '#server/account/wallets.ts';
+import { toDbAddress } from '#server/db/mappers.ts';
 import { AppError } from '#server/errors.ts';
-import { dbAddress } from '#server/repositories/query-params.ts';
 import { insertWalletAccount } from '#server/repositories/wallets.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { WalletAccount } from '#shared/schemas/entities.ts';
@@ -31,7 +31,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       try {
         const row = await insertWalletAccount(app.db, {
           walletId: wallet.id,
-          address: dbAddress(address),
+          address: toDbAddress(address),
           encPrivateKey,
         });
         reply.status(201);

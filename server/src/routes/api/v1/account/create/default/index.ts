@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isUniqueViolation, loadAccount } from '#server/account/accounts.ts';
 import { checkSiwe, consumeNonce } from '#server/account/siwe-session.ts';
 import { RATE_LIMITS } from '#server/config.ts';
+import { toDbAddress } from '#server/db/mappers.ts';
 import { AppError } from '#server/errors.ts';
 import { createDefaultAccount } from '#server/repositories/accounts.ts';
 import { addressOwner } from '#server/repositories/users.ts';
@@ -28,7 +29,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const fields = await checkSiwe(app, request.body.message, request.body.signature);
-      const address = fields.address.toLowerCase();
+      const address = toDbAddress(fields.address);
       if ((await addressOwner(app.db, address)) !== undefined) throw new AppError('ADDRESS_IN_USE');
       await consumeNonce(app, fields.nonce);
       let userId: number;
