@@ -5,8 +5,8 @@ import type { NftSet } from '#shared/schemas/entities.ts';
 import { toDbAddress, toSet } from '../db/mappers.ts';
 import type { Database, NftRow, SetRow } from '../db/types.ts';
 import { likedIds } from './likes.ts';
-import { orderBySort } from './list-sort.ts';
-import { type Db, offsetOf, type PageRequest, type PageResult, pageWithCount } from './paging.ts';
+import { listPage } from './list-sort.ts';
+import type { Db, PageRequest, PageResult } from './paging.ts';
 import { isEveryStatus } from './query-params.ts';
 
 export interface SetFilters {
@@ -30,40 +30,20 @@ function setWhere(eb: ExpressionBuilder<Database, 'sets'>, f: SetFilters): Expre
   return eb.and(c);
 }
 
-export async function listSets(
+export function listSets(
   db: Db,
   filters: SetFilters,
   sort: ListSort,
   page: PageRequest,
 ): Promise<PageResult<SetRow>> {
   const columns = {
-    id: 'id',
-    created: 'created_at',
-    likes: 'likes_count',
-    bids: 'bids_count',
-    price: 'price',
+    id: 'sets.id',
+    created: 'sets.created_at',
+    likes: 'sets.likes_count',
+    bids: 'sets.bids_count',
+    price: 'sets.price',
   };
-  const ids = orderBySort(
-    db
-      .selectFrom('sets')
-      .select('id')
-      .where((eb) => setWhere(eb, filters)),
-    sort,
-    columns,
-  )
-    .limit(page.size)
-    .offset(offsetOf(page));
-  return pageWithCount(
-    db,
-    orderBySort(db.selectFrom('sets').selectAll().where('id', 'in', ids), sort, columns).execute(),
-    `sets:${JSON.stringify(filters)}`,
-    () =>
-      db
-        .selectFrom('sets')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where((eb) => setWhere(eb, filters))
-        .executeTakeFirst(),
-  );
+  return listPage(db, { table: 'sets', where: setWhere, filters, columns }, sort, page);
 }
 
 export async function setById(db: Db, id: number): Promise<SetRow | undefined> {
