@@ -1,5 +1,5 @@
 /**
- * Row → wire mappers shared by routes: lowercase DB addresses become EIP-55 checksummed, Dates
+ * Every row → wire mapper of the server: lowercase DB addresses become EIP-55 checksummed, Dates
  * become ISO strings, numeric stays a decimal string. Use these instead of hand-mapping.
  */
 import { getAddress } from 'ethers';
@@ -10,6 +10,7 @@ import type {
   Activity,
   Bid,
   Bundle,
+  BundleItem,
   Category,
   Collection,
   Diary,
@@ -22,6 +23,8 @@ import type {
   Property,
   User,
 } from '#shared/schemas/entities.ts';
+import type { Gift } from '#shared/schemas/gifts.ts';
+import type { Notification, NotificationType } from '#shared/schemas/notifications.ts';
 import { RPC_SUFFIX } from '../config.ts';
 import { AppError } from '../errors.ts';
 import type {
@@ -31,6 +34,7 @@ import type {
   CategoriesTable,
   CollectionRow,
   DiariesTable,
+  GiftsTable,
   InspectionReportsTable,
   NetworkRow,
   NftPropertiesTable,
@@ -263,6 +267,48 @@ export function toBundle(
     likeCount: row.likes_count,
     orderHash: row.current_order_hash,
     isLiked: liked.has(row.id),
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** An NFT of a bundle with the bundle's price for it and whether that item sold. */
+export function toBundleItem(
+  row: NftRow & { item_price: string; item_sold: boolean },
+  liked: LikedIds = new Set(),
+): BundleItem {
+  return { ...toNft(row, liked), pricePerItem: row.item_price, sold: row.item_sold };
+}
+
+/** A gift with its NFT's name and picture from the catalogue (null when not indexed yet). */
+export function toGift(
+  row: Selectable<GiftsTable> & { nft_name: string | null; nft_image: string | null },
+): Gift {
+  return {
+    giftId: String(row.gift_id),
+    networkId: row.network_id,
+    status: row.status,
+    giver: checksum(row.giver),
+    claimKey: checksum(row.claim_key),
+    collectionAddress: checksum(row.collection_address),
+    tokenId: String(row.token_id),
+    recipient: checksumOrNull(row.recipient),
+    createdAt: iso(row.created_at),
+    nft: row.nft_name === null ? null : { name: row.nft_name, image: row.nft_image ?? '' },
+  };
+}
+
+export function toNotification(row: {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  read_at: Date | null;
+  created_at: Date;
+}): Notification {
+  return {
+    id: String(row.id),
+    type: row.type as NotificationType,
+    data: row.payload,
+    readAt: isoOrNull(row.read_at),
     createdAt: iso(row.created_at),
   };
 }

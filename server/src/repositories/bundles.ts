@@ -5,7 +5,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { ListSort, NftStatus } from '#shared/enums.ts';
 import type { Bundle, BundleItem } from '#shared/schemas/entities.ts';
-import { toBundle, toDbAddress, toNft } from '../db/mappers.ts';
+import { toBundle, toBundleItem, toDbAddress } from '../db/mappers.ts';
 import type { BundleRow, Database, NftRow } from '../db/types.ts';
 import { likedIds } from './likes.ts';
 import { listPage } from './list-sort.ts';
@@ -153,5 +153,5 @@ export async function bundleItemsView(
     likeAddress,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...toNft(r, liked), pricePerItem: r.item_price, sold: r.item_sold }));
+  return rows.map((r) => toBundleItem(r, liked));
 }

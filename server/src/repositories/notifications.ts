@@ -3,16 +3,11 @@
  * first; read state; their e-mail preferences.
  */
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import { iso, isoOrNull } from '#server/db/mappers.ts';
+import { toNotification } from '#server/db/mappers.ts';
 import type { Database } from '#server/db/types.ts';
 import { DEFAULT_LANGUAGE } from '#shared/languages.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/rules.ts';
-import type {
-  Notification,
-  NotificationList,
-  NotificationPrefs,
-  NotificationType,
-} from '#shared/schemas/notifications.ts';
+import type { NotificationList, NotificationPrefs } from '#shared/schemas/notifications.ts';
 
 type Db = Kysely<Database>;
 
@@ -37,22 +32,6 @@ function ownedBy(userId: number) {
 
 function mine(db: Db, userId: number) {
   return db.selectFrom('notifications').where(ownedBy(userId));
-}
-
-function toNotification(row: {
-  id: string;
-  type: string;
-  payload: Record<string, unknown>;
-  read_at: Date | null;
-  created_at: Date;
-}): Notification {
-  return {
-    id: String(row.id),
-    type: row.type as NotificationType,
-    data: row.payload,
-    readAt: isoOrNull(row.read_at),
-    createdAt: iso(row.created_at),
-  };
 }
 
 export async function listNotifications(
