@@ -37,7 +37,7 @@ export type Call = {
 };
 export type Client = (call: Call) => Promise<Reply>;
 
-export function httpClient(base: string): Client {
+function httpClient(base: string): Client {
   return async (c) => {
     const res = await fetch(`${base}${c.url}`, {
       method: c.method ?? 'GET',

@@ -11,7 +11,7 @@ import { type SupervisedRelay, superviseRelay } from '#server/walletconnect-rela
 import { scriptEnv } from '../config.ts';
 import type { StartStackOptions } from './options.ts';
 
-export const DEFAULT_WC_RELAY_PORT = 8555;
+const DEFAULT_WC_RELAY_PORT = 8555;
 
 export type StackRelay = {
   relay: SupervisedRelay | null;

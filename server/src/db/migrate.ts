@@ -28,7 +28,7 @@ export interface MigrationFile {
 }
 
 /** The function definition files of `dir`/functions (none when the folder is absent). */
-export async function readFunctionFiles(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
+async function readFunctionFiles(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
   const folder = path.join(dir, 'functions');
   const names = await readdir(folder).catch(() => [] as string[]);
   const files: MigrationFile[] = [];

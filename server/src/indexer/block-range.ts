@@ -322,14 +322,3 @@ export async function commitRead(ctx: SyncContext, read: RangeRead): Promise<Ind
   if (read.decoded.length) ctx.log.info(range, 'indexer: range indexed');
   return range;
 }
-
-/** Reads, decodes and commits the blocks `from`..`to` (see the file comment). */
-export async function indexRange(
-  ctx: SyncContext,
-  from: number,
-  to: number,
-  cp: Checkpoint | null,
-  contracts: NetworkContracts,
-): Promise<IndexedRange> {
-  return commitRead(ctx, await readRange(ctx, from, to, cp, contracts));
-}

@@ -67,7 +67,7 @@ const NFT_SORT_COLUMNS = {
  * LIMIT/OFFSET) and the full rows of those ids by primary key, sorted again the same way (24
  * rows). The total comes from nft_counts when the filters allow, else from a cached COUNT.
  */
-export async function listNfts(
+async function listNfts(
   db: Db,
   filters: NftFilters,
   sort: ListSort,

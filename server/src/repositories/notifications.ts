@@ -78,7 +78,7 @@ export async function markRead(db: Db, userId: number, ids: string[] | null): Pr
   return Number(result.numUpdatedRows);
 }
 
-export const DEFAULT_PREFS: NotificationPrefs = {
+const DEFAULT_PREFS: NotificationPrefs = {
   lang: DEFAULT_LANGUAGE,
   emailOutbid: true,
   emailWon: true,

@@ -78,7 +78,7 @@ async function checkAuctionOpen(m: MarketChain, row: OrderRow, order: Order, amo
  * The stored bid of this exact signed message, if it was accepted before: a resend (the web app's
  * outbox after a lost answer) answers it again instead of a second bid or a refusal.
  */
-export async function storedResend(db: DbExecutor, input: PlaceBidInput): Promise<BidRow | null> {
+async function storedResend(db: DbExecutor, input: PlaceBidInput): Promise<BidRow | null> {
   const found = await db
     .selectFrom('bids')
     .selectAll()

@@ -22,7 +22,7 @@ import { giftById } from '../repositories/gifts.ts';
 import { addressesOfAccount } from '../repositories/users.ts';
 
 /** A gift still open, or the error saying why it cannot be claimed. */
-export function assertOpen(gift: Gift | null): Gift {
+function assertOpen(gift: Gift | null): Gift {
   if (!gift) throw new AppError('GIFT_NOT_FOUND');
   if (gift.status === 'CLAIMED') throw new AppError('GIFT_ALREADY_CLAIMED');
   if (gift.status === 'TAKEN_BACK') throw new AppError('GIFT_TAKEN_BACK');

@@ -14,9 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { relayChildEnv } from './config.ts';
 
 /** Restarts allowed in a window before the supervisor gives up. */
-export const RELAY_RESTARTS = { max: 5, windowMs: 60_000 } as const;
+const RELAY_RESTARTS = { max: 5, windowMs: 60_000 } as const;
 /** The relay process's V8 heap, MB (the quotas of ./limits.ts keep it far below). */
-export const RELAY_HEAP_MB = 512;
+const RELAY_HEAP_MB = 512;
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
