@@ -5,7 +5,7 @@
  * biome.json that stops enforcing a direction fails here.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,7 @@ describe('import direction (biome.json noRestrictedImports)', () => {
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'import-direction-'));
     copyFileSync('biome.json', path.join(dir, 'biome.json'));
+    cpSync('biome-plugins', path.join(dir, 'biome-plugins'), { recursive: true });
     CASES.forEach(([file, spec], i) => {
       const probe = path.join(dir, file.replace(/(\.[a-z]+)$/, `-${i}$1`));
       mkdirSync(path.dirname(probe), { recursive: true });
