@@ -1,17 +1,13 @@
 /**
  * Two rules of biome.json, proved to fire: `process.env` is read only in the configuration modules
  * (noProcessEnv); a route file runs no SQL, neither Kysely's builder nor an import of kysely
- * (biome-plugins/no-sql-in-routes.grit and noRestrictedImports on server/src/routes/**). Each row writes one file at a path of the repository's layout in a scratch folder,
- * lints it with the repository's own biome.json and expects the rule's diagnostic or none. A change
- * to biome.json that stops enforcing a rule fails here.
+ * (biome-plugins/no-sql-in-routes.grit, noRestrictedImports on server/src/routes/**). Each row
+ * writes one file at a path of the repository's layout, lints it with the repository's own
+ * biome.json (./biome-probe.ts) and expects the rule's diagnostic or none. A change to biome.json
+ * that stops enforcing a rule fails here.
  */
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const BIOME = path.resolve('node_modules/.bin/biome');
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lintProbes } from './biome-probe.ts';
 
 const READS_ENV = 'export const port = process.env.PORT;\n';
 const RUNS_SQL = `export const users = (db: { selectFrom(t: string): unknown }) =>
@@ -50,37 +46,10 @@ const CASES: [string, string, string | null][] = [
 const RULES = ['lint/style/noProcessEnv', PLUGIN, IMPORT_RULE];
 
 describe('lint rules of biome.json fire where they should', () => {
-  let dir: string;
   let found: Map<string, string[]>;
-
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'lint-rules-'));
-    copyFileSync('biome.json', path.join(dir, 'biome.json'));
-    cpSync('biome-plugins', path.join(dir, 'biome-plugins'), { recursive: true });
-    for (const [file, contents] of CASES) {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), contents);
-    }
-    let out: string;
-    try {
-      out = execFileSync(BIOME, ['lint', '--vcs-enabled=false', '--reporter=json', '.'], {
-        cwd: dir,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      });
-    } catch (e) {
-      out = (e as { stdout: string }).stdout; // exit code 1 when any row is refused
-    }
-    const report = JSON.parse(out) as {
-      diagnostics: { category: string; location: { path: string } }[];
-    };
-    found = new Map();
-    for (const d of report.diagnostics) {
-      const file = d.location.path.replace(/\\/g, '/');
-      found.set(file, [...(found.get(file) ?? []), d.category]);
-    }
+    found = lintProbes(Object.fromEntries(CASES.map(([file, contents]) => [file, contents])));
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it.each(CASES)('%s: %j → %s', (file, _contents, expected) => {
     const hits = (found.get(file) ?? []).filter((c) => RULES.includes(c));
