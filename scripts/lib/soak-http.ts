@@ -25,7 +25,7 @@ import { loadConfig } from '#server/config.ts';
 import type { OrderJson } from '#shared/orders.ts';
 import { MAX_PAGE_SIZE } from '#shared/rules.ts';
 import type { Network, Nft, Order as StoredOrder } from '#shared/schemas/entities.ts';
-import { inheritedEnv, scriptEnv } from './config.ts';
+import { scriptEnv } from './config.ts';
 import { approveExchange, mined, wvbcAt } from './marketplace.ts';
 
 export type Reply = { statusCode: number; body: string };
@@ -89,7 +89,7 @@ function rssMb(pid: number): number {
 /** The server, its network and node, the keys `npm start` uses when the environment sets none. */
 async function connect(base: string) {
   const call = httpClient(base);
-  const config = loadConfig(inheritedEnv());
+  const config = loadConfig();
   const apiKey = { 'api-key': config.apiKey };
   const networks = json<{ data: Network[] }>(
     await call({
