@@ -11,12 +11,3 @@ export const VBCHAIN_DEVNET = {
   blockTimeSeconds: 2,
   defaultRpcPort: 8545,
 } as const;
-
-/** The public test chain (BNB as native coin, WBNB wrapped; docs/product-rules.md). */
-export const TEST_CHAIN = {
-  chainId: 97,
-  name: 'BNB Smart Chain Testnet',
-  nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
-  wrappedSymbol: 'WBNB',
-  blockTimeSeconds: 3,
-} as const;

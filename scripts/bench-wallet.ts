@@ -16,13 +16,14 @@ import type { Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { freePort } from '#contracts/devnet/ports.ts';
 import { launchBrowser } from '#tests/browser.ts';
+import { setEnv } from './lib/config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CPU_SLOWDOWN = 4;
 const LONG_TASK_BUDGET_MS = 50;
 
 async function buildApp(outDir: string): Promise<void> {
-  process.env.NODE_ENV = 'production';
+  setEnv('NODE_ENV', 'production');
   await build({
     root: ROOT,
     mode: 'production',

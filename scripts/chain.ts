@@ -6,9 +6,10 @@
 import { join } from 'node:path';
 import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 import { startAnvil } from '#contracts/devnet/anvil.ts';
+import { scriptEnv } from './lib/config.ts';
 import { defaultDataDir } from './lib/paths.ts';
 
-const port = Number(process.env.CHAIN_PORT ?? VBCHAIN_DEVNET.defaultRpcPort);
+const port = scriptEnv.chainPort(VBCHAIN_DEVNET.defaultRpcPort);
 const statePath = join(defaultDataDir(), 'chain', 'state.json');
 const anvil = await startAnvil({
   port,

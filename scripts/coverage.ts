@@ -42,7 +42,7 @@ function parseRatio(cell: string): Ratio {
 }
 
 /** The rows of the summary table for files under contracts/src. */
-export function parseSummary(table: string): FileCoverage[] {
+function parseSummary(table: string): FileCoverage[] {
   const rows: FileCoverage[] = [];
   for (const line of table.split('\n')) {
     // | File | % Lines | % Statements | % Branches | % Funcs |

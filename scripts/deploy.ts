@@ -9,15 +9,15 @@ import { Wallet } from 'ethers';
 import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 import { deploy } from '#contracts/deploy/deploy.ts';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
+import { scriptEnv } from './lib/config.ts';
 import { defaultDataDir } from './lib/paths.ts';
 
 const deployment = await deploy({
-  rpcUrl: process.env.RPC_URL ?? `http://127.0.0.1:${VBCHAIN_DEVNET.defaultRpcPort}`,
-  deployerKey: process.env.DEPLOYER_PRIVATE_KEY ?? ANVIL_KEYS[0],
+  rpcUrl: scriptEnv.rpcUrl() ?? `http://127.0.0.1:${VBCHAIN_DEVNET.defaultRpcPort}`,
+  deployerKey: scriptEnv.deployerKey() ?? ANVIL_KEYS[0],
   settlementSigner:
-    process.env.SETTLEMENT_SIGNER ??
-    new Wallet(process.env.SETTLEMENT_PRIVATE_KEY ?? ANVIL_KEYS[1]).address,
-  rotateSettlementSigner: process.env.ROTATE_SETTLEMENT_SIGNER === '1',
+    scriptEnv.settlementSigner() ?? new Wallet(scriptEnv.settlementKey() ?? ANVIL_KEYS[1]).address,
+  rotateSettlementSigner: scriptEnv.rotateSettlementSigner(),
   dataDir: defaultDataDir(),
   log: (line) => console.log(line),
 });

@@ -24,6 +24,7 @@ import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '#tests/browser.ts';
 import { copyWebBuild, demoTargets, ROOT, startDemo } from '#tests/pwa/harness.ts';
+import { inheritedEnv, scriptEnv } from './lib/config.ts';
 
 const OUT = path.join(ROOT, 'test-results', 'lighthouse');
 const WEB_DIR = path.join(ROOT, 'test-results', 'lighthouse-dist');
@@ -68,7 +69,7 @@ function lhci(args: string[]): Promise<number> {
     const child = spawn(
       process.execPath,
       [path.join(ROOT, 'node_modules/@lhci/cli/src/cli.js'), ...args],
-      { cwd: ROOT, stdio: 'inherit', env: process.env },
+      { cwd: ROOT, stdio: 'inherit', env: inheritedEnv() },
     );
     child.once('error', reject);
     child.once('exit', (code) => resolve(code ?? 1));
@@ -196,7 +197,7 @@ async function main(): Promise<number> {
     rc.ci.upload.outputDir = OUT;
     const runs = rc.ci.collect.numberOfRuns;
     const rcPath = path.join(OUT, 'lighthouserc.json');
-    const fromEnv = Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER);
+    const fromEnv = scriptEnv.lighthouseCpuMultiplier();
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage();

@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { scriptEnv } from './lib/config.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../public/icons');
 const BRAND = '#4327b8';
@@ -28,7 +29,7 @@ const icons = [
 
 await mkdir(OUT, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: scriptEnv.chromiumPath() ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu'],
 });
 try {

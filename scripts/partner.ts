@@ -9,6 +9,7 @@ import { getAddress, JsonRpcProvider, Wallet } from 'ethers';
 import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 import { readDeployment } from '#contracts/deploy/deployment.ts';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
+import { scriptEnv } from './lib/config.ts';
 import { factoryAt, mined } from './lib/marketplace.ts';
 import { defaultDataDir } from './lib/paths.ts';
 
@@ -19,7 +20,7 @@ if (!['grant', 'revoke', 'check'].includes(action ?? '') || !target) {
 }
 const partner = getAddress(target);
 const provider = new JsonRpcProvider(
-  process.env.RPC_URL ?? `http://127.0.0.1:${VBCHAIN_DEVNET.defaultRpcPort}`,
+  scriptEnv.rpcUrl() ?? `http://127.0.0.1:${VBCHAIN_DEVNET.defaultRpcPort}`,
   undefined,
   { cacheTimeout: -1 },
 );
@@ -27,7 +28,7 @@ try {
   const chainId = Number((await provider.getNetwork()).chainId);
   const deployment = readDeployment(defaultDataDir(), chainId);
   if (!deployment) throw new Error(`no deployment of chain ${chainId} in ${defaultDataDir()}`);
-  const key = process.env.OWNER_PRIVATE_KEY ?? process.env.DEPLOYER_PRIVATE_KEY ?? ANVIL_KEYS[0];
+  const key = scriptEnv.ownerKey() ?? scriptEnv.deployerKey() ?? ANVIL_KEYS[0];
   const factory = factoryAt(deployment.collectionFactory, new Wallet(key!, provider));
   const role = (await factory.getFunction('PARTNER_ROLE')()) as string;
   if (action !== 'check') {

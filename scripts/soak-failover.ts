@@ -20,10 +20,11 @@ import {
 import { startPostgresCluster } from '#server-tests/helpers/postgres-cluster.ts';
 import { type NodeProcess, startNode } from '#server-tests/helpers/server-process.ts';
 import { startChainFixture } from '#server-tests/indexer/fixture.ts';
+import { scriptEnv } from './lib/config.ts';
 
-const MINUTES = Number(process.env.SOAK_MINUTES ?? 5);
-const NODES = Number(process.env.NODES ?? 3);
-const KILL_EVERY_MS = Number(process.env.KILL_EVERY ?? 20) * 1000;
+const MINUTES = scriptEnv.soakMinutes(5);
+const NODES = scriptEnv.failoverNodes(3);
+const KILL_EVERY_MS = scriptEnv.failoverKillEverySeconds(20) * 1000;
 const TAKEOVER_BUDGET_MS = 10_000;
 
 const cluster = await startPostgresCluster();

@@ -42,11 +42,12 @@ import {
   TRADING_ENV,
   type TradingChain,
 } from '#server-tests/trading/chain-fixture.ts';
+import { scriptEnv } from './lib/config.ts';
 
-const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
-const USERS = Number(process.env.SOAK_USERS ?? 12);
-const BACKEND = process.env.SOAK_DB === 'pglite' ? 'pglite' : 'postgres';
-const SOAK_URL = process.env.SOAK_URL;
+const MINUTES = scriptEnv.soakMinutes(10);
+const USERS = scriptEnv.soakUsers(12);
+const BACKEND = scriptEnv.soakDb() === 'pglite' ? 'pglite' : 'postgres';
+const SOAK_URL = scriptEnv.soakUrl();
 /** Memory: heap growth in this process; resident-size growth of the server process over HTTP. */
 const BUDGET = {
   serverErrors: 0,

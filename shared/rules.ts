@@ -11,9 +11,8 @@ export const MIN_BID_INCREMENT_BPS = 500n;
 export const MIN_PASSWORD_LENGTH = 6;
 /** How long a fake passphrase is shown (ms). */
 export const FAKE_PASSPHRASE_DISPLAY_MS = 60_000;
-/** Amounts shown with 4 decimals; 5 places elsewhere. */
+/** Amounts shown with 4 decimals. */
 export const AMOUNT_DISPLAY_DECIMALS = 4;
-export const DEFAULT_ROUNDING_DECIMALS = 5;
 /** The page sizes the client asks for, and the activity default. */
 export const PAGE_SIZES = [3, 5, 6, 12, 24] as const;
 export const ACTIVITY_PAGE_SIZE = 20;
@@ -23,9 +22,8 @@ export const MAX_PAGE_SIZE = 24;
 export const DEFAULT_PAGE_SIZE = 12;
 /** Network id of the test chain (bare domain as RPC URL). */
 export const TEST_CHAIN_NETWORK_ID = 97;
-/** Receipt status values. */
+/** A receipt's status when the transaction succeeded. */
 export const RECEIPT_STATUS_SUCCESS = '0x1';
-export const RECEIPT_STATUS_FAILURE = '0x0';
 /** No platform fee at present (basis points). */
 export const PLATFORM_FEE_BPS = 0n;
 /** Chosen: the platform fee can never be set above 10%. */

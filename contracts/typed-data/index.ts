@@ -122,22 +122,10 @@ export const BID_ACCEPTED_TYPEHASH = id(
 export function hashOrder(order: Order): string {
   return TypedDataEncoder.hashStruct('Order', ORDER_TYPES, order);
 }
-export function hashBid(bid: Bid): string {
-  return TypedDataEncoder.hashStruct('Bid', BID_TYPES, bid);
-}
-export function hashSettlement(settlement: Settlement): string {
-  return TypedDataEncoder.hashStruct('Settlement', SETTLEMENT_TYPES, settlement);
-}
 
 /** The digest a signer signs (domain + struct). */
 export function orderDigest(domain: TypedDataDomain, order: Order): string {
   return TypedDataEncoder.hash(domain, ORDER_TYPES, order);
-}
-export function bidDigest(domain: TypedDataDomain, bid: Bid): string {
-  return TypedDataEncoder.hash(domain, BID_TYPES, bid);
-}
-export function settlementDigest(domain: TypedDataDomain, settlement: Settlement): string {
-  return TypedDataEncoder.hash(domain, SETTLEMENT_TYPES, settlement);
 }
 
 export function signOrder(signer: Signer, domain: TypedDataDomain, order: Order): Promise<string> {
@@ -163,7 +151,7 @@ export function signBidAccepted(
   return signer.signTypedData(domain, BID_ACCEPTED_TYPES, receipt);
 }
 
-/** The EOA that signed an order / bid / settlement (contract wallets: check ERC-1271 on chain). */
+/** The EOA that signed an order / bid (contract wallets: check ERC-1271 on chain). */
 export function recoverOrderSigner(
   domain: TypedDataDomain,
   order: Order,
@@ -174,13 +162,6 @@ export function recoverOrderSigner(
 export function recoverBidSigner(domain: TypedDataDomain, bid: Bid, sig: SignatureLike): string {
   return verifyTypedData(domain, BID_TYPES, bid, sig);
 }
-export function recoverSettlementSigner(
-  domain: TypedDataDomain,
-  settlement: Settlement,
-  sig: SignatureLike,
-): string {
-  return verifyTypedData(domain, SETTLEMENT_TYPES, settlement, sig);
-}
 
 /**
  * The JSON of `eth_signTypedData_v4` for an order (browser wallets through EIP-1193): the same
@@ -188,11 +169,6 @@ export function recoverSettlementSigner(
  */
 export function orderTypedDataV4(domain: TypedDataDomain, order: Order): string {
   return JSON.stringify(TypedDataEncoder.getPayload(domain, ORDER_TYPES, order));
-}
-
-/** The JSON of `eth_signTypedData_v4` for a bid (primary type Bid, the order nested). */
-export function bidTypedDataV4(domain: TypedDataDomain, bid: Bid): string {
-  return JSON.stringify(TypedDataEncoder.getPayload(domain, BID_TYPES, bid));
 }
 
 export function orderFromJson(json: OrderJson): Order {

@@ -229,7 +229,7 @@ function motifShapes(motif: Motif, r: () => number, w: number, h: number, c: str
 }
 
 /** A square (default 512 x 512) SVG artwork. */
-export function artworkSvg(p: ArtworkParameters): string {
+function artworkSvg(p: ArtworkParameters): string {
   const w = p.width ?? 512;
   const h = p.height ?? 512;
   const r = rng(`${p.motif}:${p.seed}`);
@@ -254,7 +254,7 @@ export function artworkSvg(p: ArtworkParameters): string {
 }
 
 /** Writes an image into `<dataDir>/uploads` under its content hash; returns its public path. */
-export function saveUpload(dataDir: string, content: string | Buffer, extension = 'svg'): string {
+function saveUpload(dataDir: string, content: string | Buffer, extension = 'svg'): string {
   const hash = createHash('sha256').update(content).digest('hex').slice(0, 32);
   const name = `${hash}.${extension}`;
   const dir = join(dataDir, 'uploads');

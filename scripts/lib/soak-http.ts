@@ -25,6 +25,7 @@ import { loadConfig } from '#server/config.ts';
 import type { OrderJson } from '#shared/orders.ts';
 import { MAX_PAGE_SIZE } from '#shared/rules.ts';
 import type { Network, Nft, Order as StoredOrder } from '#shared/schemas/entities.ts';
+import { scriptEnv } from './config.ts';
 import { approveExchange, mined, wvbcAt } from './marketplace.ts';
 
 export type Reply = { statusCode: number; body: string };
@@ -36,7 +37,7 @@ export type Call = {
 };
 export type Client = (call: Call) => Promise<Reply>;
 
-export function httpClient(base: string): Client {
+function httpClient(base: string): Client {
   return async (c) => {
     const res = await fetch(`${base}${c.url}`, {
       method: c.method ?? 'GET',
@@ -88,7 +89,7 @@ function rssMb(pid: number): number {
 /** The server, its network and node, the keys `npm start` uses when the environment sets none. */
 async function connect(base: string) {
   const call = httpClient(base);
-  const config = loadConfig(process.env);
+  const config = loadConfig();
   const apiKey = { 'api-key': config.apiKey };
   const networks = json<{ data: Network[] }>(
     await call({
@@ -100,12 +101,12 @@ async function connect(base: string) {
   if (!net) throw new Error('no network with an exchange: is the demo stack started?');
   // The node itself (CHAIN_PORT of npm start), else the server's RPC path.
   const rpcUrl =
-    process.env.SOAK_RPC_URL ??
-    (process.env.CHAIN_PORT
-      ? `http://127.0.0.1:${process.env.CHAIN_PORT}`
+    scriptEnv.soakRpcUrl() ??
+    (scriptEnv.chainPortSet()
+      ? `http://127.0.0.1:${scriptEnv.chainPortSet()}`
       : `${base}/api/v1/ETHnetworks/${net.networkId}/rpc`);
   const provider = new JsonRpcProvider(rpcUrl, net.networkId, { staticNetwork: true });
-  const pid = Number(process.env.SOAK_SERVER_PID ?? listenerPid(Number(new URL(base).port || 80)));
+  const pid = Number(scriptEnv.soakServerPid() ?? listenerPid(Number(new URL(base).port || 80)));
   return {
     call,
     apiKey,

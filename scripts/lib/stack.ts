@@ -21,6 +21,7 @@ import { runSeed, type SeedParameters, type SeedReport } from '#scripts/seed/see
 import type { App } from '#server/app.ts';
 import type { DatabaseHandle } from '#server/db/create-database.ts';
 import type { SupervisedRelay } from '#server/walletconnect-relay/process.ts';
+import { scriptEnv } from './config.ts';
 import { startChain, startIntervalMining, wantedChainPort } from './stack/chain.ts';
 import { deployContracts } from './stack/contracts.ts';
 import { openDatabase } from './stack/database.ts';
@@ -110,8 +111,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       say,
     });
     took('deploy');
-    const port =
-      options.port === 0 ? await freePort() : (options.port ?? Number(process.env.PORT ?? 3000));
+    const port = options.port === 0 ? await freePort() : (options.port ?? scriptEnv.port(3000));
     const wc = await startWalletConnectRelay(options, o.host, say);
     parts.relay = wc.relay;
     const { app, url } = await startServer({

@@ -4,13 +4,8 @@
  * the repository's own biome.json and expects an error (a forbidden import) or none. A change to
  * biome.json that stops enforcing a direction fails here.
  */
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const BIOME = path.resolve('node_modules/.bin/biome');
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lintProbes } from './biome-probe.ts';
 
 // file → import specifier → forbidden?
 const CASES: [string, string, boolean][] = [
@@ -63,37 +58,18 @@ const CASES: [string, string, boolean][] = [
 ];
 
 describe('import direction (biome.json noRestrictedImports)', () => {
-  let dir: string;
   let errors: Map<string, string[]>;
 
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'import-direction-'));
-    copyFileSync('biome.json', path.join(dir, 'biome.json'));
-    CASES.forEach(([file, spec], i) => {
-      const probe = path.join(dir, file.replace(/(\.[a-z]+)$/, `-${i}$1`));
-      mkdirSync(path.dirname(probe), { recursive: true });
-      writeFileSync(probe, `import { x } from '${spec}';\n\nexport const y = x;\n`);
-    });
-    let out: string;
-    try {
-      out = execFileSync(BIOME, ['lint', '--vcs-enabled=false', '--reporter=json', '.'], {
-        cwd: dir,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      });
-    } catch (e) {
-      out = (e as { stdout: string }).stdout; // exit code 1 when any row is refused
-    }
-    const report = JSON.parse(out) as {
-      diagnostics: { category: string; location: { path: string } }[];
-    };
-    errors = new Map();
-    for (const d of report.diagnostics) {
-      const file = d.location.path.replace(/\\/g, '/');
-      errors.set(file, [...(errors.get(file) ?? []), d.category]);
-    }
+    errors = lintProbes(
+      Object.fromEntries(
+        CASES.map(([file, spec], i) => [
+          file.replace(/(\.[a-z]+)$/, `-${i}$1`),
+          `import { x } from '${spec}';\n\nexport const y = x;\n`,
+        ]),
+      ),
+    );
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it.each(CASES.map((c, i) => [...c, i] as const))(
     '%s imports %s: forbidden %s',

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type pg from 'pg';
+import { inheritedEnv, scriptEnv } from '../config.ts';
 
 export interface Route {
   name: string;
@@ -43,7 +44,7 @@ export async function startServer(
   nodeArgs: string[] = [],
 ): Promise<ServerHandle> {
   const dataDir = db.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'vbc-bench-')));
-  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const env = inheritedEnv(['DATABASE_URL']);
   const child: ChildProcess = spawn(
     process.execPath,
     [...nodeArgs, '--import', 'tsx', 'server/src/server.ts'],
@@ -51,7 +52,7 @@ export async function startServer(
       env: {
         ...env,
         ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
-        DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '10',
+        DATABASE_POOL_MAX: scriptEnv.databasePoolMax() ?? '10',
         PORT: String(port),
         HOST: '127.0.0.1',
         INDEXER: '0',

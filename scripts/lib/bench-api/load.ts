@@ -5,7 +5,6 @@
  * skewed to a few items, owners and creators from a pool of users, sets, bundles, live orders,
  * bids, likes and activity. `random()` is seeded, so two runs load the same rows.
  */
-import pg from 'pg';
 
 export interface LoadSizes {
   nfts: number;
@@ -194,16 +193,4 @@ export async function loadCatalogue(run: RunSql, s: LoadSizes): Promise<Record<s
     counts[table] = Number(row?.n ?? 0);
   }
   return counts;
-}
-
-/** loadCatalogue over a `pg` connection to `url`. */
-export async function loadCatalogueAt(url: string, s: LoadSizes): Promise<Record<string, number>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query("set maintenance_work_mem = '512MB'");
-    return await loadCatalogue(async (text) => (await client.query(text)).rows, s);
-  } finally {
-    await client.end();
-  }
 }

@@ -9,6 +9,7 @@ import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 import { type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
 import { portIsFree } from '#contracts/devnet/ports.ts';
 import { rpcProvider } from '#contracts/devnet/rpc.ts';
+import { scriptEnv } from '../config.ts';
 
 export type ChainOptions = {
   /** A node to use instead of anvil. */
@@ -74,5 +75,5 @@ export async function startIntervalMining(rpcUrl: string, blockTime: number): Pr
 export function wantedChainPort(chainPort: number | undefined, serverPort: number | undefined) {
   if (chainPort !== undefined) return chainPort;
   if (serverPort === 0) return 0;
-  return Number(process.env.CHAIN_PORT ?? VBCHAIN_DEVNET.defaultRpcPort);
+  return scriptEnv.chainPort(VBCHAIN_DEVNET.defaultRpcPort);
 }

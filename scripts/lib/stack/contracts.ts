@@ -9,6 +9,7 @@ import { Wallet } from 'ethers';
 import { deploy } from '#contracts/deploy/deploy.ts';
 import type { Deployment } from '#contracts/deploy/deployment.ts';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
+import { scriptEnv } from '../config.ts';
 
 export type StackContracts = { deployment: Deployment; settlementKey: string | undefined };
 
@@ -18,11 +19,10 @@ export async function deployContracts(o: {
   dataDir: string;
   say: (line: string) => void;
 }): Promise<StackContracts> {
-  const settlementKey =
-    process.env.SETTLEMENT_PRIVATE_KEY ?? (o.ownAnvil ? ANVIL_KEYS[1] : undefined);
+  const settlementKey = scriptEnv.settlementKey() ?? (o.ownAnvil ? ANVIL_KEYS[1] : undefined);
   const deployment = await deploy({
     rpcUrl: o.rpcUrl,
-    deployerKey: process.env.DEPLOYER_PRIVATE_KEY ?? ANVIL_KEYS[0],
+    deployerKey: scriptEnv.deployerKey() ?? ANVIL_KEYS[0],
     ...(settlementKey ? { settlementSigner: new Wallet(settlementKey).address } : {}),
     dataDir: o.dataDir,
     log: (line) => o.say(`deploy: ${line}`),

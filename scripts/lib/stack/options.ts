@@ -1,6 +1,7 @@
 /** What `startStack` accepts, and how each option falls back to the environment. */
 import path from 'node:path';
 import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
+import { scriptEnv } from '../config.ts';
 import { defaultDataDir } from '../paths.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -41,11 +42,11 @@ export interface StartStackOptions {
 export function resolveOptions(options: StartStackOptions) {
   return {
     dataDir: options.dataDir ? path.resolve(options.dataDir) : defaultDataDir(),
-    rpcUrl: options.rpcUrl ?? process.env.RPC_URL,
-    databaseUrl: options.databaseUrl ?? process.env.DATABASE_URL,
-    wantSeed: options.seed ?? process.env.SEED !== '0',
+    rpcUrl: options.rpcUrl ?? scriptEnv.rpcUrl(),
+    databaseUrl: options.databaseUrl ?? scriptEnv.databaseUrl(),
+    wantSeed: options.seed ?? scriptEnv.seed(),
     blockTime: options.blockTime ?? VBCHAIN_DEVNET.blockTimeSeconds,
-    host: options.host ?? process.env.HOST ?? '127.0.0.1',
+    host: options.host ?? scriptEnv.host() ?? '127.0.0.1',
     quiet: options.quiet ?? false,
   };
 }

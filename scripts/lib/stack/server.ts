@@ -6,6 +6,7 @@ import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import { type App, buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/create-database.ts';
+import { inheritedEnv, scriptEnv } from '../config.ts';
 import type { StartStackOptions } from './options.ts';
 
 export type ServerOptions = {
@@ -32,10 +33,9 @@ export type ServerOptions = {
  */
 export async function startServer(o: ServerOptions): Promise<{ app: App; url: string }> {
   const giftRelayer =
-    process.env.GIFT_RELAYER_PRIVATE_KEY ??
-    (o.settlementKey === ANVIL_KEYS[1] ? o.settlementKey : undefined);
+    scriptEnv.giftRelayerKey() ?? (o.settlementKey === ANVIL_KEYS[1] ? o.settlementKey : undefined);
   const config = loadConfig({
-    ...process.env,
+    ...inheritedEnv(),
     PORT: String(o.port),
     HOST: o.host,
     DATA_DIR: o.dataDir,
@@ -45,9 +45,9 @@ export async function startServer(o: ServerOptions): Promise<{ app: App; url: st
     ...(giftRelayer ? { GIFT_RELAYER_PRIVATE_KEY: giftRelayer } : {}),
     ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
     ...(o.walletConnectRelayUrl ? { WALLETCONNECT_RELAY_URL: o.walletConnectRelayUrl } : {}),
-    LOG_LEVEL: o.log.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: o.log.logLevel ?? scriptEnv.logLevel() ?? 'warn',
     PUBLIC_URL:
-      process.env.PUBLIC_URL ?? `http://${o.host === '0.0.0.0' ? '127.0.0.1' : o.host}:${o.port}`,
+      scriptEnv.publicUrl() ?? `http://${o.host === '0.0.0.0' ? '127.0.0.1' : o.host}:${o.port}`,
   });
   const app = await buildApp({
     config,

@@ -8,9 +8,10 @@
  */
 import { freePort, portIsFree } from '#contracts/devnet/ports.ts';
 import { type SupervisedRelay, superviseRelay } from '#server/walletconnect-relay/process.ts';
+import { scriptEnv } from '../config.ts';
 import type { StartStackOptions } from './options.ts';
 
-export const DEFAULT_WC_RELAY_PORT = 8555;
+const DEFAULT_WC_RELAY_PORT = 8555;
 
 export type StackRelay = {
   relay: SupervisedRelay | null;
@@ -23,9 +24,9 @@ export async function startWalletConnectRelay(
   host: string,
   say: (line: string) => void,
 ): Promise<StackRelay> {
-  const external = process.env.WALLETCONNECT_RELAY_URL || undefined;
-  if (external || process.env.WALLETCONNECT_PROJECT_ID) return { relay: null, relayUrl: external };
-  const wanted = Number(process.env.WC_RELAY_PORT ?? DEFAULT_WC_RELAY_PORT);
+  const external = scriptEnv.walletConnectRelayUrl();
+  if (external || scriptEnv.walletConnectProjectId()) return { relay: null, relayUrl: external };
+  const wanted = scriptEnv.wcRelayPort(DEFAULT_WC_RELAY_PORT);
   let port = options.walletConnectRelayPort ?? (options.port === 0 ? 0 : wanted);
   if (port !== 0 && !(await portIsFree(port))) {
     const taken = port;
@@ -35,7 +36,7 @@ export async function startWalletConnectRelay(
   const relay = await superviseRelay({
     port,
     host,
-    audiences: process.env.WC_RELAY_PUBLIC_URL ? [process.env.WC_RELAY_PUBLIC_URL] : [],
+    audiences: [scriptEnv.wcRelayPublicUrl()].filter((url) => url !== undefined),
     say: (line) => console.error(line),
   });
   return { relay, relayUrl: relay.url };

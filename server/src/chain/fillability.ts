@@ -19,7 +19,7 @@ function collectionContract(m: MarketChain, collection: string): Contract {
 }
 
 /** Per token: its owner (null when it does not exist) and its transfer nonce. */
-export async function tokenStates(
+async function tokenStates(
   m: MarketChain,
   collection: string,
   tokenIds: readonly bigint[],

@@ -12,7 +12,7 @@ import { RawTx } from '#shared/schemas/trading.ts';
 import { broadcastRawTransaction } from './broadcast.ts';
 import type { TradingContext } from './contracts.ts';
 
-export const ALLOWED_RPC_METHODS = new Set([
+const ALLOWED_RPC_METHODS = new Set([
   'web3_clientVersion',
   'net_version',
   'net_listening',
@@ -61,7 +61,7 @@ export function methodNotAllowed(request: JsonRpcRequest) {
 }
 
 /** Posts JSON to the node (10 s timeout); throws on transport failure or a non-JSON answer. */
-export async function postToNode(nodeUrl: string, body: unknown): Promise<unknown> {
+async function postToNode(nodeUrl: string, body: unknown): Promise<unknown> {
   const response = await fetch(nodeUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -23,7 +23,7 @@ export interface WrapperContext {
 }
 
 /** The WVBC of a listed network: UNKNOWN_NETWORK without its row, CONTRACT_NOT_DEPLOYED without WVBC. */
-export async function wrapperOf(ctx: TradingContext, networkId: number): Promise<WrapperContext> {
+async function wrapperOf(ctx: TradingContext, networkId: number): Promise<WrapperContext> {
   const { listed, wvbc, exchange } = await contractAddresses(ctx, networkId);
   if (!listed) throw new AppError('UNKNOWN_NETWORK');
   if (!wvbc) throw new AppError('CONTRACT_NOT_DEPLOYED');

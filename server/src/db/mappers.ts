@@ -1,5 +1,5 @@
 /**
- * Row → wire mappers shared by routes: lowercase DB addresses become EIP-55 checksummed, Dates
+ * Every row → wire mapper of the server: lowercase DB addresses become EIP-55 checksummed, Dates
  * become ISO strings, numeric stays a decimal string. Use these instead of hand-mapping.
  */
 import { getAddress } from 'ethers';
@@ -10,6 +10,7 @@ import type {
   Activity,
   Bid,
   Bundle,
+  BundleItem,
   Category,
   Collection,
   Diary,
@@ -22,7 +23,10 @@ import type {
   Property,
   User,
 } from '#shared/schemas/entities.ts';
+import type { Gift } from '#shared/schemas/gifts.ts';
+import type { Notification, NotificationType } from '#shared/schemas/notifications.ts';
 import { RPC_SUFFIX } from '../config.ts';
+import { AppError } from '../errors.ts';
 import type {
   ActivityRow,
   BidRow,
@@ -30,6 +34,7 @@ import type {
   CategoriesTable,
   CollectionRow,
   DiariesTable,
+  GiftsTable,
   InspectionReportsTable,
   NetworkRow,
   NftPropertiesTable,
@@ -65,11 +70,18 @@ function checksumOrNull(address: string | null | undefined): string | null {
 
 const HEX_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/;
 
-/** Lowercase form for the database; throws on an invalid address (caller maps the error). */
+/**
+ * The server's one address normaliser: the lowercase form the database stores (server/README.md).
+ * An invalid address → INVALID_ADDRESS (a user's mistake when it comes from a request).
+ */
 export function toDbAddress(address: string): string {
   // 40 hex digits are an address in any case once lowercased: no checksum to compute.
   if (HEX_ADDRESS.test(address)) return `0x${address.slice(-40).toLowerCase()}`;
-  return getAddress(address.toLowerCase()).toLowerCase();
+  try {
+    return getAddress(address.toLowerCase()).toLowerCase();
+  } catch (cause) {
+    throw new AppError('INVALID_ADDRESS', { cause });
+  }
 }
 
 export function iso(date: Date | string): string {
@@ -255,6 +267,48 @@ export function toBundle(
     likeCount: row.likes_count,
     orderHash: row.current_order_hash,
     isLiked: liked.has(row.id),
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** An NFT of a bundle with the bundle's price for it and whether that item sold. */
+export function toBundleItem(
+  row: NftRow & { item_price: string; item_sold: boolean },
+  liked: LikedIds = new Set(),
+): BundleItem {
+  return { ...toNft(row, liked), pricePerItem: row.item_price, sold: row.item_sold };
+}
+
+/** A gift with its NFT's name and picture from the catalogue (null when not indexed yet). */
+export function toGift(
+  row: Selectable<GiftsTable> & { nft_name: string | null; nft_image: string | null },
+): Gift {
+  return {
+    giftId: String(row.gift_id),
+    networkId: row.network_id,
+    status: row.status,
+    giver: checksum(row.giver),
+    claimKey: checksum(row.claim_key),
+    collectionAddress: checksum(row.collection_address),
+    tokenId: String(row.token_id),
+    recipient: checksumOrNull(row.recipient),
+    createdAt: iso(row.created_at),
+    nft: row.nft_name === null ? null : { name: row.nft_name, image: row.nft_image ?? '' },
+  };
+}
+
+export function toNotification(row: {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  read_at: Date | null;
+  created_at: Date;
+}): Notification {
+  return {
+    id: String(row.id),
+    type: row.type as NotificationType,
+    data: row.payload,
+    readAt: isoOrNull(row.read_at),
     createdAt: iso(row.created_at),
   };
 }

@@ -3,6 +3,10 @@
  * order, each in its own transaction, and recorded in `schema_migrations`. A Postgres advisory
  * lock makes concurrent starts of several API nodes safe: one migrates, the others wait and then
  * find nothing left to do. An applied file whose content changed is an error (add a new file).
+ * Functions the triggers call have one definition each, in server/migrations/functions/*.sql
+ * (`create or replace`): after the numbered migrations, each such file whose text changed since
+ * it was last applied (table `schema_functions`) is applied again, so a trigger function is
+ * changed in its file and never redefined wholesale by a later migration.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -23,6 +27,48 @@ export interface MigrationFile {
   checksum: string;
 }
 
+/** The function definition files of `dir`/functions (none when the folder is absent). */
+async function readFunctionFiles(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
+  const folder = path.join(dir, 'functions');
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const files: MigrationFile[] = [];
+  for (const name of names.filter((n) => n.endsWith('.sql')).sort()) {
+    const text = await readFile(path.join(folder, name), 'utf8');
+    const checksum = createHash('sha256').update(text).digest('hex');
+    files.push({ version: name, name, sql: text, checksum });
+  }
+  return files;
+}
+
+/** Applies each function file whose text differs from the one last applied, in a transaction. */
+async function applyFunctionFiles(conn: Kysely<Database>, files: MigrationFile[]): Promise<void> {
+  await sql`create table if not exists schema_functions (
+    name text primary key,
+    checksum text not null,
+    applied_at timestamptz not null default now()
+  )`.execute(conn);
+  const applied = await sql<{ name: string; checksum: string }>`
+    select name, checksum from schema_functions`.execute(conn);
+  const current = new Map(applied.rows.map((row) => [row.name, row.checksum]));
+  for (const file of files) {
+    if (current.get(file.name) === file.checksum) continue;
+    await sql`begin`.execute(conn);
+    try {
+      await sql.raw(file.sql).execute(conn);
+      await sql`insert into schema_functions (name, checksum) values (${file.name}, ${file.checksum})
+        on conflict (name) do update set checksum = excluded.checksum, applied_at = now()`.execute(
+        conn,
+      );
+      await sql`commit`.execute(conn);
+    } catch (error) {
+      await sql`rollback`.execute(conn);
+      throw new Error(`functions/${file.name} failed: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+  }
+}
+
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
   const names = (await readdir(dir)).filter((n) => n.endsWith('.sql')).sort();
   const files: MigrationFile[] = [];
@@ -39,9 +85,13 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFil
   return files;
 }
 
-/** Applies every pending migration; returns the names applied by this call. */
+/**
+ * Applies every pending migration, then the changed function files; returns the names of the
+ * migrations applied by this call.
+ */
 export async function migrate(db: Kysely<Database>, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = await readMigrations(dir);
+  const functions = await readFunctionFiles(dir);
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_KEY.toString())}::bigint)`.execute(
       conn,
@@ -80,6 +130,7 @@ export async function migrate(db: Kysely<Database>, dir = MIGRATIONS_DIR): Promi
         }
         done.push(file.name);
       }
+      await applyFunctionFiles(conn, functions);
       return done;
     } finally {
       await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_KEY.toString())}::bigint)`.execute(

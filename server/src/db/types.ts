@@ -123,3 +123,5 @@ export type OrderHistoryRow = OrderRow & {
   paid: string | null;
 };
 export type BidRow = Selectable<BidsTable>;
+export type EthWalletRow = Selectable<EthWalletsTable>;
+export type EthWalletAccountRow = Selectable<EthWalletAccountsTable>;

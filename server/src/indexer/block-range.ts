@@ -9,6 +9,7 @@
  */
 import { toQuantity } from 'ethers';
 import { collectionInterface } from '#server/chain/abi.ts';
+import { toDbAddress } from '../db/mappers.ts';
 import { notifyScheduled } from '../notifications/derive.ts';
 import { readMetadataDocument } from '../studio/metadata-store.ts';
 import { saveBlocks } from './checkpoint.ts';
@@ -94,7 +95,7 @@ async function readEvents(
   const wvbcTxs = new Set<string>();
   for (const log of rawLogs) {
     const txHash = log.transactionHash.toLowerCase();
-    if (log.address.toLowerCase() === contracts.wvbc && log.topics[0] === TOPICS.Transfer) {
+    if (toDbAddress(log.address) === contracts.wvbc && log.topics[0] === TOPICS.Transfer) {
       wvbcTxs.add(txHash);
     }
     const event = decodeLog(log, contracts, collections);
@@ -320,15 +321,4 @@ export async function commitRead(ctx: SyncContext, read: RangeRead): Promise<Ind
     .execute((trx) => commitRange(trx, ctx, read.state, read.decoded, read.headers, range));
   if (read.decoded.length) ctx.log.info(range, 'indexer: range indexed');
   return range;
-}
-
-/** Reads, decodes and commits the blocks `from`..`to` (see the file comment). */
-export async function indexRange(
-  ctx: SyncContext,
-  from: number,
-  to: number,
-  cp: Checkpoint | null,
-  contracts: NetworkContracts,
-): Promise<IndexedRange> {
-  return commitRead(ctx, await readRange(ctx, from, to, cp, contracts));
 }

@@ -12,6 +12,7 @@ import {
   giftsInterface,
   wvbcInterface,
 } from '#server/chain/abi.ts';
+import { toDbAddress } from '../db/mappers.ts';
 
 function topic(iface: Interface, name: string): string {
   const event = iface.getEvent(name);
@@ -57,12 +58,6 @@ function parseLog(iface: Interface, log: Pick<Log, 'topics' | 'data'>) {
   if (!fragment) return null;
   return { name: fragment.name, args: iface.decodeEventLog(fragment, log.data, log.topics) };
 }
-
-/**
- * Addresses are lowercase in the database (server/README.md). A decoded address was checked
- * (and checksummed) by the ABI decoder already: lowercasing is enough, no second keccak-256.
- */
-const lower = (address: string) => address.toLowerCase();
 
 /** An address held in a 32-byte topic (the last 20 bytes, the rest zero), lowercase. */
 function topicAddress(topic: string): string {
@@ -128,7 +123,7 @@ export function decodeLog(
   contracts: Contracts,
   collections: ReadonlySet<string>,
 ): ChainEvent | null {
-  const address = log.address.toLowerCase();
+  const address = toDbAddress(log.address);
   const t0 = log.topics[0];
   const parse = (iface: Interface) => parseLog(iface, log);
   if (address === contracts.factory) {
@@ -137,8 +132,8 @@ export function decodeLog(
     if (!p) return null;
     return {
       kind: 'CollectionCreated',
-      collection: lower(p.args[0] as string),
-      creator: lower(p.args[1] as string),
+      collection: toDbAddress(p.args[0] as string),
+      creator: toDbAddress(p.args[1] as string),
       name: p.args[2] as string,
       symbol: p.args[3] as string,
     };
@@ -150,7 +145,7 @@ export function decodeLog(
     if (!p) return null;
     return {
       kind: p.name === 'Deposit' ? 'Deposit' : 'Withdrawal',
-      account: lower(p.args[0] as string),
+      account: toDbAddress(p.args[0] as string),
       amount: p.args[1] as bigint,
     };
   }
@@ -183,7 +178,7 @@ export function decodeLog(
       return {
         kind: 'ApprovalEpochBumped',
         collection: address,
-        holder: lower(p.args[0] as string),
+        holder: toDbAddress(p.args[0] as string),
         epoch: p.args[1] as bigint,
       };
     }
@@ -199,9 +194,9 @@ function decodeExchangeLog(p: ReturnType<typeof parseLog>): ChainEvent | null {
       return {
         kind: 'OrderFilled',
         orderHash: (p.args[0] as string).toLowerCase(),
-        maker: lower(p.args[1] as string),
-        taker: lower(p.args[2] as string),
-        collection: lower(p.args[3] as string),
+        maker: toDbAddress(p.args[1] as string),
+        taker: toDbAddress(p.args[2] as string),
+        collection: toDbAddress(p.args[3] as string),
         itemMask: p.args[4] as bigint,
         amount: p.args[5] as bigint,
         fee: p.args[6] as bigint,
@@ -210,12 +205,12 @@ function decodeExchangeLog(p: ReturnType<typeof parseLog>): ChainEvent | null {
       return {
         kind: 'OrderCancelled',
         orderHash: (p.args[0] as string).toLowerCase(),
-        maker: lower(p.args[1] as string),
+        maker: toDbAddress(p.args[1] as string),
       };
     case 'CounterIncremented':
       return {
         kind: 'CounterIncremented',
-        maker: lower(p.args[0] as string),
+        maker: toDbAddress(p.args[0] as string),
         newCounter: p.args[1] as bigint,
       };
     case 'BidRecorded':
@@ -223,7 +218,7 @@ function decodeExchangeLog(p: ReturnType<typeof parseLog>): ChainEvent | null {
       return {
         kind: p.name,
         orderHash: (p.args[0] as string).toLowerCase(),
-        bidder: lower(p.args[1] as string),
+        bidder: toDbAddress(p.args[1] as string),
         amount: p.args[2] as bigint,
       };
     default:
@@ -238,13 +233,17 @@ function decodeGiftLog(p: ReturnType<typeof parseLog>): ChainEvent | null {
       return {
         kind: 'GiftCreated',
         giftId: p.args[0] as bigint,
-        giver: lower(p.args[1] as string),
-        collection: lower(p.args[2] as string),
+        giver: toDbAddress(p.args[1] as string),
+        collection: toDbAddress(p.args[2] as string),
         tokenId: p.args[3] as bigint,
-        claimKey: lower(p.args[4] as string),
+        claimKey: toDbAddress(p.args[4] as string),
       };
     case 'GiftClaimed':
-      return { kind: 'GiftClaimed', giftId: p.args[0] as bigint, recipient: lower(p.args[1]) };
+      return {
+        kind: 'GiftClaimed',
+        giftId: p.args[0] as bigint,
+        recipient: toDbAddress(p.args[1]),
+      };
     case 'GiftTakenBack':
       return { kind: 'GiftTakenBack', giftId: p.args[0] as bigint };
     default:

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 import type { Deployment } from '#contracts/deploy/deployment.ts';
+import { toDbAddress } from '../db/mappers.ts';
 import type { Database } from '../db/types.ts';
 
 export interface RegisterNetworkParameters {
@@ -44,10 +45,10 @@ export async function registerNetwork(
     network_group: p.group ?? (devnet ? 'devnet' : 'testnet'),
     native_symbol: devnet ? VBCHAIN_DEVNET.nativeCurrency.symbol : 'VBC',
     wrapped_symbol: devnet ? VBCHAIN_DEVNET.wrappedSymbol : 'WVBC',
-    wrapper_address: d.wvbc.toLowerCase(),
-    exchange_address: d.exchange.toLowerCase(),
-    collection_factory_address: d.collectionFactory.toLowerCase(),
-    gifts_address: d.gifts ? d.gifts.toLowerCase() : null,
+    wrapper_address: toDbAddress(d.wvbc),
+    exchange_address: toDbAddress(d.exchange),
+    collection_factory_address: toDbAddress(d.collectionFactory),
+    gifts_address: d.gifts ? toDbAddress(d.gifts) : null,
     deploy_block: d.deployBlock,
   } as const;
   return db.transaction().execute(async (trx) => {

@@ -18,7 +18,7 @@ import type { Database } from '#server/db/types.ts';
 import { AUCTION_CLAIM_DELAY_SECONDS, AUCTION_CLAIM_WINDOW_SECONDS } from '#shared/rules.ts';
 
 /** How long before an auction's end its bidders and seller are told. */
-export const ENDING_SOON_SECONDS = 15 * 60;
+const ENDING_SOON_SECONDS = 15 * 60;
 
 /** Where a chain-derived notification comes from (a reorg above `blockNumber` removes it). */
 export interface NotifyContext {

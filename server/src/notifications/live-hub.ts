@@ -8,9 +8,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { Listen } from '#server/db/listen.ts';
 
-export const LIVE_CHANNEL = 'vbc_live';
+const LIVE_CHANNEL = 'vbc_live';
 /** Most rows one replay or catch-up answers (a client far behind reloads its lists). */
-export const REPLAY_LIMIT = 1000;
+const REPLAY_LIMIT = 1000;
 
 export interface LiveEvent {
   id: string;

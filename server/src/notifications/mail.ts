@@ -41,7 +41,7 @@ function amount(value: unknown): string {
 }
 
 /** Subject and text of one notification's mail, or null for a type that is not mailed. */
-export function notificationMail(
+function notificationMail(
   lang: Language,
   type: string,
   data: Record<string, unknown>,

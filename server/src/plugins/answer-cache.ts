@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Listen } from '#server/db/listen.ts';
 import { etagOf, VALIDATED } from './etag.ts';
 
-export const CATALOGUE_CHANNEL = 'vbc_catalogue';
+const CATALOGUE_CHANNEL = 'vbc_catalogue';
 const MAX_ENTRIES = 4000;
 const MAX_BYTES = 64 * 2 ** 20;
 const MAX_AGE_MS = 10_000;

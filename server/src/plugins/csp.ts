@@ -20,7 +20,7 @@ function isInlineCode(attributes: string): boolean {
 }
 
 /** The sha256 sources ('sha256-…') of the inline scripts of `html`. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(INLINE_SCRIPT)) {
     if (!isInlineCode(match[1] ?? '')) continue;

@@ -11,7 +11,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/types.ts';
 
 /** Route limits up to this many hits per window are shared by every node. */
-export const SHARED_LIMIT_MAX = 60;
+const SHARED_LIMIT_MAX = 60;
 /** Every this many shared hits a node deletes counters whose window has ended. */
 const PRUNE_EVERY = 500;
 
@@ -30,7 +30,7 @@ const LocalStore = createRequire(import.meta.url)(
 ) => Store;
 
 /** Counts one hit of `key` in the database; answers the hits of its window and the ms left. */
-export async function countSharedHit(
+async function countSharedHit(
   db: Kysely<Database>,
   key: string,
   timeWindowMs: number,

@@ -5,9 +5,9 @@
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { ACTIVITY_FILTER_TYPES, type ActivityFilter } from '#shared/enums.ts';
+import { toDbAddress } from '../db/mappers.ts';
 import type { ActivityRow, ActivityType, Database } from '../db/types.ts';
 import { cachedCount, type Db, offsetOf, type PageRequest, type PageResult } from './paging.ts';
-import { dbAddress } from './query-params.ts';
 
 /** `LIST,purchase` → ['LIST', 'PURCHASE', 'BUY']; undefined → no type filter. */
 export function parseActivityTypes(value: string | undefined): ActivityType[] | undefined {
@@ -39,13 +39,13 @@ function activityWhere(
 ): Expression<SqlBool> {
   const c: Expression<SqlBool>[] = [];
   if (f.types) c.push(eb('type', 'in', f.types));
-  if (f.collectionAddr) c.push(eb('collection_address', '=', dbAddress(f.collectionAddr)));
+  if (f.collectionAddr) c.push(eb('collection_address', '=', toDbAddress(f.collectionAddr)));
   if (f.nftId !== undefined) c.push(eb('nft_id', '=', f.nftId));
   if (f.setId !== undefined) c.push(eb('set_id', '=', f.setId));
   if (f.bundleId !== undefined) c.push(eb('bundle_id', '=', f.bundleId));
   if (f.networkId !== undefined) c.push(eb('network_id', '=', f.networkId));
   if (f.address) {
-    const a = dbAddress(f.address);
+    const a = toDbAddress(f.address);
     c.push(eb.or([eb('from_address', '=', a), eb('to_address', '=', a)]));
   }
   return eb.and(c);

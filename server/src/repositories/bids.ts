@@ -10,10 +10,9 @@ import {
   sql,
 } from 'kysely';
 import type { BidEntry } from '#shared/schemas/catalogue.ts';
-import { isoOrNull, toBid } from '../db/mappers.ts';
+import { isoOrNull, toBid, toDbAddress } from '../db/mappers.ts';
 import type { BidRow, Database, OrderStatus, OrderTarget } from '../db/types.ts';
 import { type Db, offsetOf, type PageRequest, type PageResult, pageOf } from './paging.ts';
-import { dbAddress } from './query-params.ts';
 
 /** Bids joined to the orders they were made on. */
 function bidsWithOrders(db: Db) {
@@ -81,7 +80,7 @@ function bidderWhere(
   eb: ExpressionBuilder<Database, 'bids' | 'orders'>,
   f: BidderFilters,
 ): Expression<SqlBool> {
-  const c: Expression<SqlBool>[] = [eb('bids.bidder', 'in', f.bidders.map(dbAddress))];
+  const c: Expression<SqlBool>[] = [eb('bids.bidder', 'in', f.bidders.map(toDbAddress))];
   if (f.target) c.push(eb('orders.target', '=', f.target));
   if (f.networkId !== undefined) c.push(eb('bids.network_id', '=', f.networkId));
   if (f.locked !== undefined) {

@@ -5,19 +5,12 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { ListSort, NftStatus } from '#shared/enums.ts';
 import type { Bundle, BundleItem } from '#shared/schemas/entities.ts';
-import { toBundle, toNft } from '../db/mappers.ts';
+import { toBundle, toBundleItem, toDbAddress } from '../db/mappers.ts';
 import type { BundleRow, Database, NftRow } from '../db/types.ts';
 import { likedIds } from './likes.ts';
-import { orderBySort } from './list-sort.ts';
-import {
-  type Db,
-  offsetOf,
-  type PageRequest,
-  type PageResult,
-  pageOf,
-  pageWithCount,
-} from './paging.ts';
-import { dbAddress, isEveryStatus } from './query-params.ts';
+import { listPage } from './list-sort.ts';
+import { type Db, offsetOf, type PageRequest, type PageResult, pageOf } from './paging.ts';
+import { isEveryStatus } from './query-params.ts';
 
 export interface BundleFilters {
   statuses: NftStatus[];
@@ -35,11 +28,11 @@ function bundleWhere(
   const c: Expression<SqlBool>[] = isEveryStatus(f.statuses)
     ? []
     : [eb('bundles.status', 'in', f.statuses)];
-  if (f.owner) c.push(eb('bundles.owner', '=', dbAddress(f.owner)));
+  if (f.owner) c.push(eb('bundles.owner', '=', toDbAddress(f.owner)));
   if (f.networkId !== undefined) c.push(eb('bundles.network_id', '=', f.networkId));
   if (f.labelId !== undefined) c.push(eb('bundles.label_id', '=', f.labelId));
   if (f.collectionAddr) {
-    const collection = dbAddress(f.collectionAddr);
+    const collection = toDbAddress(f.collectionAddr);
     c.push(
       eb.exists(
         eb
@@ -58,7 +51,7 @@ function bundleWhere(
 const UNSOLD_TOTAL = sql`(select coalesce(sum(bi.price), 0) from bundle_items bi
   where bi.bundle_id = bundles.id and not bi.sold)`;
 
-export async function listBundles(
+export function listBundles(
   db: Db,
   filters: BundleFilters,
   sort: Exclude<ListSort, 'bid'>,
@@ -70,31 +63,7 @@ export async function listBundles(
     likes: 'bundles.likes_count',
     price: UNSOLD_TOTAL,
   };
-  const ids = orderBySort(
-    db
-      .selectFrom('bundles')
-      .select('bundles.id')
-      .where((eb) => bundleWhere(eb, filters)),
-    sort,
-    columns,
-  )
-    .limit(page.size)
-    .offset(offsetOf(page));
-  return pageWithCount(
-    db,
-    orderBySort(
-      db.selectFrom('bundles').selectAll().where('bundles.id', 'in', ids),
-      sort,
-      columns,
-    ).execute(),
-    `bundles:${JSON.stringify(filters)}`,
-    () =>
-      db
-        .selectFrom('bundles')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where((eb) => bundleWhere(eb, filters))
-        .executeTakeFirst(),
-  );
+  return listPage(db, { table: 'bundles', where: bundleWhere, filters, columns }, sort, page);
 }
 
 export async function bundleById(db: Db, id: number): Promise<BundleRow | undefined> {
@@ -184,5 +153,5 @@ export async function bundleItemsView(
     likeAddress,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...toNft(r, liked), pricePerItem: r.item_price, sold: r.item_sold }));
+  return rows.map((r) => toBundleItem(r, liked));
 }

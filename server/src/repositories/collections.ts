@@ -2,12 +2,11 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { ListSort } from '#shared/enums.ts';
 import type { Collection } from '#shared/schemas/entities.ts';
-import { toCollection } from '../db/mappers.ts';
+import { toCollection, toDbAddress } from '../db/mappers.ts';
 import type { CollectionRow, Database } from '../db/types.ts';
 import { likedIds } from './likes.ts';
-import { orderBySort } from './list-sort.ts';
-import { type Db, offsetOf, type PageRequest, type PageResult, pageWithCount } from './paging.ts';
-import { dbAddress } from './query-params.ts';
+import { listPage } from './list-sort.ts';
+import type { Db, PageRequest, PageResult } from './paging.ts';
 
 /** Largest id a collection can have (int4): a bigger number is no collection's id. */
 const MAX_ID = 2_147_483_647;
@@ -23,50 +22,31 @@ function collectionWhere(
   f: CollectionFilters,
 ): Expression<SqlBool> {
   const c: Expression<SqlBool>[] = [];
-  if (f.creator) c.push(eb('creator', '=', dbAddress(f.creator)));
+  if (f.creator) c.push(eb('creator', '=', toDbAddress(f.creator)));
   if (f.networkId !== undefined) c.push(eb('network_id', '=', f.networkId));
   if (f.labelId !== undefined) c.push(eb('label_id', '=', f.labelId));
   return eb.and(c);
 }
 
 /** Sorted like the other lists; price is the collection's floor price. */
-export async function listCollections(
+export function listCollections(
   db: Db,
   filters: CollectionFilters,
   sort: ListSort,
   page: PageRequest,
 ): Promise<PageResult<CollectionRow>> {
   const columns = {
-    id: 'id',
-    created: 'created_at',
-    likes: 'likes_count',
-    bids: 'bids_count',
-    price: 'floor_price',
+    id: 'collections.id',
+    created: 'collections.created_at',
+    likes: 'collections.likes_count',
+    bids: 'collections.bids_count',
+    price: 'collections.floor_price',
   };
-  const ids = orderBySort(
-    db
-      .selectFrom('collections')
-      .select('id')
-      .where((eb) => collectionWhere(eb, filters)),
-    sort,
-    columns,
-  )
-    .limit(page.size)
-    .offset(offsetOf(page));
-  return pageWithCount(
+  return listPage(
     db,
-    orderBySort(
-      db.selectFrom('collections').selectAll().where('id', 'in', ids),
-      sort,
-      columns,
-    ).execute(),
-    `collections:${JSON.stringify(filters)}`,
-    () =>
-      db
-        .selectFrom('collections')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where((eb) => collectionWhere(eb, filters))
-        .executeTakeFirst(),
+    { table: 'collections', where: collectionWhere, filters, columns },
+    sort,
+    page,
   );
 }
 
@@ -80,7 +60,7 @@ export async function findCollection(
   if (!isAddress && Number(idOrAddress) > MAX_ID) return undefined;
   let q = db.selectFrom('collections').selectAll();
   q = isAddress
-    ? q.where('address', '=', dbAddress(idOrAddress))
+    ? q.where('address', '=', toDbAddress(idOrAddress))
     : q.where('id', '=', Number(idOrAddress));
   if (networkId !== undefined) q = q.where('network_id', '=', networkId);
   return q.orderBy('network_id').executeTakeFirst();

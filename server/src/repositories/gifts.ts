@@ -3,8 +3,7 @@
  * from the catalogue, and the givers' messages. Addresses are lowercase in the database.
  */
 import type { Kysely } from 'kysely';
-import type { Gift } from '#shared/schemas/gifts.ts';
-import { checksum, iso } from '../db/mappers.ts';
+import { toDbAddress, toGift } from '../db/mappers.ts';
 import type { Database } from '../db/types.ts';
 
 type Db = Kysely<Database>;
@@ -21,23 +20,6 @@ function giftsWithNft(db: Db, networkId: number) {
     .selectAll('g')
     .select(['n.name as nft_name', 'n.image as nft_image'])
     .where('g.network_id', '=', networkId);
-}
-
-type Row = Awaited<ReturnType<ReturnType<typeof giftsWithNft>['executeTakeFirstOrThrow']>>;
-
-function toGift(row: Row): Gift {
-  return {
-    giftId: String(row.gift_id),
-    networkId: row.network_id,
-    status: row.status,
-    giver: checksum(row.giver),
-    claimKey: checksum(row.claim_key),
-    collectionAddress: checksum(row.collection_address),
-    tokenId: String(row.token_id),
-    recipient: row.recipient ? checksum(row.recipient) : null,
-    createdAt: iso(row.created_at),
-    nft: row.nft_name === null ? null : { name: row.nft_name, image: row.nft_image ?? '' },
-  };
 }
 
 /** The newest gift made with the link key `claimKey` (one per key in practice). */
@@ -64,11 +46,7 @@ export async function giftById(db: Db, networkId: number, giftId: string) {
 export async function giftsOfGivers(db: Db, networkId: number, givers: string[]) {
   if (givers.length === 0) return [];
   const rows = await giftsWithNft(db, networkId)
-    .where(
-      'g.giver',
-      'in',
-      givers.map((a) => a.toLowerCase()),
-    )
+    .where('g.giver', 'in', givers.map(toDbAddress))
     .orderBy('g.gift_id', 'desc')
     .limit(100)
     .execute();

@@ -4,10 +4,10 @@
  * call never counts twice. A new like also writes a LIKE activity (the activity filter `likes`).
  */
 import { sql } from 'kysely';
+import { toDbAddress } from '../db/mappers.ts';
 import type { ActivitiesTable, LikesTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from './paging.ts';
-import { dbAddress } from './query-params.ts';
 
 export type LikeTargetColumn = LikesTable['target'];
 
@@ -36,7 +36,7 @@ export async function likedIds(
     .selectFrom('likes')
     .select('target_id')
     .where('target', '=', target)
-    .where('address', '=', dbAddress(address))
+    .where('address', '=', toDbAddress(address))
     .where('target_id', 'in', ids)
     .execute();
   return new Set(rows.map((r) => r.target_id));
@@ -124,7 +124,7 @@ export async function setLike(
   db: Db,
   input: LikeInput,
 ): Promise<{ liked: boolean; likeCount: number }> {
-  const address = dbAddress(input.address);
+  const address = toDbAddress(input.address);
   return db.transaction().execute(async (trx) => {
     const info = await targetInfo(trx, input.target, input.id);
     const existing = await trx

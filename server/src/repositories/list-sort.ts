@@ -2,10 +2,19 @@
  * The one ordering of catalogue lists (`LIST_SORTS` in shared/enums.ts): newest, most liked, most
  * bid, price high to low, price low to high. Ties go to the newest id (the oldest id for price low
  * to high), so a page never repeats or skips a row. An unpriced row comes last in both price
- * orders. Each table names the columns it sorts on.
+ * orders. Each table names the columns it sorts on; listPage reads a page of a list.
  */
-import { type Expression, type SelectQueryBuilder, sql } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type { ListSort } from '#shared/enums.ts';
+import type { Database } from '../db/types.ts';
+import { type Db, offsetOf, type PageRequest, type PageResult, pageWithCount } from './paging.ts';
 
 export interface SortColumns {
   id: string;
@@ -36,4 +45,54 @@ export function orderBySort<DB, TB extends keyof DB, O>(
       return query.orderBy(price, (o) => o.asc().nullsLast()).orderBy(id, 'asc');
   }
   return query.orderBy(sql.ref(columns.created), 'desc').orderBy(id, 'desc');
+}
+
+/** The catalogue lists that are read a page at a time by listPage. */
+type ListTable = 'bundles' | 'collections' | 'sets';
+
+/** One list: its table, its filter, the filter's values and the columns its sorts use. */
+export interface ListQuery<T extends ListTable, F> {
+  table: T;
+  where: (eb: ExpressionBuilder<Database, T>, filters: F) => Expression<SqlBool>;
+  filters: F;
+  columns: SortColumns;
+}
+
+type AnyWhere = (eb: ExpressionBuilder<Database, ListTable>) => Expression<SqlBool>;
+
+/**
+ * The one list-page query of bundles, collections and sets: the page's ids in `sort` order over
+ * the rows the filter keeps (one narrow index scan, LIMIT/OFFSET), the full rows of those ids in
+ * the same order, and the count of the whole list, cached per table and filter (./paging.ts).
+ */
+export function listPage<T extends ListTable, F>(
+  db: Db,
+  list: ListQuery<T, F>,
+  sort: ListSort,
+  page: PageRequest,
+): Promise<PageResult<Selectable<Database[T]>>> {
+  // Kysely types a query by a table named in the code: one chosen at run time is typed as the
+  // union of the three, and the rows as the caller's table.
+  const table: ListTable = list.table;
+  const where = ((eb: ExpressionBuilder<Database, T>) => list.where(eb, list.filters)) as AnyWhere;
+  const id = sql.ref<number>(`${table}.id`);
+  const ids = orderBySort(db.selectFrom(table).select(id.as('id')).where(where), sort, list.columns)
+    .limit(page.size)
+    .offset(offsetOf(page));
+  const rows = orderBySort(
+    db.selectFrom(table).selectAll(table).where(id, 'in', ids),
+    sort,
+    list.columns,
+  ).execute();
+  return pageWithCount(
+    db,
+    rows as Promise<Selectable<Database[T]>[]>,
+    `${table}:${JSON.stringify(list.filters)}`,
+    () =>
+      db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where(where)
+        .executeTakeFirst(),
+  );
 }

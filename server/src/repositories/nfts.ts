@@ -7,7 +7,7 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { ListSort, NftStatus } from '#shared/enums.ts';
 import type { NftListQuery } from '#shared/schemas/catalogue.ts';
 import type { Nft, NftDetail } from '#shared/schemas/entities.ts';
-import { toNft, toOrder } from '../db/mappers.ts';
+import { toDbAddress, toNft, toOrder } from '../db/mappers.ts';
 import type { Database, NftRow } from '../db/types.ts';
 import { likedIds } from './likes.ts';
 import { orderBySort } from './list-sort.ts';
@@ -20,7 +20,7 @@ import {
   pageRequest,
   pageWithCount,
 } from './paging.ts';
-import { dbAddress, flag, isEveryStatus, parseStatuses } from './query-params.ts';
+import { flag, isEveryStatus, parseStatuses } from './query-params.ts';
 import { usersOfAddresses } from './users.ts';
 
 export interface NftFilters {
@@ -45,9 +45,9 @@ function nftWhere(eb: ExpressionBuilder<Database, 'nfts'>, f: NftFilters): Expre
   if (f.isBundle !== undefined) c.push(eb('is_bundle', '=', f.isBundle));
   if (f.isBid !== undefined) c.push(eb('is_bid', '=', f.isBid));
   if (f.hotNFT !== undefined) c.push(eb('hot_nft', '=', f.hotNFT));
-  if (f.owner) c.push(eb('owner', '=', dbAddress(f.owner)));
-  if (f.creator) c.push(eb('creator', '=', dbAddress(f.creator)));
-  if (f.collectionAddr) c.push(eb('collection_address', '=', dbAddress(f.collectionAddr)));
+  if (f.owner) c.push(eb('owner', '=', toDbAddress(f.owner)));
+  if (f.creator) c.push(eb('creator', '=', toDbAddress(f.creator)));
+  if (f.collectionAddr) c.push(eb('collection_address', '=', toDbAddress(f.collectionAddr)));
   if (f.baseType) c.push(eb('base_type', '=', f.baseType));
   if (f.networkId !== undefined) c.push(eb('network_id', '=', f.networkId));
   if (f.labelId !== undefined) c.push(eb('label_id', '=', f.labelId));
@@ -67,7 +67,7 @@ const NFT_SORT_COLUMNS = {
  * LIMIT/OFFSET) and the full rows of those ids by primary key, sorted again the same way (24
  * rows). The total comes from nft_counts when the filters allow, else from a cached COUNT.
  */
-export async function listNfts(
+async function listNfts(
   db: Db,
   filters: NftFilters,
   sort: ListSort,
@@ -148,7 +148,7 @@ export async function findNft(
   let q = db
     .selectFrom('nfts')
     .selectAll()
-    .where('collection_address', '=', dbAddress(key.collectionAddr))
+    .where('collection_address', '=', toDbAddress(key.collectionAddr))
     .where('token_id', '=', key.tokenId);
   if (key.networkId !== undefined) q = q.where('network_id', '=', key.networkId);
   return q.orderBy('network_id').orderBy('id').executeTakeFirst();

@@ -3,29 +3,19 @@
  * first; read state; their e-mail preferences.
  */
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import { iso, isoOrNull } from '#server/db/mappers.ts';
+import { toNotification } from '#server/db/mappers.ts';
 import type { Database } from '#server/db/types.ts';
 import { DEFAULT_LANGUAGE } from '#shared/languages.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/rules.ts';
-import type {
-  Notification,
-  NotificationList,
-  NotificationPrefs,
-  NotificationType,
-} from '#shared/schemas/notifications.ts';
+import type { NotificationList, NotificationPrefs } from '#shared/schemas/notifications.ts';
 
 type Db = Kysely<Database>;
 
-/** The user's addresses, lowercase as stored. */
-export async function userAddresses(db: Db, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('bc_addresses')
-    .select('address')
-    .where('user_id', '=', userId)
-    .orderBy('address')
-    .execute();
-  return rows.map((r) => r.address);
-}
+/**
+ * The user's addresses: the one function of ./users.ts, under the name routes/api/v1/live still
+ * imports; import addressesOfAccount from ./users.ts instead (this name goes with that import).
+ */
+export { addressesOfAccount as userAddresses } from './users.ts';
 
 /** Addressed to the user or to one of their addresses. */
 function ownedBy(userId: number) {
@@ -42,22 +32,6 @@ function ownedBy(userId: number) {
 
 function mine(db: Db, userId: number) {
   return db.selectFrom('notifications').where(ownedBy(userId));
-}
-
-function toNotification(row: {
-  id: string;
-  type: string;
-  payload: Record<string, unknown>;
-  read_at: Date | null;
-  created_at: Date;
-}): Notification {
-  return {
-    id: String(row.id),
-    type: row.type as NotificationType,
-    data: row.payload,
-    readAt: isoOrNull(row.read_at),
-    createdAt: iso(row.created_at),
-  };
 }
 
 export async function listNotifications(
@@ -104,7 +78,7 @@ export async function markRead(db: Db, userId: number, ids: string[] | null): Pr
   return Number(result.numUpdatedRows);
 }
 
-export const DEFAULT_PREFS: NotificationPrefs = {
+const DEFAULT_PREFS: NotificationPrefs = {
   lang: DEFAULT_LANGUAGE,
   emailOutbid: true,
   emailWon: true,

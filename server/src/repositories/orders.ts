@@ -5,9 +5,9 @@
  * an item is left, so a buyer's purchase is its fill, not the maker's order row.
  */
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { toDbAddress } from '../db/mappers.ts';
 import type { Database, OrderHistoryRow, OrderRow, OrderStatus } from '../db/types.ts';
 import { type Db, offsetOf, type PageRequest, type PageResult, pageOf } from './paging.ts';
-import { dbAddress } from './query-params.ts';
 
 export interface OrderFilters {
   addresses: string[];
@@ -84,7 +84,7 @@ function buys(db: Db, f: OrderFilters, addresses: string[]) {
 
 /** The made and/or bought halves the filters ask for (a purchase is always a success). */
 function history(db: Db, f: OrderFilters) {
-  const addresses = f.addresses.map(dbAddress);
+  const addresses = f.addresses.map(toDbAddress);
   const withSells = f.side !== 'buy';
   const withBuys = f.side !== 'sell' && (f.status === undefined || f.status === 'success');
   if (withSells && withBuys) return sells(db, f, addresses).unionAll(buys(db, f, addresses));

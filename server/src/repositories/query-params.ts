@@ -1,10 +1,8 @@
 /**
- * Query-string values as the repositories take them: 0/1 flags, status lists, addresses (stored
- * lowercase), LIKE patterns. A filter that is absent is not applied.
+ * Query-string values as the repositories take them: 0/1 flags, status lists, LIKE patterns
+ * (addresses go through toDbAddress of ../db/mappers.ts). A filter that is absent is not applied.
  */
 import { NFT_STATUSES, type NftStatus } from '#shared/enums.ts';
-import { toDbAddress } from '../db/mappers.ts';
-import { AppError } from '../errors.ts';
 
 /** A 0/1 query flag: undefined when absent. */
 export function flag(value: number | boolean | undefined): boolean | undefined {
@@ -24,15 +22,6 @@ export function parseStatuses(value: string | undefined): NftStatus[] {
  */
 export function isEveryStatus(statuses: readonly NftStatus[]): boolean {
   return NFT_STATUSES.every((s) => statuses.includes(s));
-}
-
-/** Address from a query or body, lowercase for the database; a bad one → INVALID_ADDRESS. */
-export function dbAddress(value: string): string {
-  try {
-    return toDbAddress(value);
-  } catch (cause) {
-    throw new AppError('INVALID_ADDRESS', { cause });
-  }
 }
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */

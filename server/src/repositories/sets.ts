@@ -2,12 +2,12 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { ListSort, NftStatus } from '#shared/enums.ts';
 import type { NftSet } from '#shared/schemas/entities.ts';
-import { toSet } from '../db/mappers.ts';
+import { toDbAddress, toSet } from '../db/mappers.ts';
 import type { Database, NftRow, SetRow } from '../db/types.ts';
 import { likedIds } from './likes.ts';
-import { orderBySort } from './list-sort.ts';
-import { type Db, offsetOf, type PageRequest, type PageResult, pageWithCount } from './paging.ts';
-import { dbAddress, isEveryStatus } from './query-params.ts';
+import { listPage } from './list-sort.ts';
+import type { Db, PageRequest, PageResult } from './paging.ts';
+import { isEveryStatus } from './query-params.ts';
 
 export interface SetFilters {
   statuses: NftStatus[];
@@ -22,48 +22,28 @@ function setWhere(eb: ExpressionBuilder<Database, 'sets'>, f: SetFilters): Expre
   const c: Expression<SqlBool>[] = isEveryStatus(f.statuses)
     ? []
     : [eb('status', 'in', f.statuses)];
-  if (f.owner) c.push(eb('owner', '=', dbAddress(f.owner)));
+  if (f.owner) c.push(eb('owner', '=', toDbAddress(f.owner)));
   if (f.networkId !== undefined) c.push(eb('network_id', '=', f.networkId));
   if (f.labelId !== undefined) c.push(eb('label_id', '=', f.labelId));
-  if (f.collectionAddr) c.push(eb('collection_address', '=', dbAddress(f.collectionAddr)));
+  if (f.collectionAddr) c.push(eb('collection_address', '=', toDbAddress(f.collectionAddr)));
   if (f.baseType) c.push(eb('base_type', '=', f.baseType));
   return eb.and(c);
 }
 
-export async function listSets(
+export function listSets(
   db: Db,
   filters: SetFilters,
   sort: ListSort,
   page: PageRequest,
 ): Promise<PageResult<SetRow>> {
   const columns = {
-    id: 'id',
-    created: 'created_at',
-    likes: 'likes_count',
-    bids: 'bids_count',
-    price: 'price',
+    id: 'sets.id',
+    created: 'sets.created_at',
+    likes: 'sets.likes_count',
+    bids: 'sets.bids_count',
+    price: 'sets.price',
   };
-  const ids = orderBySort(
-    db
-      .selectFrom('sets')
-      .select('id')
-      .where((eb) => setWhere(eb, filters)),
-    sort,
-    columns,
-  )
-    .limit(page.size)
-    .offset(offsetOf(page));
-  return pageWithCount(
-    db,
-    orderBySort(db.selectFrom('sets').selectAll().where('id', 'in', ids), sort, columns).execute(),
-    `sets:${JSON.stringify(filters)}`,
-    () =>
-      db
-        .selectFrom('sets')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where((eb) => setWhere(eb, filters))
-        .executeTakeFirst(),
-  );
+  return listPage(db, { table: 'sets', where: setWhere, filters, columns }, sort, page);
 }
 
 export async function setById(db: Db, id: number): Promise<SetRow | undefined> {

@@ -6,10 +6,10 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { User } from '#shared/schemas/entities.ts';
-import { toUser } from '../db/mappers.ts';
+import { toDbAddress, toUser } from '../db/mappers.ts';
 import type { Database, UserRow } from '../db/types.ts';
 import { type Db, offsetOf, type PageRequest, type PageResult, pageOf } from './paging.ts';
-import { dbAddress, escapeLike } from './query-params.ts';
+import { escapeLike } from './query-params.ts';
 
 export interface UserFilters {
   isCreator?: boolean | undefined;
@@ -24,7 +24,7 @@ function userWhere(eb: ExpressionBuilder<Database, 'users'>, f: UserFilters): Ex
   if (f.isCreator !== undefined) c.push(eb('users.is_creator', '=', f.isCreator));
   if (f.id !== undefined) c.push(eb('users.id', '=', f.id));
   if (f.address) {
-    const address = dbAddress(f.address);
+    const address = toDbAddress(f.address);
     c.push(
       eb.exists(
         eb
@@ -96,9 +96,24 @@ export async function addressesOfAccount(db: Db, userId: number): Promise<string
   return rows.map((r) => r.address);
 }
 
+/** The id of the account `address` (lowercase) is linked to, undefined when none. */
+export async function addressOwner(db: Db, address: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('bc_addresses')
+    .select('user_id')
+    .where('address', '=', address)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/** Links `address` (lowercase) to the account; a unique violation (linked meanwhile) propagates. */
+export async function linkAddress(db: Db, address: string, userId: number): Promise<void> {
+  await db.insertInto('bc_addresses').values({ address, user_id: userId }).execute();
+}
+
 /** Whether `address` is one of the account's addresses (a like needs one). */
 export async function isAddressOfUser(db: Db, userId: number, address: string): Promise<boolean> {
-  return (await addressesOfAccount(db, userId)).includes(dbAddress(address));
+  return (await addressesOfAccount(db, userId)).includes(toDbAddress(address));
 }
 
 export async function isAdmin(db: Db, userId: number): Promise<boolean> {
@@ -124,7 +139,7 @@ export async function usersView(db: Db, rows: UserRow[]): Promise<User[]> {
  * statement: each user with all of their linked addresses (oldest link first).
  */
 export async function usersOfAddresses(db: Db, addresses: string[]): Promise<Map<string, User>> {
-  const wanted = [...new Set(addresses.map(dbAddress))];
+  const wanted = [...new Set(addresses.map(toDbAddress))];
   const rows = await db
     .selectFrom('bc_addresses as linked')
     .innerJoin('users', 'users.id', 'linked.user_id')

@@ -14,6 +14,7 @@ import { chainNow, recordedBidOnChain, spendable, wrapperFunds } from '#server/c
 import type { BidRow, OrderRow } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import type { Order } from '#shared/orders.ts';
+import { toDbAddress } from '../db/mappers.ts';
 import { withReceipt } from './bid-receipts.ts';
 import { recordBid } from './bid-writes.ts';
 import type { DbExecutor } from './locked-bids.ts';
@@ -77,7 +78,7 @@ async function checkAuctionOpen(m: MarketChain, row: OrderRow, order: Order, amo
  * The stored bid of this exact signed message, if it was accepted before: a resend (the web app's
  * outbox after a lost answer) answers it again instead of a second bid or a refusal.
  */
-export async function storedResend(db: DbExecutor, input: PlaceBidInput): Promise<BidRow | null> {
+async function storedResend(db: DbExecutor, input: PlaceBidInput): Promise<BidRow | null> {
   const found = await db
     .selectFrom('bids')
     .selectAll()
@@ -86,7 +87,7 @@ export async function storedResend(db: DbExecutor, input: PlaceBidInput): Promis
   if (!found) return null;
   const same =
     found.order_hash === input.orderHash.toLowerCase() &&
-    found.bidder === input.bidder.toLowerCase() &&
+    found.bidder === toDbAddress(input.bidder) &&
     BigInt(found.amount) === input.amount;
   return same ? found : null;
 }

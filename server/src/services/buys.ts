@@ -52,11 +52,7 @@ const KIND_OF_ITEMS: Record<number, OrderTarget> = {
 };
 
 /** The mask of the chosen token ids of a bundle (all items for SINGLE/SET). */
-export function chosenMask(
-  order: Order,
-  kind: OrderTarget,
-  tokenIds?: readonly (string | bigint)[],
-) {
+function chosenMask(order: Order, kind: OrderTarget, tokenIds?: readonly (string | bigint)[]) {
   if (kind !== 'BUNDLE') return { mask: allItemsMask(order.tokenIds.length), indexes: undefined };
   if (!tokenIds || tokenIds.length === 0) throw new AppError('NO_ITEMS_SELECTED');
   const indexes: number[] = [];

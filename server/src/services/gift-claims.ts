@@ -16,12 +16,13 @@ import { GIFTS_ABI, MARKETPLACE_COLLECTION_ABI } from '#contracts/abi/index.ts';
 import { giftClaimSigner, giftsDomain } from '#contracts/typed-data/gifts.ts';
 import type { Gift, GiftClaimBody } from '#shared/schemas/gifts.ts';
 import { revertError } from '../chain/reverts.ts';
+import { toDbAddress } from '../db/mappers.ts';
 import { AppError } from '../errors.ts';
 import { giftById } from '../repositories/gifts.ts';
 import { addressesOfAccount } from '../repositories/users.ts';
 
 /** A gift still open, or the error saying why it cannot be claimed. */
-export function assertOpen(gift: Gift | null): Gift {
+function assertOpen(gift: Gift | null): Gift {
   if (!gift) throw new AppError('GIFT_NOT_FOUND');
   if (gift.status === 'CLAIMED') throw new AppError('GIFT_ALREADY_CLAIMED');
   if (gift.status === 'TAKEN_BACK') throw new AppError('GIFT_TAKEN_BACK');
@@ -120,9 +121,9 @@ async function whyReverted(
   recipient: string,
 ): Promise<AppError> {
   const nft = new Contract(giver.collection, MARKETPLACE_COLLECTION_ABI, runner);
-  const owner = String(await nft.getFunction('ownerOf')(giver.tokenId)).toLowerCase();
+  const owner = toDbAddress(String(await nft.getFunction('ownerOf')(giver.tokenId)));
   if (owner === giver.address) return new AppError('GIFT_TAKEN_BACK');
-  if (owner === recipient.toLowerCase()) return new AppError('GIFT_ALREADY_CLAIMED');
+  if (owner === toDbAddress(recipient)) return new AppError('GIFT_ALREADY_CLAIMED');
   return new AppError('TX_REJECTED');
 }
 
@@ -136,11 +137,11 @@ export async function relayGiftClaim(
   const networkId = app.config.chainId;
   const gift = assertOpen(await giftById(app.db, networkId, giftId));
   const recipient = getAddress(body.recipient);
-  if (!(await addressesOfAccount(app.db, userId)).includes(recipient.toLowerCase())) {
+  if (!(await addressesOfAccount(app.db, userId)).includes(toDbAddress(recipient))) {
     throw new AppError('FORBIDDEN', { message: 'The recipient must be one of your wallets' });
   }
   const giver = {
-    address: gift.giver.toLowerCase(),
+    address: toDbAddress(gift.giver),
     collection: gift.collectionAddress,
     tokenId: gift.tokenId,
   };

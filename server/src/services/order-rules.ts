@@ -19,9 +19,9 @@ import {
 import { BPS, PLATFORM_FEE_BPS, PLATFORM_FEE_CAP_BPS } from '#shared/rules.ts';
 
 /** Chosen: a listing lasts at most a year. */
-export const MAX_LISTING_SECONDS = 366n * 24n * 60n * 60n;
+const MAX_LISTING_SECONDS = 366n * 24n * 60n * 60n;
 /** Chosen: an auction lasts at least a minute. */
-export const MIN_AUCTION_SECONDS = 60n;
+const MIN_AUCTION_SECONDS = 60n;
 
 /** Parses a wire order; INVALID_ORDER when it is not one. */
 export function parseOrder(json: OrderJson): Order {

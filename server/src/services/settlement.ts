@@ -77,7 +77,7 @@ export interface ClaimData {
 type Winner = { bidder: string; amount: bigint; signature: string; id: number | null };
 
 /** The settlement key (SETTLEMENT_PRIVATE_KEY); COMING_SOON when the server has none. */
-export function settlementWallet(ctx: TradingContext): Wallet {
+function settlementWallet(ctx: TradingContext): Wallet {
   const key = ctx.config.settlementPrivateKey;
   if (!key) throw new AppError('COMING_SOON', { message: 'Coming soon: claims are not set up' });
   return new Wallet(key);

@@ -15,7 +15,7 @@ export const sha256Hex = (text: string) => createHash('sha256').update(text, 'ut
 export const METADATA_URI = /\/api\/v1\/metadata\/([0-9a-f]{64})\.json$/;
 
 /** The document's bytes: its keys in one fixed order, so the same content gives the same hash. */
-export function serializeMetadata(body: MetadataBody): string {
+function serializeMetadata(body: MetadataBody): string {
   const doc = {
     name: body.name,
     description: body.description,

@@ -86,7 +86,7 @@ function signatureVerifies(data: string, signature: string, publicKey: Buffer): 
 }
 
 /** The 32-byte ed25519 public key of a `did:key:z...`, or null. */
-export function didKeyToEd25519(did: string): Buffer | null {
+function didKeyToEd25519(did: string): Buffer | null {
   if (!did.startsWith(DID_KEY_ED25519) || did.length > 80) return null;
   const bytes = base58Decode(did.slice(DID_KEY_ED25519.length));
   if (bytes?.length !== 34) return null;

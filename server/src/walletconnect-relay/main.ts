@@ -7,12 +7,11 @@
  *   WC_RELAY_PORT=0 WC_RELAY_HOST=127.0.0.1 WC_RELAY_AUDIENCES=wss://a,wss://b \
  *     node --import tsx server/src/walletconnect-relay/main.ts
  */
+import { readRelaySettings } from './config.ts';
 import { startRelay } from './relay.ts';
 
 const relay = await startRelay({
-  port: Number(process.env.WC_RELAY_PORT ?? 0),
-  host: process.env.WC_RELAY_HOST || '127.0.0.1',
-  audiences: (process.env.WC_RELAY_AUDIENCES ?? '').split(',').filter(Boolean),
+  ...readRelaySettings(),
   // Warnings and errors only (refused sockets, failed methods): stderr, beside the stack's lines.
   log: (level, message, fields) => {
     if (level === 'warn' || level === 'error') {

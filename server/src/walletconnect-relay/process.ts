@@ -11,11 +11,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { relayChildEnv } from './config.ts';
 
 /** Restarts allowed in a window before the supervisor gives up. */
-export const RELAY_RESTARTS = { max: 5, windowMs: 60_000 } as const;
+const RELAY_RESTARTS = { max: 5, windowMs: 60_000 } as const;
 /** The relay process's V8 heap, MB (the quotas of ./limits.ts keep it far below). */
-export const RELAY_HEAP_MB = 512;
+const RELAY_HEAP_MB = 512;
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 
@@ -101,12 +102,7 @@ async function launch(
     [`--max-old-space-size=${RELAY_HEAP_MB}`, '--import', 'tsx', MAIN],
     {
       stdio: ['pipe', 'pipe', 'inherit'],
-      env: {
-        ...process.env,
-        WC_RELAY_PORT: String(port),
-        WC_RELAY_HOST: o.host,
-        WC_RELAY_AUDIENCES: (o.audiences ?? []).join(','),
-      },
+      env: relayChildEnv({ port, host: o.host, audiences: o.audiences ?? [] }),
     },
   );
   const lines = createInterface({ input: child.stdout! });

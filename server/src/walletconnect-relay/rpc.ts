@@ -30,7 +30,7 @@ export const ERRORS = {
   busy: { code: -32000, message: 'The relay has too many subscriptions, try again later' },
 } as const;
 
-export function invalidParams(detail: string): RpcError {
+function invalidParams(detail: string): RpcError {
   return { code: -32602, message: `Invalid params: ${detail}` };
 }
 

@@ -5,6 +5,7 @@
  * orders.
  */
 import type { Insertable } from 'kysely';
+import { toDbAddress } from '#server/db/mappers.ts';
 import type {
   ActivitiesTable,
   BidsTable,
@@ -19,10 +20,9 @@ import type {
   SetsTable,
 } from '#server/db/types.ts';
 import type { Db } from '#server/repositories/paging.ts';
-import { dbAddress } from '#server/repositories/query-params.ts';
 
 const lower = <T extends string | null | undefined>(a: T): T =>
-  (typeof a === 'string' ? dbAddress(a) : a) as T;
+  (typeof a === 'string' ? toDbAddress(a) : a) as T;
 
 export async function insertNetwork(db: Db, row: Insertable<NetworksTable>): Promise<number> {
   const r = await db

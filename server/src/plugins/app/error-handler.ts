@@ -76,7 +76,7 @@ const OUTAGE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT
  * A database that is down or restarting (pg's refusal to connect, a connection cut by a shutdown,
  * a server still starting): a passing state the client should retry (503), not a fault (500).
  */
-export function isDatabaseOutage(error: unknown): boolean {
+function isDatabaseOutage(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 4; depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && (OUTAGE_STATES.test(code) || OUTAGE_SOCKET.has(code))) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
 import Type from 'typebox';
+import { pingDatabase } from '#server/repositories/reference.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /** GET /api/health: liveness + database reachability (load balancers, the start script). */
@@ -18,7 +18,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      await sql`select 1`.execute(app.db);
+      await pingDatabase(app.db);
       return { data: { ok: true, database: app.dbBackend } };
     },
   );

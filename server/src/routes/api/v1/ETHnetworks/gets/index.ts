@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { toNetwork } from '#server/db/mappers.ts';
+import { activeNetworks } from '#server/repositories/reference.ts';
 import { MarketplaceKeyHeaders } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Network } from '#shared/schemas/entities.ts';
@@ -23,13 +24,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      const rows = await app.db
-        .selectFrom('networks')
-        .selectAll()
-        .where('is_active', '=', true)
-        .orderBy('sort_order')
-        .orderBy('id')
-        .execute();
+      const rows = await activeNetworks(app.db);
       const joined = GROUP_ORDER.flatMap((group) => rows.filter((r) => r.network_group === group));
       return { data: joined.map(toNetwork) };
     },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { toWalletAccount, walletOfUser } from '#server/account/wallets.ts';
+import { accountsOfWallet } from '#server/repositories/wallets.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { WalletAccount } from '#shared/schemas/entities.ts';
 
@@ -26,12 +27,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const wallet = await walletOfUser(app.db, request.user!.id, request.query.walletID);
       if (wallet.platform !== request.params.platform) return { data: { accounts: [] } };
-      const rows = await app.db
-        .selectFrom('eth_wallet_accounts')
-        .selectAll()
-        .where('wallet_id', '=', wallet.id)
-        .orderBy('id')
-        .execute();
+      const rows = await accountsOfWallet(app.db, wallet.id);
       return { data: { accounts: rows.map(toWalletAccount) } };
     },
   );

@@ -3,8 +3,9 @@ import { isUniqueViolation } from '#server/account/accounts.ts';
 import { hashPassword } from '#server/account/password.ts';
 import { looksLikeClearSecret } from '#server/account/secrets.ts';
 import { assertKeystore, toWallet } from '#server/account/wallets.ts';
+import { toDbAddress } from '#server/db/mappers.ts';
 import { AppError } from '#server/errors.ts';
-import { dbAddress } from '#server/repositories/query-params.ts';
+import { createWallet } from '#server/repositories/wallets.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Wallet } from '#shared/schemas/entities.ts';
 import { CreateWalletBody } from '#shared/schemas/wallet.ts';
@@ -29,7 +30,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       const userId = request.user!.id;
       const body = request.body;
       if (looksLikeClearSecret(body.name)) throw new AppError('CLEAR_SECRET_REFUSED');
-      const address = dbAddress(body.address);
+      const address = toDbAddress(body.address);
       let passphraseCheck: string | null = null;
       if (body.platform === 0) {
         if (!body.encPrivateKey || !body.hashedPassword) throw new AppError('REQUIRED_FIELD');
@@ -40,44 +41,13 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         throw new AppError('CLEAR_SECRET_REFUSED');
       }
       try {
-        const row = await app.db.transaction().execute(async (tx) => {
-          const existing = await tx
-            .selectFrom('eth_wallets')
-            .select('id')
-            .where('user_id', '=', userId)
-            .limit(1)
-            .executeTakeFirst();
-          const active = !existing || body.isActive === 1;
-          if (active) {
-            await tx
-              .updateTable('eth_wallets')
-              .set({ is_active: false })
-              .where('user_id', '=', userId)
-              .execute();
-          }
-          const wallet = await tx
-            .insertInto('eth_wallets')
-            .values({
-              user_id: userId,
-              name: body.name.trim(),
-              platform: body.platform,
-              address,
-              is_active: active,
-              passphrase_check: passphraseCheck,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          if (body.platform === 0 && body.encPrivateKey) {
-            await tx
-              .insertInto('eth_wallet_accounts')
-              .values({
-                wallet_id: wallet.id,
-                address,
-                enc_private_key: JSON.stringify(body.encPrivateKey),
-              })
-              .execute();
-          }
-          return wallet;
+        const row = await createWallet(app.db, userId, {
+          name: body.name.trim(),
+          platform: body.platform,
+          address,
+          isActive: body.isActive === 1,
+          passphraseCheck,
+          encPrivateKey: body.platform === 0 ? body.encPrivateKey : undefined,
         });
         reply.status(201);
         return { data: toWallet(row) };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { toWallet } from '#server/account/wallets.ts';
+import { walletsOfUser } from '#server/repositories/wallets.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Wallet } from '#shared/schemas/entities.ts';
 
@@ -16,13 +17,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const rows = await app.db
-        .selectFrom('eth_wallets')
-        .selectAll()
-        .where('user_id', '=', request.user!.id)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+      const rows = await walletsOfUser(app.db, request.user!.id);
       return { data: rows.map(toWallet) };
     },
   );

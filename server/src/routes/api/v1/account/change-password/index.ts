@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'kysely';
 import { getUserOrThrow } from '#server/account/accounts.ts';
 import { hashPassword, verifyPassword } from '#server/account/password.ts';
 import { RATE_LIMITS } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
+import { setPasswordEndingSessions } from '#server/repositories/accounts.ts';
 import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
 import { ChangePasswordAnswer, ChangePasswordBody } from '#shared/schemas/account.ts';
 import { errorResponses } from '#shared/schemas/common.ts';
@@ -34,15 +34,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         throw new AppError('WRONG_PASSWORD');
       }
       if (newPassword === currentPassword) throw new AppError('PASSWORD_SAME_AS_OLD');
-      await app.db
-        .updateTable('users')
-        .set({
-          password_hash: await hashPassword(newPassword),
-          session_epoch: sql<number>`session_epoch + 1`,
-          updated_at: new Date(),
-        })
-        .where('id', '=', user.id)
-        .execute();
+      await setPasswordEndingSessions(app.db, user.id, await hashPassword(newPassword));
       const session = await app.signSession(user.id);
       return { data: true, token: session.token, expiresAt: session.expiresAt.toISOString() };
     },

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { loadAccount } from '#server/account/accounts.ts';
 import { checkSiwe, consumeNonce } from '#server/account/siwe-session.ts';
 import { RATE_LIMITS } from '#server/config.ts';
+import { toDbAddress } from '#server/db/mappers.ts';
 import { AppError } from '#server/errors.ts';
+import { addressOwner } from '#server/repositories/users.ts';
 import { SiweSignInBody } from '#shared/schemas/account.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Session } from '#shared/schemas/entities.ts';
@@ -25,19 +27,15 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const fields = await checkSiwe(app, request.body.message, request.body.signature);
-      const link = await app.db
-        .selectFrom('bc_addresses')
-        .select('user_id')
-        .where('address', '=', fields.address.toLowerCase())
-        .executeTakeFirst();
-      if (!link) throw new AppError('ACCOUNT_NOT_FOUND');
+      const userId = await addressOwner(app.db, toDbAddress(fields.address));
+      if (userId === undefined) throw new AppError('ACCOUNT_NOT_FOUND');
       await consumeNonce(app, fields.nonce);
-      const session = await app.signSession(link.user_id);
+      const session = await app.signSession(userId);
       return {
         data: {
           token: session.token,
           expiresAt: session.expiresAt.toISOString(),
-          user: await loadAccount(app.db, link.user_id),
+          user: await loadAccount(app.db, userId),
         },
       };
     },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { sha256Hex } from '#server/account/password.ts';
 import { AppError } from '#server/errors.ts';
+import { useEmailVerification } from '#server/repositories/accounts.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /**
@@ -26,26 +27,9 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { user_id, token_hash } = request.params;
-      const verified = await app.db.transaction().execute(async (tx) => {
-        const used = await tx
-          .updateTable('email_verifications')
-          .set({ used_at: new Date() })
-          .where('user_id', '=', user_id)
-          .where('token_hash', '=', sha256Hex(token_hash))
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', new Date())
-          .returning('id')
-          .executeTakeFirst();
-        if (!used) return null;
-        return tx
-          .updateTable('users')
-          .set({ email_verified: true, updated_at: new Date() })
-          .where('id', '=', user_id)
-          .returning(['username'])
-          .executeTakeFirst();
-      });
-      if (!verified) throw new AppError('EMAIL_VERIFICATION_FAILED');
-      return { data: { verified: true, username: verified.username } };
+      const username = await useEmailVerification(app.db, user_id, sha256Hex(token_hash));
+      if (username === null) throw new AppError('EMAIL_VERIFICATION_FAILED');
+      return { data: { verified: true, username } };
     },
   );
 };

@@ -3,6 +3,7 @@ import { isUniqueViolation, loadAccount } from '#server/account/accounts.ts';
 import { checkSiwe, consumeNonce } from '#server/account/siwe-session.ts';
 import { toDbAddress } from '#server/db/mappers.ts';
 import { AppError } from '#server/errors.ts';
+import { addressOwner, linkAddress } from '#server/repositories/users.ts';
 import { AddBcAddressBody } from '#shared/schemas/account.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Account } from '#shared/schemas/entities.ts';
@@ -29,24 +30,15 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const userId = request.user!.id;
-      let address: string;
-      try {
-        address = toDbAddress(request.body.new_bc_address);
-      } catch {
-        throw new AppError('INVALID_ADDRESS');
-      }
+      const address = toDbAddress(request.body.new_bc_address);
       const proof = await checkSiwe(app, request.body.message, request.body.signature);
-      if (proof.address.toLowerCase() !== address) throw new AppError('INVALID_SIGNATURE');
-      const existing = await app.db
-        .selectFrom('bc_addresses')
-        .select('user_id')
-        .where('address', '=', address)
-        .executeTakeFirst();
-      if (existing && existing.user_id !== userId) throw new AppError('ADDRESS_IN_USE');
+      if (toDbAddress(proof.address) !== address) throw new AppError('INVALID_SIGNATURE');
+      const owner = await addressOwner(app.db, address);
+      if (owner !== undefined && owner !== userId) throw new AppError('ADDRESS_IN_USE');
       await consumeNonce(app, proof.nonce);
-      if (!existing) {
+      if (owner === undefined) {
         try {
-          await app.db.insertInto('bc_addresses').values({ address, user_id: userId }).execute();
+          await linkAddress(app.db, address, userId);
         } catch (error) {
           if (isUniqueViolation(error)) throw new AppError('ADDRESS_IN_USE');
           throw error;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { toDbAddress } from '#server/db/mappers.ts';
-import { AppError } from '#server/errors.ts';
+import { addressOwner } from '#server/repositories/users.ts';
 import { BcAddressQuery } from '#shared/schemas/account.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 
@@ -17,18 +17,8 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      let address: string;
-      try {
-        address = toDbAddress(request.query.bc_address);
-      } catch {
-        throw new AppError('INVALID_ADDRESS');
-      }
-      const row = await app.db
-        .selectFrom('bc_addresses')
-        .select('user_id')
-        .where('address', '=', address)
-        .executeTakeFirst();
-      return { data: Boolean(row) };
+      const address = toDbAddress(request.query.bc_address);
+      return { data: (await addressOwner(app.db, address)) !== undefined };
     },
   );
 };

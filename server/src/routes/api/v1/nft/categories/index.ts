@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { toCategory } from '#server/db/mappers.ts';
+import { listCategories } from '#server/repositories/reference.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Category } from '#shared/schemas/entities.ts';
 
@@ -15,11 +16,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      const rows = await app.db
-        .selectFrom('categories')
-        .selectAll()
-        .orderBy('sort_order')
-        .execute();
+      const rows = await listCategories(app.db);
       return { data: rows.map(toCategory) };
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RATE_LIMITS } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
+import { insertSupportMessage, markSupportMailed } from '#server/repositories/support.ts';
 import { errorResponses, OkBody } from '#shared/schemas/common.ts';
 import { QaEmailBody } from '#shared/schemas/support.ts';
 
@@ -24,24 +25,20 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const b = request.body;
-      const message = await app.db
-        .insertInto('support_messages')
-        .values({
-          user_id: request.user?.id ?? null,
-          name: b.name.trim(),
-          phone: b.phone ?? '',
-          email: b.email.trim(),
-          address: b.address ?? '',
-          country: b.country ?? '',
-          city: b.city ?? '',
-          district: b.district ?? '',
-          ward: b.ward ?? '',
-          detail: b.detail,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertSupportMessage(app.db, {
+        userId: request.user?.id ?? null,
+        name: b.name.trim(),
+        phone: b.phone ?? '',
+        email: b.email.trim(),
+        address: b.address ?? '',
+        country: b.country ?? '',
+        city: b.city ?? '',
+        district: b.district ?? '',
+        ward: b.ward ?? '',
+        detail: b.detail,
+      });
       const lines = [
-        `Support request #${message.id}`,
+        `Support request #${id}`,
         '',
         `Name: ${b.name}`,
         `E-mail: ${b.email}`,
@@ -54,7 +51,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         await app.mailer.send({
           to: app.config.supportEmail,
           replyTo: b.email.trim(),
-          subject: `[Support #${message.id}] ${b.name
+          subject: `[Support #${id}] ${b.name
             .replace(/[\r\n]+/g, ' ')
             .trim()
             .slice(0, 80)}`,
@@ -63,11 +60,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       } catch (cause) {
         throw new AppError('MAIL_FAILED', { cause });
       }
-      await app.db
-        .updateTable('support_messages')
-        .set({ mailed_at: new Date() })
-        .where('id', '=', message.id)
-        .execute();
+      await markSupportMailed(app.db, id);
       return { data: true };
     },
   );

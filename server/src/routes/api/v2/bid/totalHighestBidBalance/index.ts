@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { dbAddress } from '#server/repositories/query-params.ts';
+import { toDbAddress } from '#server/db/mappers.ts';
 import { lockedBidTotal } from '#server/services/locked-bids.ts';
 import { TotalBidBalanceQuery } from '#shared/schemas/catalogue.ts';
 import { Address, Data, errorResponses, Wei } from '#shared/schemas/common.ts';
@@ -25,7 +25,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const bidder = dbAddress(request.params.bidder);
+      const bidder = toDbAddress(request.params.bidder);
       const networkId = request.query.networkId ?? app.config.chainId;
       const total = await lockedBidTotal(app.db, bidder, networkId);
       return { data: total.toString() };

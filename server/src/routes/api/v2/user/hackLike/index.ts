@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { toDbAddress } from '#server/db/mappers.ts';
 import { AppError } from '#server/errors.ts';
 import { likeTargetColumn, setLike } from '#server/repositories/likes.ts';
 import { isAdmin } from '#server/repositories/users.ts';
@@ -27,7 +28,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await isAdmin(app.db, request.user!.id))) throw new AppError('FORBIDDEN');
       const { target, id, addresses } = request.body;
       let result = { liked: true, likeCount: 0 };
-      for (const address of new Set(addresses.map((a) => a.toLowerCase()))) {
+      for (const address of new Set(addresses.map(toDbAddress))) {
         result = await setLike(app.db, {
           target: likeTargetColumn(target),
           id,

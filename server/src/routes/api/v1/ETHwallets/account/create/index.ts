@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isUniqueViolation } from '#server/account/accounts.ts';
 import { assertKeystore, toWalletAccount, walletOfUser } from '#server/account/wallets.ts';
+import { toDbAddress } from '#server/db/mappers.ts';
 import { AppError } from '#server/errors.ts';
-import { dbAddress } from '#server/repositories/query-params.ts';
+import { insertWalletAccount } from '#server/repositories/wallets.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { WalletAccount } from '#shared/schemas/entities.ts';
 import { CreateWalletAccountBody } from '#shared/schemas/wallet.ts';
@@ -28,15 +29,11 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       if (wallet.platform !== 0) throw new AppError('VALIDATION_FAILED');
       assertKeystore(encPrivateKey, address);
       try {
-        const row = await app.db
-          .insertInto('eth_wallet_accounts')
-          .values({
-            wallet_id: wallet.id,
-            address: dbAddress(address),
-            enc_private_key: JSON.stringify(encPrivateKey),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await insertWalletAccount(app.db, {
+          walletId: wallet.id,
+          address: toDbAddress(address),
+          encPrivateKey,
+        });
         reply.status(201);
         return { data: toWalletAccount(row) };
       } catch (error) {

@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isUniqueViolation, loadAccount } from '#server/account/accounts.ts';
 import { checkSiwe, consumeNonce } from '#server/account/siwe-session.ts';
 import { RATE_LIMITS } from '#server/config.ts';
+import { toDbAddress } from '#server/db/mappers.ts';
 import { AppError } from '#server/errors.ts';
+import { createDefaultAccount } from '#server/repositories/accounts.ts';
+import { addressOwner } from '#server/repositories/users.ts';
 import { SiweSignInBody } from '#shared/schemas/account.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Session } from '#shared/schemas/entities.ts';
@@ -26,33 +29,12 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const fields = await checkSiwe(app, request.body.message, request.body.signature);
-      const address = fields.address.toLowerCase();
-      const taken = await app.db
-        .selectFrom('bc_addresses')
-        .select('user_id')
-        .where('address', '=', address)
-        .executeTakeFirst();
-      if (taken) throw new AppError('ADDRESS_IN_USE');
+      const address = toDbAddress(fields.address);
+      if ((await addressOwner(app.db, address)) !== undefined) throw new AppError('ADDRESS_IN_USE');
       await consumeNonce(app, fields.nonce);
       let userId: number;
       try {
-        userId = await app.db.transaction().execute(async (tx) => {
-          // Short default name; the whole address when the short one is taken.
-          const short = `user-${address.slice(2, 10)}`;
-          const taken = await tx
-            .selectFrom('users')
-            .select('id')
-            .where((eb) => eb(eb.fn('lower', ['username']), '=', short))
-            .executeTakeFirst();
-          const username = taken ? `user-${address.slice(2)}` : short;
-          const user = await tx
-            .insertInto('users')
-            .values({ username, email: null, password_hash: null })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await tx.insertInto('bc_addresses').values({ address, user_id: user.id }).execute();
-          return user.id;
-        });
+        userId = await createDefaultAccount(app.db, address);
       } catch (error) {
         // The same address linked meanwhile, or the default username exists.
         if (isUniqueViolation(error)) throw new AppError('ADDRESS_IN_USE');

@@ -1,0 +1,77 @@
+/**
+ * Account writes of the account routes: the default account of a wallet, a new password (which
+ * ends every session), a used e-mail verification token.
+ */
+import { sql } from 'kysely';
+import type { Db } from './paging.ts';
+
+/**
+ * Creates the default account of a wallet address (no e-mail, no password) and links the address,
+ * in one transaction. Username `user-<first 8 hex>`, or the whole address when that one is taken.
+ * Answers the new user's id; a unique violation (the address linked meanwhile) propagates.
+ */
+export async function createDefaultAccount(db: Db, address: string): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const short = `user-${address.slice(2, 10)}`;
+    const taken = await tx
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', short))
+      .executeTakeFirst();
+    const username = taken ? `user-${address.slice(2)}` : short;
+    const user = await tx
+      .insertInto('users')
+      .values({ username, email: null, password_hash: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx.insertInto('bc_addresses').values({ address, user_id: user.id }).execute();
+    return user.id;
+  });
+}
+
+/** Stores a new password hash and moves the session epoch on, so every session ends. */
+export async function setPasswordEndingSessions(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      password_hash: passwordHash,
+      session_epoch: sql<number>`session_epoch + 1`,
+      updated_at: new Date(),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Uses an unexpired, unused verification token of the user (hashed as stored) and marks the
+ * e-mail verified, in one transaction. Answers the username, or null when no token matched.
+ */
+export async function useEmailVerification(
+  db: Db,
+  userId: number,
+  tokenHash: string,
+): Promise<string | null> {
+  const verified = await db.transaction().execute(async (tx) => {
+    const used = await tx
+      .updateTable('email_verifications')
+      .set({ used_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returning('id')
+      .executeTakeFirst();
+    if (!used) return null;
+    return tx
+      .updateTable('users')
+      .set({ email_verified: true, updated_at: new Date() })
+      .where('id', '=', userId)
+      .returning(['username'])
+      .executeTakeFirst();
+  });
+  return verified?.username ?? null;
+}
