@@ -5,11 +5,11 @@
  * gift was taken back, and after `strikesBeforeStop` such claims that giver's gifts are no longer
  * relayed (GIFT_NOT_RELAYED, nothing sent), while another giver's still are.
  */
-import { AbiCoder, Contract, type Wallet as EthersWallet, Wallet } from 'ethers';
+import { Contract, type Wallet as EthersWallet, Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GIFTS_ABI } from '#contracts/abi/index.ts';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
-import { giftsDomain, signGiftClaim } from '#contracts/typed-data/gifts.ts';
+import { giftsDomain, giftTransferData, signGiftClaim } from '#contracts/typed-data/gifts.ts';
 import { GIFT_RELAY } from '#server/config.ts';
 import { createSignedInUser, linkAddress, type SignedInUser } from '../helpers/accounts.ts';
 import { describeBackends, json } from '../helpers/test-app.ts';
@@ -25,8 +25,12 @@ describeBackends(
     const relayer = new Wallet(ANVIL_KEYS[1]!);
     const keys = [1, 2, 3, 4].map(() => new Wallet(Wallet.createRandom().privateKey));
 
-    const give = async (from: EthersWallet, tokenId: bigint, claimKey: string) => {
-      const data = AbiCoder.defaultAbiCoder().encode(['address'], [claimKey]);
+    const give = async (from: EthersWallet, tokenId: bigint, key: EthersWallet) => {
+      const data = await giftTransferData(
+        key.privateKey,
+        giftsDomain(chain.deployment.chainId, chain.deployment.gifts),
+        { giver: from.address, collection: await art.getAddress(), tokenId },
+      );
       const send = (art.connect(from) as Contract).getFunction(
         'safeTransferFrom(address,address,uint256,bytes)',
       );
@@ -84,8 +88,8 @@ describeBackends(
       friend = await createSignedInUser(t);
       friendWallet = new Wallet(Wallet.createRandom().privateKey);
       expect((await linkAddress(t, friend.auth, friendWallet)).statusCode).toBe(200);
-      for (const i of [0, 1, 2]) await give(giver, BigInt(i + 1), keys[i]!.address);
-      await give(other, 4n, keys[3]!.address);
+      for (const i of [0, 1, 2]) await give(giver, BigInt(i + 1), keys[i]!);
+      await give(other, 4n, keys[3]!);
       await chain.newIndexer(t.db).syncToHead();
     });
     afterAll(async () => {
