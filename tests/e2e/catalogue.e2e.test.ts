@@ -10,6 +10,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatAmount } from '#shared/money.ts';
 import { quoteBundle } from '#shared/orders.ts';
 import type {
   Bundle,
@@ -19,7 +20,6 @@ import type {
   NftSet,
   User,
 } from '#shared/schemas/entities.ts';
-import { formatAmount } from '#web/lib/money.ts';
 import { rawKeysOn, screenshot, settled, watchedPage } from './harness.ts';
 import { apiJson, type Journey, startJourney } from './stack.ts';
 

@@ -19,9 +19,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EXCHANGE_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
 import { orderFromJson } from '#contracts/typed-data/index.ts';
+import { formatAmount } from '#shared/money.ts';
 import { itemMask, type OrderJson } from '#shared/orders.ts';
 import type { Bundle, Nft, Order } from '#shared/schemas/entities.ts';
-import { formatAmount } from '#web/lib/money.ts';
 import { screenshot, watchedPage } from './harness.ts';
 import { apiJson } from './stack.ts';
 import {

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { weiFromWire } from '#shared/money.ts';
 import { LikeButton } from '#web/components/like-button.tsx';
 import { Address } from '#web/components/ui/address.tsx';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Img } from '#web/components/ui/image.tsx';
 import { paths } from '#web/config/paths.ts';
-import { weiFromWire } from '#web/lib/money.ts';
 import type { NftDetail } from '../api/nft.ts';
 
 type Symbols = { native: string; wrapped: string; name: string };

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { weiFromWire } from '#shared/money.ts';
 import { claimWindow } from '#shared/orders.ts';
 import type { Order as StoredOrder } from '#shared/schemas/entities.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
@@ -11,7 +12,6 @@ import type { ErrorKey } from '#web/lib/errors.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { currentLanguage } from '#web/lib/i18n.ts';
 import { BID_PLACED_EVENT } from '#web/lib/live.ts';
-import { weiFromWire } from '#web/lib/money.ts';
 import { isOnline, useOnline } from '#web/pwa/online.ts';
 import { amountText } from '#web/wallet/amounts.ts';
 import {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { weiFromWire } from '#shared/money.ts';
 import type { Order as StoredOrder } from '#shared/schemas/entities.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { weiFromWire } from '#web/lib/money.ts';
 import { buy, type TradeContext, takeOffSale } from '../actions.ts';
 import type { Target } from '../api/trade.ts';
 import { checkAccountBalance, priceBreakdown } from '../pricing.ts';
