@@ -439,6 +439,11 @@ describe('platform wallet', () => {
     // Signed in the page, broadcast by the server's trade route with the public api-key.
     const raw = page.waitForRequest((r) => r.url().endsWith('/api/v2/trade/raw-matchOrder'));
     await page.getByRole('button', { name: 'Buy now' }).click();
+    // The dialog names the NFT and the most the gas may cost before anything is signed.
+    const dialog = page.getByRole('dialog', { name: 'Check what you sign' });
+    await dialog.getByText(nft.name, { exact: true }).waitFor({ timeout: 30_000 });
+    await dialog.getByText('Network fee (gas), at most').waitFor();
+    await expect.poll(() => dialog.locator('dd').last().innerText()).toMatch(/\d.* VBC$/);
     await approve(page, 'Buy');
     const sent = await raw;
     expect(sent.headers()['api-key']).toBeTruthy();
