@@ -43,8 +43,8 @@ function PlatformWallets({ networks }: { networks: readonly Network[] }) {
   );
 }
 
-function BrowserWallets({ networks }: { networks: readonly Network[] }) {
-  const { t } = useTranslation(['wallet', 'errors']);
+/** The browser's EIP-6963 wallets (extensions), found once the view opens; null while looking. */
+function useInjected(): Eip6963Detail[] | null {
   const [found, setFound] = useState<Eip6963Detail[] | null>(null);
   useEffect(() => {
     let live = true;
@@ -55,13 +55,18 @@ function BrowserWallets({ networks }: { networks: readonly Network[] }) {
       live = false;
     };
   }, []);
-  const phone = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+  return found;
+}
+
+function BrowserWallets(p: { networks: readonly Network[]; found: Eip6963Detail[] | null }) {
+  const { t } = useTranslation(['wallet', 'errors']);
+  const { found, networks } = p;
   return (
     <section className="wallet__section" aria-labelledby="wallet-browser">
       <h3 id="wallet-browser">{t('connect.browserTitle')}</h3>
       {found === null ? <p>{t('connect.searching')}</p> : null}
-      {found?.length === 0 ? <p role="alert">{t('errors:installMetamask')}</p> : null}
-      {found?.length === 0 && phone ? <p>{t('connect.walletConnectHint')}</p> : null}
+      {/* Not an error: the other ways to connect are offered above. */}
+      {found?.length === 0 ? <p>{t('connect.noExtension')}</p> : null}
       <RequiresNetwork>
         {(offline) =>
           found?.map((d) => (
@@ -87,12 +92,27 @@ function BrowserWallets({ networks }: { networks: readonly Network[] }) {
   );
 }
 
-/** Connect view: platform wallets (each asks for its passphrase) and the browser wallets. */
+const isPhone = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+
+/**
+ * Connect view: platform wallets (each asks for its passphrase), the browser wallets and
+ * WalletConnect. On a phone, or with no wallet extension in the browser, WalletConnect comes
+ * first and the browser wallets last, with no error for having none.
+ */
 export function ConnectView({ networks }: { networks: readonly Network[] }) {
-  return (
+  const found = useInjected();
+  const walletConnectFirst = isPhone() || found?.length === 0;
+  const browser = <BrowserWallets networks={networks} found={found} />;
+  return walletConnectFirst ? (
+    <>
+      <WalletConnectOption networks={networks} />
+      <PlatformWallets networks={networks} />
+      {browser}
+    </>
+  ) : (
     <>
       <PlatformWallets networks={networks} />
-      <BrowserWallets networks={networks} />
+      {browser}
       <WalletConnectOption networks={networks} />
     </>
   );
