@@ -25,7 +25,7 @@ export default function PendingBadge() {
     return () => clearTimeout(id);
   }, [ended]);
   return (
-    <span role="status" data-testid="tx-status">
+    <span role="status" className="tx-status" data-testid="tx-status">
       {pending.length > 0 ? (
         <span className="badge">{t('tx.pendingCount', { count: pending.length })}</span>
       ) : ended ? (
