@@ -52,7 +52,7 @@ export function BundleSummary({
             })}
           </p>
         ) : null}
-        {bundle.description ? <p>{bundle.description}</p> : null}
+        {bundle.description ? <p className="description">{bundle.description}</p> : null}
       </div>
     </div>
   );

@@ -137,7 +137,7 @@ function CollectionHead({
           count={collection.likeCount}
         />
       </div>
-      {collection.description ? <p>{collection.description}</p> : null}
+      {collection.description ? <p className="description">{collection.description}</p> : null}
       <dl className="facts">
         <dt>{t('field.itemsQuantity')}</dt>
         <dd>{collection.itemsCount}</dd>

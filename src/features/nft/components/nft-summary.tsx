@@ -64,7 +64,7 @@ export function NftSummary({ nft, symbols }: { nft: NftDetail; symbols: Symbols 
         {nft.description ? (
           <>
             <h2>{t('field.description')}</h2>
-            <p>{nft.description}</p>
+            <p className="description">{nft.description}</p>
           </>
         ) : null}
       </div>

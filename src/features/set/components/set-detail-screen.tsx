@@ -94,7 +94,7 @@ function SetView({
             <dd>{symbols.name}</dd>
           </dl>
           <p className="muted">{t('set.wholeOnly')}</p>
-          {set.description ? <p>{set.description}</p> : null}
+          {set.description ? <p className="description">{set.description}</p> : null}
         </div>
       </div>
       {trade?.(set)}
