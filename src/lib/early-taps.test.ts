@@ -6,7 +6,7 @@ import { replayEarlyTap } from './early-taps.ts';
 /** The keeping script as index.html ships it. */
 function runShippedScript() {
   const html = readFileSync(path.resolve('index.html'), 'utf8');
-  const code = /<script>(\(function\(\)\{var q=window\.__vbcTaps[\s\S]*?)<\/script>/.exec(
+  const code = /<script>(\(\(\)=>\{const q=\[\];window\.__vbcTaps[\s\S]*?)<\/script>/.exec(
     html,
   )?.[1];
   expect(code, 'the early-tap script in index.html').toBeDefined();

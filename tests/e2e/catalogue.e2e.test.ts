@@ -413,7 +413,7 @@ describe('NFT price history', () => {
     const label = page.locator('figure.chart .chart__label').first();
     const size = await label.evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize));
     expect(size).toBeGreaterThanOrEqual(12);
-    expect(await label.innerText()).toMatch(/^~?\d{1,3}(\.\d{3})*(,\d+)? \S+$/);
+    expect(await label.textContent()).toMatch(/^~?\d{1,3}(\.\d{3})*(,\d+)? \S+$/);
     const wrap = (await page.locator('.table-wrap').first().boundingBox())!;
     expect(wrap.x + wrap.width).toBeLessThanOrEqual(360);
     await screenshot(page, 'nft-price-history-360-vi');

@@ -443,7 +443,7 @@ describe('platform wallet', () => {
     const dialog = page.getByRole('dialog', { name: 'Check what you sign' });
     await dialog.getByText(nft.name, { exact: true }).waitFor({ timeout: 30_000 });
     await dialog.getByText('Network fee (gas), at most').waitFor();
-    await expect.poll(() => dialog.locator('dd').last().innerText()).toMatch(/^~?\d[\d.,]* VBC/);
+    await expect.poll(() => dialog.locator('dd').last().textContent()).toMatch(/^~?\d[\d.,]* VBC/);
     await approve(page, 'Buy');
     const sent = await raw;
     expect(sent.headers()['api-key']).toBeTruthy();
