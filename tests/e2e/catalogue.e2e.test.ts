@@ -501,6 +501,32 @@ describe('shell', () => {
     await ctx.close();
   });
 
+  it('at 360 px the first tap on the menu, right at first paint with 4x CPU slowdown, opens it', async () => {
+    const ctx = await context('en', 360);
+    const { page, errors } = await watchedPage(ctx);
+    await page.addInitScript(() => {
+      new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length) {
+          (window as unknown as { __painted: boolean }).__painted = true;
+        }
+      }).observe({ type: 'paint', buffered: true });
+    });
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    void page.goto(`${j.webUrl}/marketplace`).catch(() => undefined);
+    await page.waitForFunction(() => '__painted' in window, null, { polling: 5, timeout: 60_000 });
+    // One tap, as soon as the button is drawn (src/lib/early-taps.ts keeps it if the app is not
+    // running yet): the menu opens, with no second tap.
+    const button = page.locator('[data-replay="menu"]');
+    await button.waitFor({ state: 'attached', timeout: 30_000 });
+    const box = (await button.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.getByRole('dialog', { name: 'Browse' }).waitFor({ timeout: 60_000 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   it('at 1280 px the small bar shows and the side menu button does not', async () => {
     const ctx = await context('en', 1280);
     const { page } = await watchedPage(ctx);
