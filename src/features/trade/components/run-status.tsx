@@ -12,10 +12,22 @@ function useLabel(owner: string | undefined, done: string) {
   useEffect(() => () => (owner ? scope?.label(owner, null) : undefined), [scope, owner]);
 }
 
-/** An action's stage (polite), its refusal with the hint (alert), or what it achieved. */
-export function RunStatus({ state, done }: { state: RunState; done: string }) {
+/**
+ * An action's stage (polite), its refusal with the hint (alert), or what it achieved. `kept`
+ * (default): the OutcomeScope keeps what it achieved in view once this line is gone; false where
+ * what replaces the panel says it already (the approval step's 'done').
+ */
+export function RunStatus({
+  state,
+  done,
+  kept = true,
+}: {
+  state: RunState;
+  done: string;
+  kept?: boolean;
+}) {
   const { t } = useTranslation(['wallet', 'errors']);
-  useLabel(state.owner, done);
+  useLabel(kept ? state.owner : undefined, done);
   return (
     <>
       <p role="status" className="trade__status">
