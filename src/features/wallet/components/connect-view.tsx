@@ -43,14 +43,20 @@ function PlatformWallets({ networks }: { networks: readonly Network[] }) {
   );
 }
 
-/** The browser's EIP-6963 wallets (extensions), found once the view opens; null while looking. */
+/** The last search's answer: a later opening of the view starts from it. */
+let lastFound: Eip6963Detail[] | null = null;
+
+/** The browser's EIP-6963 wallets (extensions), searched when the view opens; null at first. */
 function useInjected(): Eip6963Detail[] | null {
-  const [found, setFound] = useState<Eip6963Detail[] | null>(null);
+  const [found, setFound] = useState<Eip6963Detail[] | null>(lastFound);
   useEffect(() => {
     let live = true;
     void import('#web/wallet/connectors/injected.ts')
       .then((m) => m.discoverInjected())
-      .then((list) => live && setFound(list));
+      .then((list) => {
+        lastFound = list;
+        if (live) setFound(list);
+      });
     return () => {
       live = false;
     };
@@ -64,7 +70,6 @@ function BrowserWallets(p: { networks: readonly Network[]; found: Eip6963Detail[
   return (
     <section className="wallet__section" aria-labelledby="wallet-browser">
       <h3 id="wallet-browser">{t('connect.browserTitle')}</h3>
-      {found === null ? <p>{t('connect.searching')}</p> : null}
       {/* Not an error: the other ways to connect are offered above. */}
       {found?.length === 0 ? <p>{t('connect.noExtension')}</p> : null}
       <RequiresNetwork>
@@ -100,20 +105,18 @@ const isPhone = () => typeof matchMedia === 'function' && matchMedia('(pointer: 
  * first and the browser wallets last, with no error for having none.
  */
 export function ConnectView({ networks }: { networks: readonly Network[] }) {
+  const { t } = useTranslation('wallet');
   const found = useInjected();
-  const walletConnectFirst = isPhone() || found?.length === 0;
-  const browser = <BrowserWallets networks={networks} found={found} />;
-  return walletConnectFirst ? (
+  // The order is known once the first search ends (150 ms): the sections are not moved under a
+  // passphrase being typed.
+  if (found === null) return <p role="status">{t('connect.searching')}</p>;
+  const walletConnectFirst = isPhone() || found.length === 0;
+  const platform = <PlatformWallets key="platform" networks={networks} />;
+  const browser = <BrowserWallets key="browser" networks={networks} found={found} />;
+  const walletConnect = <WalletConnectOption key="walletconnect" networks={networks} />;
+  return (
     <>
-      <WalletConnectOption networks={networks} />
-      <PlatformWallets networks={networks} />
-      {browser}
-    </>
-  ) : (
-    <>
-      <PlatformWallets networks={networks} />
-      {browser}
-      <WalletConnectOption networks={networks} />
+      {walletConnectFirst ? [walletConnect, platform, browser] : [platform, browser, walletConnect]}
     </>
   );
 }
