@@ -122,17 +122,20 @@ export function useRunner(orderHash?: string) {
       ? null
       : { ...IDLE, error: outcome.error, hint: HINTS[outcome.error] ?? null };
     if (orderHash && refused) refusals.set(orderHash.toLowerCase(), refused);
+    // A success is said before the refresh (which may remove this panel), the action held busy
+    // until the refresh ends; a refusal is said once the page is fresh and usable again.
     if (outcome.ok) {
       setState({ ...IDLE, done: true, queued: outcome.queued === true });
       scope?.settle(owner);
-    } else setState(refused ?? IDLE);
+    }
     // Queued in the outbox: nothing changed on the server yet (and offline, a refetch would
     // wait for the connection).
     if (!(outcome.ok && outcome.queued)) {
-      setRefreshing(true);
+      setRefreshing(outcome.ok);
       await client.invalidateQueries();
       setRefreshing(false);
     }
+    if (!outcome.ok) setState(refused ?? IDLE);
     return outcome.ok;
   };
   return { state: { ...state, owner }, busy, run, refuse, reset: () => setState(IDLE) };
