@@ -5,7 +5,9 @@
  * at 360 px and the wallet button at 1280 px are tapped as soon as the page reports its first
  * contentful paint. Printed per case: the median time from that paint to the tap's effect on the
  * screen (the side menu or the wallet dialog open), against BUDGET_MS, and how many taps had no
- * effect at all (lost; src/lib/early-taps.ts keeps them). A benchmark, not a test: the figures
+ * effect at all (lost; src/lib/early-taps.ts keeps them). The paint is read by a script in the
+ * page, which waits for the page's busy main thread: the tap lands that much after the paint and
+ * the figure includes the wait ('tap to effect' excludes it). A benchmark, not a test: the figures
  * depend on the host (a shared VM varies from minute to minute).
  */
 import path from 'node:path';
