@@ -7,6 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppQueryClient } from './app/app.tsx';
 import { AppRouter, preloadScreen } from './app/router.tsx';
 import { hasStored } from './lib/db/presence.ts';
+import { stopKeepingTaps } from './lib/early-taps.ts';
 import { initI18n, rememberLanguageForServer, storedLanguage } from './lib/i18n.ts';
 import { seedInitialData } from './lib/initial-data.ts';
 import { restorePersistedQueries } from './lib/query-persist.tsx';
@@ -55,6 +56,8 @@ const screenReady = preloadScreen(location.pathname).catch(() => undefined);
 Promise.all([initI18n(language), sessionReady, screenReady, queriesReady]).then(
   async () => {
     await nextTask();
+    // Taps on the server's header are React's from here (kept ones are replayed: header.tsx).
+    stopKeepingTaps();
     startTransition(() => {
       if (hydrate) {
         hydrateRoot(container, app, {

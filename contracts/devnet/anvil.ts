@@ -62,6 +62,8 @@ export type StartAnvilOptions = {
    * (about 110 blocks/s at first, 12 by block 5,000 in the indexer benchmark).
    */
   pruneHistory?: number;
+  /** The genesis block's time (unix seconds, `--timestamp`); later blocks follow from it. */
+  genesisTimestamp?: number;
 };
 
 export type AnvilHandle = {
@@ -110,6 +112,9 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
   ];
   if (options.blockTime !== undefined && options.blockTime !== 'automine') {
     args.push('--block-time', String(options.blockTime));
+  }
+  if (options.genesisTimestamp !== undefined) {
+    args.push('--timestamp', String(options.genesisTimestamp));
   }
   if (options.pruneHistory !== undefined) {
     args.push('--prune-history', String(options.pruneHistory));

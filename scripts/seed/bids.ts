@@ -2,7 +2,8 @@
  * Seed phase: the auctions' bids and the claimed auction. Bidders wrap VBC into WVBC and approve
  * the exchange, then sign EIP-712 bids posted through POST /api/v2/bid/bid. The auctions about to
  * end are claimed by their winners after a jump of the chain's clock past their claim opening
- * (only a chain we drive, anvil, can jump), through POST /api/v2/bid/claim.
+ * (only a chain we drive, anvil, can jump), through POST /api/v2/bid/claim; the clock then
+ * catches up with the wall clock.
  */
 import { Contract } from 'ethers';
 import { WVBC_ABI } from '#contracts/abi/index.ts';
@@ -55,4 +56,16 @@ export async function claimEndedAuctions(ctx: SeedContext, listings: Listings): 
     await ctx.send(winner, { to: tx.to, data: tx.data });
     ctx.count('claimed auctions');
   }
+}
+
+/**
+ * Moves the chain's clock forward to the wall clock when it is behind: the stack starts a chain
+ * to be seeded in the past (scripts/lib/stack/chain.ts), so after the jump to the claims it is
+ * only a few minutes behind, and the product then runs on one clock (a chain ahead cannot go back).
+ */
+export async function catchUpWithWallClock(ctx: SeedContext): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  if (Number(await ctx.chainNow()) >= now) return;
+  await ctx.provider.send('evm_setNextBlockTimestamp', [now]);
+  await ctx.provider.send('evm_mine', []);
 }

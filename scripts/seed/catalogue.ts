@@ -127,6 +127,24 @@ const POSITIONS = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward'];
 const CARS = ['Roadster', 'Coupe', 'Sedan', 'Convertible', 'Grand Tourer', 'Saloon'];
 const WORLDS = ['Sky Temple', 'Lava Caves', 'Crystal Bay', 'Bamboo Forest'];
 
+/**
+ * A Vietnamese-first product's demo reads naturally in Vietnamese, with the English beside it
+ * (names stay as they are: proper names).
+ */
+const bilingual = (vi: string, en: string) => `${vi}\n\n${en}`;
+const DISTRICTS_VI = ['Quận 1', 'Quận 2', 'Quận 3', 'Bình Thạnh', 'Thủ Đức', 'Quận 7', 'Phú Nhuận'];
+const GEMS_VI = [
+  'hồng ngọc',
+  'lam ngọc',
+  'ngọc bích',
+  'ngọc trai',
+  'ngọc lục bảo',
+  'kim cương',
+  'hoàng ngọc',
+];
+const METALS_VI = ['Vàng 18K', 'Vàng 24K', 'Bạch kim', 'Bạc'];
+const POSITIONS_VI = ['Thủ môn', 'Hậu vệ', 'Tiền vệ', 'Tiền đạo'];
+
 const date = (i: number) => new Date(Date.UTC(2025, i % 12, 1 + ((i * 7) % 27))).toISOString();
 
 export const COLLECTIONS: CollectionPlan[] = [
@@ -137,10 +155,16 @@ export const COLLECTIONS: CollectionPlan[] = [
     symbol: 'SSR',
     category: 'real-estate',
     motif: 'skyline',
-    description: 'Ownership certificates of apartments in Ho Chi Minh City, each with its survey.',
+    description: bilingual(
+      'Giấy chứng nhận sở hữu căn hộ tại TP. Hồ Chí Minh, kèm biên bản khảo sát.',
+      'Ownership certificates of apartments in Ho Chi Minh City, each with its survey.',
+    ),
     items: items(14, (i) => ({
       name: `Skyline Residence ${String.fromCharCode(65 + (i % 6))}-${(i + 1) * 101}`,
-      description: `A ${2 + (i % 3)}-bedroom apartment in ${DISTRICTS[i % DISTRICTS.length]}, floor ${3 + i}.`,
+      description: bilingual(
+        `Căn hộ ${2 + (i % 3)} phòng ngủ tại ${DISTRICTS_VI[i % DISTRICTS_VI.length]}, tầng ${3 + i}.`,
+        `A ${2 + (i % 3)}-bedroom apartment in ${DISTRICTS[i % DISTRICTS.length]}, floor ${3 + i}.`,
+      ),
       attributes: [
         { trait_type: 'District', value: DISTRICTS[i % DISTRICTS.length]! },
         { trait_type: 'Bedrooms', value: 2 + (i % 3), display_type: 'number' },
@@ -164,10 +188,16 @@ export const COLLECTIONS: CollectionPlan[] = [
     symbol: 'LJA',
     category: 'jewellery',
     motif: 'gem',
-    description: 'Certified hand-made jewellery; the NFT is the certificate of ownership.',
+    description: bilingual(
+      'Trang sức thủ công có chứng nhận; NFT là giấy chứng nhận quyền sở hữu.',
+      'Certified hand-made jewellery; the NFT is the certificate of ownership.',
+    ),
     items: items(14, (i) => ({
       name: `${GEMS[i % GEMS.length]} ${['Ring', 'Pendant', 'Bracelet', 'Earrings'][i % 4]} #${i + 1}`,
-      description: `${METALS[i % METALS.length]} with a ${GEMS[i % GEMS.length]!.toLowerCase()} of ${(0.5 + (i % 5) * 0.25).toFixed(2)} ct.`,
+      description: bilingual(
+        `${METALS_VI[i % METALS_VI.length]} gắn ${GEMS_VI[i % GEMS_VI.length]} ${(0.5 + (i % 5) * 0.25).toFixed(2).replace('.', ',')} ct.`,
+        `${METALS[i % METALS.length]} with a ${GEMS[i % GEMS.length]!.toLowerCase()} of ${(0.5 + (i % 5) * 0.25).toFixed(2)} ct.`,
+      ),
       attributes: [
         { trait_type: 'Gem', value: GEMS[i % GEMS.length]! },
         { trait_type: 'Metal', value: METALS[i % METALS.length]! },
@@ -204,10 +234,16 @@ export const COLLECTIONS: CollectionPlan[] = [
     symbol: 'MKA',
     category: 'art',
     motif: 'abstract',
-    description: 'Generative abstract paintings inspired by life on the Mekong delta.',
+    description: bilingual(
+      'Tranh trừu tượng tạo sinh, lấy cảm hứng từ đời sống miền Tây sông nước.',
+      'Generative abstract paintings inspired by life on the Mekong delta.',
+    ),
     items: items(16, (i) => ({
       name: `${MOODS[i % MOODS.length]} No. ${i + 1}`,
-      description: `Generative painting, series ${1 + Math.floor(i / 8)}.`,
+      description: bilingual(
+        `Tranh tạo sinh, loạt ${1 + Math.floor(i / 8)}.`,
+        `Generative painting, series ${1 + Math.floor(i / 8)}.`,
+      ),
       attributes: [
         { trait_type: 'Mood', value: MOODS[i % MOODS.length]! },
         { trait_type: 'Series', value: 1 + Math.floor(i / 8), display_type: 'number' },
@@ -222,10 +258,16 @@ export const COLLECTIONS: CollectionPlan[] = [
     symbol: 'HNB',
     category: 'music',
     motif: 'equalizer',
-    description: 'Limited music editions: owners get the master file and backstage access.',
+    description: bilingual(
+      'Ấn bản âm nhạc giới hạn: người sở hữu nhận bản master và vé vào hậu trường.',
+      'Limited music editions: owners get the master file and backstage access.',
+    ),
     items: items(12, (i) => ({
       name: `${GENRES[i % GENRES.length]} Session ${i + 1}`,
-      description: `Edition ${i + 1} of 12, recorded live in Hanoi.`,
+      description: bilingual(
+        `Ấn bản ${i + 1}/12, thu âm trực tiếp tại Hà Nội.`,
+        `Edition ${i + 1} of 12, recorded live in Hanoi.`,
+      ),
       baseType: 'audio',
       attributes: [
         { trait_type: 'Genre', value: GENRES[i % GENRES.length]! },
@@ -241,10 +283,16 @@ export const COLLECTIONS: CollectionPlan[] = [
     symbol: 'VLL',
     category: 'sports',
     motif: 'ball',
-    description: 'Digital player cards of the V-League, one per legend.',
+    description: bilingual(
+      'Thẻ cầu thủ số của V-League, mỗi huyền thoại một thẻ.',
+      'Digital player cards of the V-League, one per legend.',
+    ),
     items: items(12, (i) => ({
       name: `Legend Card #${i + 1}`,
-      description: `${POSITIONS[i % POSITIONS.length]} of ${CLUBS[i % CLUBS.length]}.`,
+      description: bilingual(
+        `${POSITIONS_VI[i % POSITIONS_VI.length]} của ${CLUBS[i % CLUBS.length]}.`,
+        `${POSITIONS[i % POSITIONS.length]} of ${CLUBS[i % CLUBS.length]}.`,
+      ),
       attributes: [
         { trait_type: 'Club', value: CLUBS[i % CLUBS.length]! },
         { trait_type: 'Position', value: POSITIONS[i % POSITIONS.length]! },
@@ -259,10 +307,16 @@ export const COLLECTIONS: CollectionPlan[] = [
     symbol: 'CMV',
     category: 'car',
     motif: 'car',
-    description: 'Restored classic cars with their registration and inspection history.',
+    description: bilingual(
+      'Xe cổ đã phục chế, kèm đăng ký và lịch sử đăng kiểm.',
+      'Restored classic cars with their registration and inspection history.',
+    ),
     items: items(12, (i) => ({
       name: `Classic ${CARS[i % CARS.length]} ${1960 + i * 2}`,
-      description: `A restored ${1960 + i * 2} ${CARS[i % CARS.length]!.toLowerCase()}, kept in Da Nang.`,
+      description: bilingual(
+        `Xe ${CARS[i % CARS.length]!.toLowerCase()} đời ${1960 + i * 2} đã phục chế, cất giữ tại Đà Nẵng.`,
+        `A restored ${1960 + i * 2} ${CARS[i % CARS.length]!.toLowerCase()}, kept in Da Nang.`,
+      ),
       attributes: [
         { trait_type: 'Body', value: CARS[i % CARS.length]! },
         { trait_type: 'Year', value: 1960 + i * 2, display_type: 'number' },
@@ -288,10 +342,16 @@ export const COLLECTIONS: CollectionPlan[] = [
     symbol: 'PXR',
     category: 'game',
     motif: 'pixels',
-    description: 'Playable land plots of a pixel game world.',
+    description: bilingual(
+      'Các mảnh đất chơi được trong một thế giới trò chơi pixel.',
+      'Playable land plots of a pixel game world.',
+    ),
     items: items(8, (i) => ({
       name: `${WORLDS[i % WORLDS.length]} Plot ${i + 1}`,
-      description: `A ${4 + (i % 3) * 2}x${4 + (i % 3) * 2} plot in ${WORLDS[i % WORLDS.length]}.`,
+      description: bilingual(
+        `Mảnh đất ${4 + (i % 3) * 2}x${4 + (i % 3) * 2} ở ${WORLDS[i % WORLDS.length]}.`,
+        `A ${4 + (i % 3) * 2}x${4 + (i % 3) * 2} plot in ${WORLDS[i % WORLDS.length]}.`,
+      ),
       attributes: [
         { trait_type: 'World', value: WORLDS[i % WORLDS.length]! },
         { trait_type: 'Size', value: `${4 + (i % 3) * 2}x${4 + (i % 3) * 2}` },

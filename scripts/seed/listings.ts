@@ -126,7 +126,7 @@ async function listSets(ctx: SeedContext, collections: Collections, list: List) 
       { itemsKind: ItemsKind.SET, price: centi(price) },
       {
         name,
-        description: `${tokenIds.length} items of ${plan.name}, sold together only.`,
+        description: `${tokenIds.length} NFT của ${plan.name}, chỉ bán trọn bộ.\n\n${tokenIds.length} items of ${plan.name}, sold together only.`,
         image: generateArtwork(ctx.dataDir, {
           seed: `set:${name}`,
           motif: plan.motif,
@@ -154,7 +154,9 @@ async function listBundles(ctx: SeedContext, collections: Collections, list: Lis
       title: name,
       subtitle: `${discount / 100}% off from ${minCount} items`,
     });
-    const description = `Pick any of ${tokenIds.length} items; ${discount / 100}% off from ${minCount}.`;
+    const description =
+      `Chọn bất kỳ trong ${tokenIds.length} NFT; giảm ${discount / 100}% từ ${minCount} NFT.\n\n` +
+      `Pick any of ${tokenIds.length} items; ${discount / 100}% off from ${minCount}.`;
     hashes.push(await list(key, tokenIds, terms, { name, description, image }));
     ctx.count('bundles');
   }

@@ -10,7 +10,7 @@
  * has no seed marker) and anvil's demo accounts (contracts/README.md). Each phase has its file.
  */
 import { seedAccounts } from './accounts.ts';
-import { claimEndedAuctions, seedBids } from './bids.ts';
+import { catchUpWithWallClock, claimEndedAuctions, seedBids } from './bids.ts';
 import { seedCollections } from './collections.ts';
 import { createContext, type SeedContext, type SeedParameters } from './context.ts';
 import { seedListings } from './listings.ts';
@@ -53,6 +53,7 @@ export async function runSeed(p: SeedParameters): Promise<SeedReport> {
       await claimEndedAuctions(ctx, listings);
       phase('auction claimed');
     }
+    await catchUpWithWallClock(ctx);
     await seedTrades(ctx, collections, listings);
     phase('buys, revoke, gift');
     await seedSocial(ctx, accounts, collections);

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { weiFromWire } from '#shared/money.ts';
 import type { Bundle, Collection, Nft, NftSet, User } from '#shared/schemas/entities.ts';
 import { paths } from '../config/paths.ts';
 import { useLiveShown } from '../lib/live.ts';
-import { weiFromWire } from '../lib/money.ts';
 import { useNetworkSymbols } from '../lib/networks.ts';
 import { Amount } from './ui/amount.tsx';
 import { Img } from './ui/image.tsx';

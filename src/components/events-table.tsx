@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { weiFromWire } from '#shared/money.ts';
 import type { Activity } from '#shared/schemas/entities.ts';
 import type { ListBody } from '../lib/api-client.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { currentLanguage } from '../lib/i18n.ts';
-import { weiFromWire } from '../lib/money.ts';
 import { Address } from './ui/address.tsx';
 import { Amount } from './ui/amount.tsx';
 import { QueryView } from './ui/query-view.tsx';

@@ -1,27 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initTestI18n } from '../test/render.tsx';
-import { formatDate, formatDateTime, localizeDecimal } from './format.ts';
+import { formatDate, formatDateTime } from './format.ts';
 
 beforeAll(async () => {
   await initTestI18n('en');
-});
-
-describe('numbers', () => {
-  it('writes money text with the language separators, as Intl would', () => {
-    expect(localizeDecimal('~1234.5678', 'vi')).toBe('~1.234,5678');
-    expect(localizeDecimal('~1234.5678', 'en')).toBe('~1,234.5678');
-    expect(localizeDecimal('-1000000', 'vi')).toBe('-1.000.000');
-    expect(localizeDecimal('0.0001', 'en')).toBe('0.0001');
-    expect(localizeDecimal('not a number', 'en')).toBe('not a number');
-    for (const [language, locale] of [
-      ['vi', 'vi-VN'],
-      ['en', 'en-US'],
-    ] as const) {
-      for (const n of [0n, 7n, 1000n, 123456789n, 10n ** 24n]) {
-        expect(localizeDecimal(String(n), language)).toBe(new Intl.NumberFormat(locale).format(n));
-      }
-    }
-  });
 });
 
 describe('dates', () => {

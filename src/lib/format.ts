@@ -1,36 +1,17 @@
 /**
- * Numbers and dates per language (vi and en). Amounts go through money.ts, then
- * `localizeDecimal` here.
+ * Dates per language (vi and en); numbers and amounts are written by shared/money.ts.
  *
  * Written out for our two languages rather than asked of Intl: the first Intl.NumberFormat or
  * DateTimeFormat of a page starts ICU's locale data, 30-45 ms of main thread on this machine and
  * several times that on a phone, inside the first render; and the server, which renders the first
  * screen (src/entry-server.tsx), would need the very same ICU data as the browser for the page to
- * hydrate. Separators are rules kept here; words and patterns are strings in the locale files
- * (common.json `format`).
+ * hydrate. Words and patterns are strings in the locale files (common.json `format`).
  */
 import i18next from 'i18next';
 import type { Language } from './i18n.ts';
 
-/** Digit grouping and decimal separator (vi 1.234.567,5; en 1,234,567.5), and the clock. */
-const SEPARATORS: Record<Language, { group: string; decimal: string; clock: 12 | 24 }> = {
-  vi: { group: '.', decimal: ',', clock: 24 },
-  en: { group: ',', decimal: '.', clock: 12 },
-};
-
-/** '1234567' → '1.234.567' (vi) / '1,234,567' (en). Digits only. */
-function groupDigits(digits: string, language: Language): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, SEPARATORS[language].group);
-}
-
-/** Writes money.ts' decimal text ('~1234.5678') with the language's separators ('~1.234,5678'). */
-export function localizeDecimal(text: string, language: Language): string {
-  const match = /^(~?)(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return text;
-  const [, tilde, minus, whole = '0', fraction] = match;
-  const decimal = fraction ? `${SEPARATORS[language].decimal}${fraction}` : '';
-  return `${tilde}${minus}${groupDigits(whole, language)}${decimal}`;
-}
+/** The clock per language: 24-hour in Vietnamese, 12-hour in English. */
+const CLOCK: Record<Language, 12 | 24> = { vi: 24, en: 12 };
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -41,7 +22,7 @@ function dateParts(date: Date, language: Language) {
   const hour = date.getHours();
   const minute = pad2(date.getMinutes());
   const time =
-    SEPARATORS[language].clock === 24
+    CLOCK[language] === 24
       ? `${pad2(hour)}:${minute}`
       : `${((hour + 11) % 12) + 1}:${minute} ${hour < 12 ? t('format.am') : t('format.pm')}`;
   return {

@@ -4,6 +4,7 @@
  * sets a state, so a resend changes nothing. It needs the session: an open tab sends it.
  */
 import type { LikeResult } from '#shared/schemas/catalogue.ts';
+import { pageSubject } from '#web/lib/page-title.ts';
 import { type LikeRequest, setLike } from '../lib/likes.ts';
 import { isOnline } from './online.ts';
 import { SOCIAL_EXPIRY_MS } from './outbox/rules.ts';
@@ -19,7 +20,7 @@ async function enqueueLike(body: LikeRequest): Promise<void> {
     body,
     headers: {},
     session: true, // a like is the signed-in account's (bearer)
-    title: document.title,
+    title: pageSubject(),
     link: location.pathname,
     expiresAt: Date.now() + SOCIAL_EXPIRY_MS,
     notice: outboxNotice(),

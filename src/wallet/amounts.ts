@@ -7,9 +7,10 @@
  *   'Invalid'; nothing available is refused with 'Don't have enough Wrapper balance'.
  * Amounts are typed in coin units (up to 18 decimals) and become bigint wei here.
  */
+
+import { roundWei } from '#shared/money.ts';
 import { AMOUNT_DISPLAY_DECIMALS } from '#shared/rules.ts';
 import type { ErrorKey } from '#web/lib/errors.ts';
-import { roundWei } from '#web/lib/money.ts';
 
 const WEI_DECIMALS = 18;
 

@@ -4,7 +4,7 @@
  * The write pipeline refreshes them after each transaction (`walletQueryRoot`).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { weiFromWire } from '#web/lib/money.ts';
+import { weiFromWire } from '#shared/money.ts';
 import { walletApi } from './api.ts';
 import { rpc } from './rpc.ts';
 

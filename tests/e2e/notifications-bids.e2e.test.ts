@@ -104,6 +104,11 @@ describe('notifications from bids placed in the product', () => {
     await placeBid(a);
     await offer.waitFor();
     await expectAccessible(a);
+    // While the bid form is in use the offer waits rather than cover it, then comes back.
+    await a.page.getByLabel(/^Your bid/).focus();
+    await expect.poll(() => offer.count()).toBe(0);
+    await a.page.getByRole('heading', { name: 'Place a bid' }).click();
+    await offer.waitFor();
     await a.page.getByRole('button', { name: 'Not now' }).click();
 
     await a.page.goto(`${j.webUrl}/notification`);

@@ -70,7 +70,8 @@ export async function createPlatformWallet(
     await page.getByLabel(new RegExp(`^Word #${n}(?!\\d)`)).fill(words[n - 1]!);
   }
   await page.getByRole('button', { name: 'Next' }).click();
-  await approveSigning(page, 'Sign in to');
+  // Already signed in: the signature links the new address, it does not sign in.
+  await approveSigning(page, 'Link this wallet to your account on');
   await page.getByText('Your wallet is ready and connected.').waitFor({ timeout: 60_000 });
   const wallet = HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(words.join(' ')));
   rememberSecrets(passphrase, words.join(' '), wallet.privateKey);

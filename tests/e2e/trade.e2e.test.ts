@@ -19,9 +19,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EXCHANGE_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
 import { orderFromJson } from '#contracts/typed-data/index.ts';
+import { formatAmount } from '#shared/money.ts';
 import { itemMask, type OrderJson } from '#shared/orders.ts';
 import type { Bundle, Nft, Order } from '#shared/schemas/entities.ts';
-import { formatAmount } from '#web/lib/money.ts';
 import { screenshot, watchedPage } from './harness.ts';
 import { apiJson } from './stack.ts';
 import {
@@ -53,8 +53,11 @@ describe('fixed price', () => {
     await seller.page.getByText('You pay').waitFor({ timeout: 30_000 });
     await seller.page.getByText('Marketplace fee (0%)').waitFor();
     await seller.page.getByText('Seller receives').waitFor();
-    await seller.page.getByRole('button', { name: 'Buy now' }).click();
-    await seller.page.getByText('You are the seller').waitFor();
+    // The listing confirms itself once the form gave way to the sale; the seller is offered
+    // taking it off sale, never a Buy now on their own listing.
+    await seller.page.getByText('Listed for sale.').waitFor();
+    await seller.page.getByText('You are selling this item.').waitFor();
+    expect(await seller.page.getByRole('button', { name: 'Buy now' }).count()).toBe(0);
     await expectAccessible(seller.page);
     expect((await detail(nft)).status).toBe('ONSALE');
 
@@ -69,8 +72,10 @@ describe('fixed price', () => {
     await open(buyer, nft);
     await buyer.page.getByText(/^Your account balance:/).waitFor({ timeout: 30_000 });
     await buyer.page.getByRole('button', { name: 'Buy now' }).click();
-    // Bought: the buyer now owns it, so the panel offers to put it on sale.
+    // Bought: the buyer now owns it, so the panel offers to put it on sale, under the
+    // confirmation (kept once the sale panel is gone).
     await buyer.page.getByRole('heading', { name: 'Put on sale' }).waitFor({ timeout: 60_000 });
+    await buyer.page.getByText('Purchase complete: the item is yours.').waitFor();
     const after = await detail(nft);
     expect(after.owner).toBe(buyer.address);
     expect(after.status).toBe('SOLD');
@@ -119,7 +124,12 @@ describe('auction', () => {
     await open(first, nft);
     await expect.poll(() => first.page.getByLabel(/^Your bid/).inputValue()).toBe('0.1');
     await first.page.getByRole('button', { name: 'Place bid' }).click();
-    await first.page.getByText('Your bid is the highest.').first().waitFor({ timeout: 60_000 });
+    // Said once; raising the bid stays possible but is no longer the primary action.
+    await first.page.getByText('Your bid is the highest.').waitFor({ timeout: 60_000 });
+    await first.page.getByText('Your bid is placed.').waitFor();
+    await first.page.getByRole('button', { name: 'Raise your bid' }).waitFor();
+    expect(await first.page.getByRole('button', { name: 'Place bid' }).count()).toBe(0);
+    await expect.poll(() => first.page.getByLabel(/^Your bid/).inputValue()).toBe('0.105');
     await expectAccessible(first.page);
 
     // Five minutes before the signed end: the next bid moves the end to ten minutes after it.
@@ -133,8 +143,13 @@ describe('auction', () => {
     await second.page.getByText('A bid must be at least 5% above the highest bid').waitFor();
     await second.page.getByLabel(/^Your bid/).fill('0.2');
     await second.page.getByRole('button', { name: 'Place bid' }).click();
-    await second.page.getByText('Your bid is the highest.').first().waitFor({ timeout: 60_000 });
+    await second.page.getByText('Your bid is the highest.').waitFor({ timeout: 60_000 });
     await expectAccessible(second.page);
+    // Outbid, on the page still open: the field follows the new minimum (0.2 + 5%).
+    await expect
+      .poll(() => first.page.getByLabel(/^Your bid/).inputValue(), { timeout: 30_000 })
+      .toBe('0.21');
+    await first.page.getByRole('button', { name: 'Place bid' }).waitFor();
     const extended = (await detail(nft)).order!.endTime!;
     expect(BigInt(Date.parse(extended) / 1000)).toBeGreaterThan(signedEnd);
     expect(await h.t.locked(first.address)).toBe(0n);
@@ -152,6 +167,9 @@ describe('auction', () => {
     await second.page.getByText(/^Claims open at/).waitFor({ timeout: 30_000 });
     await expectAccessible(second.page);
     await second.page.getByRole('button', { name: 'Claim' }).click();
+    // The winner owns it now (the listing form), under the claim's confirmation.
+    await second.page.getByText('Claimed: the auction is settled.').waitFor({ timeout: 60_000 });
+    await second.page.getByRole('heading', { name: 'Put on sale' }).waitFor({ timeout: 60_000 });
     await expect
       .poll(async () => (await detail(nft)).owner, { timeout: 60_000 })
       .toBe(second.address);
@@ -245,9 +263,11 @@ describe('bundle', () => {
     if (await connect.isVisible()) await connect.click();
     await signIn.click();
     await buyer.page.getByRole('button', { name: 'Account menu' }).waitFor({ timeout: 30_000 });
-    await buyer.page.keyboard.press('Escape');
+    // The sign-in confirms itself where its button was, and the side menu has closed.
+    await wallet.getByText('Signed in: your profile and orders are open to you.').waitFor();
     const menu = buyer.page.getByRole('dialog', { name: 'Browse' });
-    if (await menu.isVisible()) await buyer.page.keyboard.press('Escape');
+    expect(await menu.isVisible()).toBe(false);
+    await buyer.page.keyboard.press('Escape');
     const purchase = buyer.page.getByRole('row').filter({ hasText: 'Purchase' });
     await purchase.getByText('2 items bought').waitFor({ timeout: 30_000 });
     await purchase.getByText('Success').waitFor();
@@ -419,6 +439,11 @@ describe('platform wallet', () => {
     // Signed in the page, broadcast by the server's trade route with the public api-key.
     const raw = page.waitForRequest((r) => r.url().endsWith('/api/v2/trade/raw-matchOrder'));
     await page.getByRole('button', { name: 'Buy now' }).click();
+    // The dialog names the NFT and the most the gas may cost before anything is signed.
+    const dialog = page.getByRole('dialog', { name: 'Check what you sign' });
+    await dialog.getByText(nft.name, { exact: true }).waitFor({ timeout: 30_000 });
+    await dialog.getByText('Network fee (gas), at most').waitFor();
+    await expect.poll(() => dialog.locator('dd').last().textContent()).toMatch(/^~?\d[\d.,]* VBC/);
     await approve(page, 'Buy');
     const sent = await raw;
     expect(sent.headers()['api-key']).toBeTruthy();

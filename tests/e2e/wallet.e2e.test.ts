@@ -134,8 +134,9 @@ describe('platform wallet journey', () => {
       await page.getByLabel(new RegExp(`^Word #${n}(?!\\d)`)).fill(words[n - 1]!);
     }
     await page.getByRole('button', { name: 'Next' }).click();
-    // Linking the new address to the account proves control: a signed sign-in message.
-    await approve(page, 'Sign in to');
+    // Linking the new address to the account proves control: the signed EIP-4361 message,
+    // titled as linking (the user is signed in already).
+    await approve(page, 'Link this wallet to your account on');
     await page.getByText('Your wallet is ready and connected.').waitFor({ timeout: 60_000 });
     const key = HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(phrase));
     rememberSecrets(key.privateKey, phrase, passphrase);

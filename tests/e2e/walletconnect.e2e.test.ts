@@ -267,9 +267,9 @@ describe('WalletConnect through the local relay', () => {
     expect(errors).toEqual([]);
   });
 
-  it('on a phone the wc: link takes the place of the QR code', async () => {
+  it('on a phone the wc: link takes the place of the QR code, in view, with no red error', async () => {
     const phone = await journey.browser.newContext({
-      viewport: { width: 360, height: 780 },
+      viewport: { width: 360, height: 740 },
       isMobile: true,
       hasTouch: true,
     });
@@ -278,11 +278,22 @@ describe('WalletConnect through the local relay', () => {
     page = mobile;
     await page.goto(`${journey.webUrl}/marketplace`);
     await openWallet();
+    // No extension on a phone: WalletConnect first, calmly (no alert, no 'install MetaMask').
+    const dialog = page.getByRole('dialog', { name: 'Wallet', exact: true });
+    await dialog.getByText(/^No wallet extension in this browser/).waitFor({ timeout: 30_000 });
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    expect(await dialog.getByText('Please install MetaMask Wallet').count()).toBe(0);
+    const headings = await dialog.getByRole('heading', { level: 3 }).allTextContents();
+    expect(headings[0]).toBe('Connect a phone wallet');
     await page.getByRole('button', { name: 'Connect with WalletConnect' }).click();
     const link = page.getByRole('link', { name: 'Open in wallet app' });
     await link.waitFor({ timeout: 60_000 });
     expect(await link.getAttribute('href')).toMatch(/^wc:[0-9a-f]{64}@2\?/);
     expect(await page.getByRole('img', { name: QR_ALT }).count()).toBe(0);
+    // Visible without scrolling at 740 px; nothing says to scan when no code is shown.
+    const box = (await link.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(740);
+    expect(await page.getByText(/scan when ready/).count()).toBe(0);
     await expectAccessible('phone');
     await phone.close();
   });

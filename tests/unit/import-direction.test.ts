@@ -10,7 +10,7 @@ import { lintProbes } from './biome-probe.ts';
 // file → import specifier → forbidden?
 const CASES: [string, string, boolean][] = [
   // shared/ is a leaf
-  ['shared/x.ts', '#web/lib/money.ts', true],
+  ['shared/x.ts', '#web/lib/format.ts', true],
   ['shared/x.ts', '#server/errors.ts', true],
   ['shared/x.ts', '#contracts/typed-data/index.ts', true],
   ['shared/x.ts', 'ethers', true],
@@ -28,7 +28,7 @@ const CASES: [string, string, boolean][] = [
   ['src/components/ui/x.tsx', '#web/app/router.tsx', true],
   ['src/pwa/x.ts', '#web/features/social/api/social.ts', true],
   ['src/stores/x.ts', '#web/features/account/api/account.ts', true],
-  ['src/pwa/x.ts', '#web/lib/money.ts', false],
+  ['src/pwa/x.ts', '#web/lib/format.ts', false],
   // a feature ↛ another feature or the app; the app composes features
   ['src/features/set/api/x.ts', '#web/features/nft/api/nft.ts', true],
   ['src/features/set/x.ts', '../nft/api/nft.ts', true],
@@ -36,7 +36,7 @@ const CASES: [string, string, boolean][] = [
   ['src/features/set/api/x.ts', '#web/components/ui/button.tsx', false],
   ['src/app/routes/x.tsx', '#web/features/nft/components/nft-detail-screen.tsx', false],
   // server ↛ web, scripts, tests
-  ['server/src/x.ts', '#web/lib/money.ts', true],
+  ['server/src/x.ts', '#web/lib/format.ts', true],
   ['server/src/x.ts', '#scripts/lib/stack.ts', true],
   ['server/src/x.ts', '#server-tests/helpers/test-app.ts', true],
   ['server/src/x.ts', '#shared/errors.ts', false],
@@ -50,7 +50,7 @@ const CASES: [string, string, boolean][] = [
   ['tests/e2e/x.ts', '#scripts/start.ts', true],
   ['server/tests/x.test.ts', '#scripts/seed/seed.ts', true],
   ['server/tests/x.test.ts', '#scripts/deploy.ts', true],
-  ['server/tests/x.test.ts', '#web/lib/money.ts', true],
+  ['server/tests/x.test.ts', '#web/lib/format.ts', true],
   ['tests/e2e/x.ts', '#scripts/lib/stack.ts', false],
   ['tests/e2e/x.ts', '#contracts/devnet/anvil.ts', false],
   // nowhere climbs two folders

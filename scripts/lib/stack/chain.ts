@@ -10,6 +10,7 @@ import { type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
 import { portIsFree } from '#contracts/devnet/ports.ts';
 import { rpcProvider } from '#contracts/devnet/rpc.ts';
 import { scriptEnv } from '../config.ts';
+import { AUCTION_CLAIM_DELAY_SECONDS } from '#shared/rules.ts';
 
 export type ChainOptions = {
   /** A node to use instead of anvil. */
@@ -52,13 +53,21 @@ async function startLocalAnvil(o: ChainOptions): Promise<AnvilHandle> {
       `warning: the chain state (${statePath}) is gone but the database has data of the old chain; delete ${o.dataDir} to start over`,
     );
   }
+  // A fresh chain for the seed starts SEED_HEADSTART_SECONDS in the past: the seed's jump to its
+  // auctions' claims (scripts/seed/bids.ts) then lands near the wall clock, which the seed
+  // catches up with, so the product's chain keeps one clock with its users.
+  const fresh = o.automine && !existsSync(statePath);
   return startAnvil({
     ...(port ? { port } : {}),
     statePath,
     blockTime: o.automine ? 'automine' : o.blockTime,
     say: o.say,
+    ...(fresh ? { genesisTimestamp: Math.floor(Date.now() / 1000) - SEED_HEADSTART_SECONDS } : {}),
   });
 }
+
+/** How far in the past a chain to be seeded starts: the claim delay and 10 minutes. */
+export const SEED_HEADSTART_SECONDS = Number(AUCTION_CLAIM_DELAY_SECONDS) + 600;
 
 /** After the seed: anvil mines every `blockTime` seconds instead of once per transaction. */
 export async function startIntervalMining(rpcUrl: string, blockTime: number): Promise<void> {

@@ -1,22 +1,43 @@
-/** The texts of the mails the account host sends (English; links point at the web app). */
+/**
+ * The texts of the mails the account host sends, in the user's language (the texts from
+ * locales/<lang>/account.json `email`; links point at the web app).
+ */
+import { createRequire } from 'node:module';
+import type { Language } from '#shared/languages.ts';
+
+const require = createRequire(import.meta.url);
+
+interface VerifyTexts {
+  subject: string;
+  greeting: string;
+  open: string;
+  expiry: string;
+  ignore: string;
+}
+const TEXTS: Record<Language, { email: { verify: VerifyTexts } }> = {
+  en: require('#locales/en/account.json'),
+  vi: require('#locales/vi/account.json'),
+};
 
 export function verificationMail(
   publicUrl: string,
   userId: number,
   token: string,
   username: string,
+  lang: Language,
 ) {
   const link = `${publicUrl}/account/verify-email/${userId}/${token}`;
+  const texts = TEXTS[lang].email.verify;
   return {
-    subject: 'Verify your e-mail for the VBChain NFT marketplace',
+    subject: texts.subject,
     text: [
-      `Hello ${username},`,
+      texts.greeting.replace('{{username}}', username),
       '',
-      'Open this link to verify your e-mail address:',
+      texts.open,
       link,
       '',
-      'The link works once and expires in 24 hours.',
-      'If you did not sign up, ignore this mail.',
+      texts.expiry,
+      texts.ignore,
     ].join('\n'),
     link,
   };

@@ -1,13 +1,16 @@
 /** E-mail verification tokens: random, stored hashed, single use, 24 h (EMAIL_VERIFICATION_TTL_MS). */
 import type { FastifyInstance } from 'fastify';
+import type { Language } from '#shared/languages.ts';
 import { EMAIL_VERIFICATION_TTL_MS } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { verificationMail } from './emails.ts';
 import { newToken } from './password.ts';
 
+/** Sends the link in `lang`: the language of the page that asked (its cookie). */
 export async function sendVerificationMail(
   app: FastifyInstance,
   user: { id: number; username: string; email: string },
+  lang: Language,
 ): Promise<void> {
   const { token, hash } = newToken();
   await app.db.transaction().execute(async (tx) => {
@@ -27,7 +30,7 @@ export async function sendVerificationMail(
       })
       .execute();
   });
-  const mail = verificationMail(app.config.publicUrl, user.id, token, user.username);
+  const mail = verificationMail(app.config.publicUrl, user.id, token, user.username, lang);
   try {
     await app.mailer.send({ to: user.email, subject: mail.subject, text: mail.text });
   } catch (cause) {

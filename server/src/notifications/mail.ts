@@ -7,12 +7,12 @@
  * MAIL_RECLAIM_SECONDS.
  */
 import { createRequire } from 'node:module';
-import { formatEther } from 'ethers';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#shared/languages.ts';
+import { moneyText } from '#shared/money.ts';
 import { MAIL_PREFERENCE, type NotificationPrefs } from '#shared/schemas/notifications.ts';
 
 const require = createRequire(import.meta.url);
@@ -34,10 +34,9 @@ function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 }
 
-function amount(value: unknown): string {
-  return typeof value === 'string' && /^\d+$/.test(value)
-    ? formatEther(value).replace(/\.0$/, '')
-    : '';
+/** An amount written as the screens write it (shared/money.ts), in the mail's language. */
+function amount(value: unknown, lang: Language): string {
+  return typeof value === 'string' && /^\d+$/.test(value) ? moneyText(BigInt(value), lang) : '';
 }
 
 /** Subject and text of one notification's mail, or null for a type that is not mailed. */
@@ -54,8 +53,8 @@ function notificationMail(
   const link = `${publicUrl}/notification`;
   const values = {
     name: typeof data.name === 'string' && data.name ? data.name : texts.unnamed,
-    amount: amount(data.amount),
-    yourAmount: amount(data.yourAmount),
+    amount: amount(data.amount, lang),
+    yourAmount: amount(data.yourAmount, lang),
     username,
     link,
   };

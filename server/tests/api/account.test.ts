@@ -15,8 +15,14 @@ function expectError(res: { statusCode: number; body: string }, status: number, 
 describeBackends(
   'account: sign-up, e-mail verification, sign-in',
   (t) => {
-    const signUp = (payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/account/sign-up', payload });
+    // The page's language cookie (shared/languages.ts) chooses the mail's language.
+    const signUp = (payload: Record<string, unknown>, lang: 'en' | 'vi' | null = 'en') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/account/sign-up',
+        payload,
+        ...(lang ? { headers: { cookie: `vbc.lang=${lang}` } } : {}),
+      });
     const signIn = (username: string, password: string) =>
       t.app.inject({
         method: 'POST',
@@ -28,6 +34,25 @@ describeBackends(
       if (!match) throw new Error(`no link in ${text}`);
       return { userId: match[1]!, token: match[2]! };
     };
+
+    it.each([
+      ['vi', 'Xác minh e-mail của bạn', 'Mở liên kết này để xác minh'],
+      [null, 'Xác minh e-mail của bạn', 'Mở liên kết này để xác minh'],
+      ['en', 'Verify your e-mail', 'Open this link to verify'],
+    ] as const)('mails the link in the language of the page (%s)', async (lang, subject, line) => {
+      const name = `lang${lang ?? 'none'}`;
+      const res = await signUp(
+        { username: name, email: `${name}@example.test`, password: 'abcdef' },
+        lang,
+      );
+      expect(res.statusCode).toBe(201);
+      const mail = await t.smtp!.waitFor((m) => m.to.includes(`${name}@example.test`));
+      expect(mail.subject).toContain(subject);
+      expect(mail.text).toContain(line);
+      expect(mail.text).toContain(
+        `Xin chào ${name}`.replace('Xin chào', lang === 'en' ? 'Hello' : 'Xin chào'),
+      );
+    });
 
     it('signs up, mails a verification link that works once, then signs in', async () => {
       const res = await signUp({

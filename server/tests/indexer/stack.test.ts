@@ -47,6 +47,17 @@ describe('npm start stack with the demo seed [pglite]', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it("leaves the chain's clock at the wall clock (one clock for the product)", async () => {
+    const provider = rpcProvider(stack.rpcUrl);
+    try {
+      await provider.send('evm_mine', []);
+      const block = await provider.getBlock('latest');
+      expect(Math.abs(block!.timestamp - Date.now() / 1000)).toBeLessThan(60);
+    } finally {
+      provider.destroy();
+    }
+  });
+
   it('creates the demo catalogue in bounded time', async () => {
     expect(stack.seedError).toBeNull();
     expect(stack.seed).not.toBeNull();

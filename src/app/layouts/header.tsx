@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useSnapshot } from 'valtio';
 import { paths } from '#web/config/paths.ts';
 import { LiveNotifications } from '#web/features/notifications/components/live-notifications.tsx';
 import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
+import { replayEarlyTap } from '#web/lib/early-taps.ts';
+import { session } from '#web/stores/session.ts';
 import { HeaderSearch } from './header-search.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
@@ -24,6 +27,13 @@ export function Header() {
   // Close the side menu on navigation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the path only
   useEffect(() => setMenuOpen(false), [pathname]);
+  // A tap on the server-rendered header before it was live (src/lib/early-taps.ts).
+  useEffect(() => void replayEarlyTap(), []);
+  // Signed in (from the wallet opened in the side menu): the menu has done its job.
+  const { account } = useSnapshot(session);
+  useEffect(() => {
+    if (account.isSignedIn) setMenuOpen(false);
+  }, [account.isSignedIn]);
   return (
     <header
       className={`header${bordered ? ' header--bordered' : ''}${faded ? ' header--faded' : ''}`}
@@ -37,6 +47,7 @@ export function Header() {
         <button
           type="button"
           className="icon-btn header__menu-btn"
+          data-replay="menu"
           aria-label={t('nav.openMenu')}
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}

@@ -50,7 +50,8 @@ export function ProfileArea() {
         aria-label={t('account.menu')}
         aria-haspopup="true"
         aria-expanded={open}
-        aria-controls={menuId}
+        // Only while the list exists: an id that points nowhere is an ARIA error.
+        aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((o) => !o)}
       >
         {snap.profile?.avatar ? (

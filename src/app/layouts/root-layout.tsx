@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { setPageSubject } from '#web/lib/page-title.ts';
 
 /** Skip link, scroll to top on a new path, and the default document title. */
 export function RootLayout() {
@@ -12,6 +13,7 @@ export function RootLayout() {
     // Screens set a more precise title (usePageTitle); this is the default on each navigation,
     // set before the screens' effects run (a parent's effects run after its children's).
     document.title = t('appName');
+    setPageSubject('');
   }, [t, pathname, i18n.language]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes only
   useEffect(() => {

@@ -32,13 +32,9 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
     >
       <div className="side-menu__head">
         <Logo />
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label={t('nav.closeMenu')}
-          onClick={onClose}
-        >
-          ×
+        <button type="button" className="icon-btn" onClick={onClose}>
+          <span aria-hidden="true">×</span>
+          <span className="visually-hidden">{t('nav.closeMenu')}</span>
         </button>
       </div>
       <nav aria-label={t('nav.sideMenu')}>

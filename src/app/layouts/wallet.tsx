@@ -42,6 +42,7 @@ export function WalletButton() {
       <button
         type="button"
         className="btn btn--secondary wallet-btn"
+        data-replay="wallet"
         onClick={uiActions.OPEN_WALLET}
       >
         {chainAddress ? (

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { localizeDecimal } from '#web/lib/format.ts';
+import { formatAmount, localizeDecimal } from '#shared/money.ts';
 import { currentLanguage } from '#web/lib/i18n.ts';
-import { formatAmount } from '#web/lib/money.ts';
 
 /**
  * An amount with 4 decimals, '~' when rounded, the exact value in a tooltip (hover and focus):

@@ -33,8 +33,11 @@ export function Dialog({
         <h2 id={titleId} className="dialog__title">
           {title}
         </h2>
-        <button type="button" className="icon-btn" onClick={onClose} aria-label={t('action.close')}>
-          ×
+        {/* The name is the hidden text alone: a visible '×' the name does not contain fails
+            WCAG 2.5.3 (label in name). */}
+        <button type="button" className="icon-btn" onClick={onClose}>
+          <span aria-hidden="true">×</span>
+          <span className="visually-hidden">{t('action.close')}</span>
         </button>
       </div>
       <div className="dialog__body">{open ? children : null}</div>

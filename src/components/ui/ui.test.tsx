@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { localizeDecimal } from '#web/lib/format.ts';
+import { localizeDecimal } from '#shared/money.ts';
 import { initTestI18n, renderWithApp } from '#web/test/render.tsx';
 import { Address } from './address.tsx';
 import { Amount } from './amount.tsx';

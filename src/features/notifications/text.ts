@@ -3,9 +3,10 @@
  * item's name and amounts in WVBC) and the page of its NFT, set or bundle.
  */
 import type { TFunction } from 'i18next';
+import { moneyText } from '#shared/money.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import { paths } from '#web/config/paths.ts';
-import { formatAmount } from '#web/lib/money.ts';
+import { currentLanguage } from '#web/lib/i18n.ts';
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
@@ -15,7 +16,7 @@ export function notificationText(t: TFunction<'notifications'>, n: Notification)
   const amount = str(n.data.amount);
   return t(`type.${n.type}`, {
     name: str(n.data.name) || t('unnamed'),
-    amount: amount && /^\d+$/.test(amount) ? formatAmount(BigInt(amount)).text : '',
+    amount: amount && /^\d+$/.test(amount) ? moneyText(BigInt(amount), currentLanguage()) : '',
   });
 }
 

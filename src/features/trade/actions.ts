@@ -13,6 +13,7 @@ import type { Network, Order as StoredOrder } from '#shared/schemas/entities.ts'
 import type { BidBody, CreateListingBody, TradeTx } from '#shared/schemas/trading.ts';
 import { env } from '#web/config/env.ts';
 import { ApiError, type ErrorKey } from '#web/lib/errors.ts';
+import { pageSubject } from '#web/lib/page-title.ts';
 import { isOnline } from '#web/pwa/online.ts';
 import { isNetworkFailure, outboxNotice, queueAction } from '#web/pwa/outbox/outbox.ts';
 import { chainTarget } from '#web/wallet/chains.ts';
@@ -139,7 +140,7 @@ async function queueListing(body: CreateListingBody, order: Order, shown: ListSh
     body,
     headers: { 'api-key': env.apiKey },
     session: false,
-    title: document.title,
+    title: pageSubject(),
     link: location.pathname,
     amount: order.price.toString(),
     symbol: shown.symbol,
@@ -266,7 +267,7 @@ async function queueBid(p: BidInput, body: BidBody): Promise<Outcome> {
     body,
     headers: {},
     session: false,
-    title: document.title,
+    title: pageSubject(),
     link: location.pathname,
     amount: p.amount.toString(),
     symbol: p.symbol,

@@ -1,13 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormInUse } from '#web/lib/form-in-use.ts';
 import { reasonOf } from './reason.ts';
 import { outboxState } from './state.ts';
 import { itemsById, markSeen, type OutboxItem } from './store.ts';
 
-/** The result of each item settled while the app was open: accepted, or refused and why. */
+/**
+ * The result of each item settled while the app was open: accepted, or refused and why. Waits
+ * while a form is in use (src/lib/form-in-use.ts) rather than cover it.
+ */
 export default function OutboxToast({ ids }: { ids: number[] }) {
   const { t } = useTranslation(['outbox', 'errors']);
   const [items, setItems] = useState<OutboxItem[]>([]);
+  const busy = useFormInUse();
   const key = ids.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-read when the ids change
   useEffect(() => {
@@ -24,7 +29,7 @@ export default function OutboxToast({ ids }: { ids: number[] }) {
     const reason = r.ns === 'outbox' ? t(`outbox:${r.key}`) : t(`errors:${r.key}`, r.values);
     return t('outbox:toast.refused', { kind, reason });
   };
-  if (items.length === 0) return null;
+  if (items.length === 0 || busy) return null;
   return (
     <div className="pwa-toast" role="status" data-testid="outbox-toast">
       <ul className="pwa-toast__list">

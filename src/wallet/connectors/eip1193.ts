@@ -37,10 +37,18 @@ export function domainType(domain: Record<string, unknown>) {
   return fields.filter((f) => domain[f.name] !== undefined);
 }
 
-/** JSON for eth_signTypedData_v4 (bigints as decimal strings). */
+/**
+ * JSON for eth_signTypedData_v4 (bigints as decimal strings), the domain's chainId a number:
+ * wallets that rebuild the domain from its values (viem does) hash a string chainId as another
+ * message, and the signature is refused.
+ */
 export function typedDataJson(typedData: TypedDataPayload): string {
+  const { chainId } = typedData.domain;
+  const domain =
+    chainId === undefined ? typedData.domain : { ...typedData.domain, chainId: Number(chainId) };
   const payload = {
     ...typedData,
+    domain,
     types: { EIP712Domain: domainType(typedData.domain), ...typedData.types },
   };
   return JSON.stringify(payload, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));

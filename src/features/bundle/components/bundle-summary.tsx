@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { weiFromWire } from '#shared/money.ts';
 import { LikeButton } from '#web/components/like-button.tsx';
 import { Address } from '#web/components/ui/address.tsx';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Img } from '#web/components/ui/image.tsx';
-import { weiFromWire } from '#web/lib/money.ts';
 import type { Bundle } from '../api/bundle.ts';
 import type { BundleSelection } from '../selection.ts';
 
@@ -52,7 +52,7 @@ export function BundleSummary({
             })}
           </p>
         ) : null}
-        {bundle.description ? <p>{bundle.description}</p> : null}
+        {bundle.description ? <p className="description">{bundle.description}</p> : null}
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { weiFromWire } from '#shared/money.ts';
 import type { Collection } from '#shared/schemas/entities.ts';
 import { LikeButton } from '#web/components/like-button.tsx';
 import { Address } from '#web/components/ui/address.tsx';
@@ -11,7 +12,6 @@ import { QueryView } from '#web/components/ui/query-view.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
 import { paths } from '#web/config/paths.ts';
-import { weiFromWire } from '#web/lib/money.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { useLikeAddress } from '#web/stores/use-like-address.ts';
 import { useCollection } from '../api/collection.ts';
@@ -137,7 +137,7 @@ function CollectionHead({
           count={collection.likeCount}
         />
       </div>
-      {collection.description ? <p>{collection.description}</p> : null}
+      {collection.description ? <p className="description">{collection.description}</p> : null}
       <dl className="facts">
         <dt>{t('field.itemsQuantity')}</dt>
         <dd>{collection.itemsCount}</dd>

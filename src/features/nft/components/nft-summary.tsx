@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { weiFromWire } from '#shared/money.ts';
 import { LikeButton } from '#web/components/like-button.tsx';
 import { Address } from '#web/components/ui/address.tsx';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Img } from '#web/components/ui/image.tsx';
 import { paths } from '#web/config/paths.ts';
-import { weiFromWire } from '#web/lib/money.ts';
 import type { NftDetail } from '../api/nft.ts';
 
 type Symbols = { native: string; wrapped: string; name: string };
@@ -64,7 +64,7 @@ export function NftSummary({ nft, symbols }: { nft: NftDetail; symbols: Symbols 
         {nft.description ? (
           <>
             <h2>{t('field.description')}</h2>
-            <p>{nft.description}</p>
+            <p className="description">{nft.description}</p>
           </>
         ) : null}
       </div>

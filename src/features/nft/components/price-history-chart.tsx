@@ -1,18 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { localizeDecimal } from '#web/lib/format.ts';
+import { moneyText } from '#shared/money.ts';
 import { currentLanguage } from '#web/lib/i18n.ts';
-import { formatAmount } from '#web/lib/money.ts';
 import { chartPoints, type Sale } from './price-chart-geometry.ts';
 
 const W = 600;
 const H = 200;
 
-/** The price history of an NFT's sales as an SVG picture (lazy chunk). */
+/**
+ * The price history of an NFT's sales as an SVG picture (lazy chunk). The highest and lowest
+ * prices are text beside the picture, not in it: scaled with the picture to 360 px they were
+ * too small to read.
+ */
 export default function PriceHistoryChart({ sales, symbol }: { sales: Sale[]; symbol: string }) {
   const { t } = useTranslation('market');
   const language = currentLanguage();
   const { points, min, max } = chartPoints(sales, W, H, 16);
-  const fmt = (wei: bigint) => localizeDecimal(formatAmount(wei).text, language);
+  const fmt = (wei: bigint) => moneyText(wei, language);
   const alt = t('nft.priceHistoryAlt', {
     count: sales.length,
     min: fmt(min),
@@ -22,6 +25,7 @@ export default function PriceHistoryChart({ sales, symbol }: { sales: Sale[]; sy
   const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x},${p.y}`).join(' ');
   return (
     <figure className="chart">
+      <p className="chart__label" aria-hidden="true">{`${fmt(max)} ${symbol}`}</p>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={alt} width={W} height={H}>
         <rect x="0" y="0" width={W} height={H} fill="#f4f4f8" rx="8" />
         <line x1="16" y1={H - 16} x2={W - 16} y2={H - 16} stroke="#8a8fa0" />
@@ -31,13 +35,8 @@ export default function PriceHistoryChart({ sales, symbol }: { sales: Sale[]; sy
         {points.map((p) => (
           <circle key={`${p.sale.time}-${p.x}`} cx={p.x} cy={p.y} r="4" fill="#4327b8" />
         ))}
-        <text x="20" y="24" fontSize="13" fill="#1a1a2e">
-          {`${fmt(max)} ${symbol}`}
-        </text>
-        <text x="20" y={H - 22} fontSize="13" fill="#1a1a2e">
-          {`${fmt(min)} ${symbol}`}
-        </text>
       </svg>
+      <p className="chart__label" aria-hidden="true">{`${fmt(min)} ${symbol}`}</p>
       <figcaption className="visually-hidden">{alt}</figcaption>
     </figure>
   );

@@ -2,8 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProvenanceEvent } from '#shared/enums.ts';
+import { weiFromWire } from '#shared/money.ts';
 import type { ListBody } from '#web/lib/api-client.ts';
-import { weiFromWire } from '#web/lib/money.ts';
 import type { Activity } from '../api/nft.ts';
 import type { Sale } from './price-chart-geometry.ts';
 

@@ -5,14 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { Notification as Note } from '#shared/schemas/notifications.ts';
+import { useFormInUse } from '#web/lib/form-in-use.ts';
 import { BID_PLACED_EVENT, onLiveEvent, RESYNC_TOPIC, restartLive } from '#web/lib/live.ts';
+import { outboxState } from '#web/pwa/outbox/state.ts';
 import { session } from '#web/stores/session.ts';
 import { NOTIFICATIONS_ROOT } from '../api/notifications.ts';
 import { notificationLink, notificationText } from '../text.ts';
+import { isStale, type Toast, withToast } from '../toasts.ts';
 import './notifications.css';
 
 const ASK_KEY = 'vbc.notifications.ask';
-const MAX_TOASTS = 3;
 
 function canAsk(): boolean {
   try {
@@ -43,17 +45,42 @@ async function showSystem(title: string, body: string, url: string, tag: string)
 }
 
 /**
+ * Drops the toasts that are over (toasts.ts isStale), checked every second; a held toast's time
+ * on screen starts when it is shown.
+ */
+function useDropStale(toasts: Toast[], held: boolean, set: (f: (l: Toast[]) => Toast[]) => void) {
+  useEffect(() => {
+    if (toasts.length === 0) return;
+    const id = setInterval(() => {
+      const now = Date.now();
+      set((list) => {
+        const next = list
+          .map((x) => (held ? { ...x, shownAt: now } : x))
+          .filter((x) => !isStale(x, now));
+        return next.length === list.length && !held ? list : next;
+      });
+    }, 1000);
+    return () => clearInterval(id);
+  }, [toasts.length, held, set]);
+}
+
+/**
  * The signed-in user's live notifications: keeps the stream connected for the session, refreshes
  * the list and badge, shows a toast (a polite live region: screen readers hear each new one
  * once) or, when the tab is hidden, a system notification. Permission is offered after the
- * user's first accepted bid (BID_PLACED_EVENT), and never again once declined.
+ * user's first accepted bid (BID_PLACED_EVENT), and never again once declined. Toasts and the
+ * offer wait while a form is in use (src/lib/form-in-use.ts) or the outbox reports its results,
+ * and stale toasts go (../toasts.ts).
  */
 export function LiveNotifications() {
   const { t } = useTranslation('notifications');
   const client = useQueryClient();
   const snap = useSnapshot(session);
   const token = snap.account.data?.token ?? null;
-  const [toasts, setToasts] = useState<{ n: Note; text: string }[]>([]);
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const busy = useFormInUse();
+  const { settled } = useSnapshot(outboxState);
+  const held = busy || settled.length > 0;
   const [ask, setAsk] = useState(false);
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
@@ -73,7 +100,7 @@ export function LiveNotifications() {
           void showSystem(t('title'), text, notificationLink(n), n.id);
           return;
         }
-        setToasts((list) => [{ n, text }, ...list].slice(0, MAX_TOASTS));
+        setToasts((list) => withToast(list, { n, text, shownAt: Date.now() }));
       }),
     [client, t],
   );
@@ -87,6 +114,8 @@ export function LiveNotifications() {
     return () => window.removeEventListener(BID_PLACED_EVENT, offer);
   }, []);
 
+  useDropStale(toasts, held, setToasts);
+
   const dismiss = (id: string) => setToasts((list) => list.filter((x) => x.n.id !== id));
   const answer = async (allow: boolean) => {
     setAsk(false);
@@ -99,7 +128,7 @@ export function LiveNotifications() {
   return createPortal(
     <section className="notif-toasts" aria-label={t('toast.region')}>
       <div role="status" aria-live="polite">
-        {toasts.map(({ n, text }) => (
+        {(held ? [] : toasts).map(({ n, text }) => (
           <div className="notif-toast" key={n.id} data-testid="notif-toast">
             <Link to={notificationLink(n)} onClick={() => dismiss(n.id)}>
               {text}
@@ -111,7 +140,7 @@ export function LiveNotifications() {
           </div>
         ))}
       </div>
-      {ask && (
+      {ask && !held && (
         <div className="notif-ask">
           <p>{t('system.ask')}</p>
           <button type="button" className="btn btn--primary" onClick={() => void answer(true)}>

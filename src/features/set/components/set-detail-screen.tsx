@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { weiFromWire } from '#shared/money.ts';
 import { BidsTable } from '#web/components/bids-table.tsx';
 import { NftCard } from '#web/components/cards.tsx';
 import { EventsTable } from '#web/components/events-table.tsx';
@@ -14,7 +15,6 @@ import { CardGridSkeleton, Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
 import { paths, SET_MODES, type SetMode } from '#web/config/paths.ts';
 import { useLiveRefresh } from '#web/lib/live.ts';
-import { weiFromWire } from '#web/lib/money.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { useLikeAddress } from '#web/stores/use-like-address.ts';
 import { type NftSet, useSet, useSetActivity, useSetBids, useSetItems } from '../api/set.ts';
@@ -94,7 +94,7 @@ function SetView({
             <dd>{symbols.name}</dd>
           </dl>
           <p className="muted">{t('set.wholeOnly')}</p>
-          {set.description ? <p>{set.description}</p> : null}
+          {set.description ? <p className="description">{set.description}</p> : null}
         </div>
       </div>
       {trade?.(set)}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { weiFromWire } from '#shared/money.ts';
 import { claimWindow } from '#shared/orders.ts';
 import type { Order as StoredOrder } from '#shared/schemas/entities.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
@@ -11,7 +12,6 @@ import type { ErrorKey } from '#web/lib/errors.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { currentLanguage } from '#web/lib/i18n.ts';
 import { BID_PLACED_EVENT } from '#web/lib/live.ts';
-import { weiFromWire } from '#web/lib/money.ts';
 import { isOnline, useOnline } from '#web/pwa/online.ts';
 import { amountText } from '#web/wallet/amounts.ts';
 import {
@@ -129,12 +129,13 @@ function useAllowanceCovers(ctx: TradeContext, online: boolean): (amount: bigint
  * and leaves the bid waiting in the outbox; a bid the last known WVBC allowance does not cover
  * needs a connection (the allowance is a transaction).
  */
-function BidForm(p: Props & { highest: bigint | null; end: bigint }) {
+function BidForm(p: Props & { highest: bigint | null; end: bigint; mine: boolean }) {
   const { t } = useTranslation(['trade', 'outbox']);
   const online = useOnline();
   const least = leastBid(weiFromWire(p.order.price), p.highest);
   const rebid = useRebid();
   const [text, setText] = useState(() => amountText(rebid ?? least));
+  useFollowLeast(least, text, setText);
   const [fieldError, setFieldError] = useState<ErrorKey | undefined>();
   const balances = useBalances(p.ctx);
   const allowanceCovers = useAllowanceCovers(p.ctx, online);
@@ -225,16 +226,31 @@ function BidForm(p: Props & { highest: bigint | null; end: bigint }) {
           onAccept={() => void send(offer.amount, offer.wrap)}
         />
       ) : null}
-      {/* One primary action: wrapping and bidding while WVBC is short, else the bid. */}
-      <Button type="submit" variant={offer ? 'secondary' : 'primary'} busy={runner.busy}>
-        {t('bid.submit')}
+      {/* One primary action: wrapping and bidding while WVBC is short, else the bid; none
+          while the user's bid is the highest (raising it is possible, not the next step). */}
+      <Button type="submit" variant={offer || p.mine ? 'secondary' : 'primary'} busy={runner.busy}>
+        {p.mine ? t('bid.raise') : t('bid.submit')}
       </Button>
       <RunStatus
         state={runner.state}
-        done={runner.state.queued ? t('outbox:bid.queued') : t('bid.placed')}
+        done={runner.state.queued ? t('outbox:bid.queued') : t('bid.sent')}
       />
     </form>
   );
+}
+
+/**
+ * The amount field follows the least bid when that moves (outbid, or the user's own bid now the
+ * highest): an amount under the new least is replaced by it, a higher one typed is kept.
+ */
+function useFollowLeast(least: bigint, text: string, setText: (text: string) => void) {
+  const previous = useRef(least);
+  useEffect(() => {
+    if (previous.current === least) return;
+    previous.current = least;
+    const typed = checkPrice(text);
+    if (!typed.ok || typed.value < least) setText(amountText(least));
+  }, [least, text, setText]);
 }
 
 /** The top bidder's protection: their bid on chain, in escrow, before claims open. */
@@ -315,7 +331,7 @@ export function AuctionSale(p: Props) {
       {phase === 'bidding' && now !== null ? <Countdown seconds={end - now} /> : null}
       {mine ? <p className="badge">{t('bid.placed')}</p> : null}
       {phase === 'bidding' && !seller && bids.data ? (
-        <BidForm {...p} highest={highest} end={end} />
+        <BidForm {...p} highest={highest} end={end} mine={mine} />
       ) : null}
       {top?.onChain ? <p className="badge">{t('bid.onChain')}</p> : null}
       {mine &&

@@ -52,9 +52,9 @@ export default function BundleBuyPanel({
     .map((id) => order.tokenIds.indexOf(BigInt(id)))
     .filter((i) => i >= 0);
   const quote = buyQuote(order, indexes, fee.data ?? 0n);
+  const seller = sameAddress(order.maker, ctx.address);
   const onBuy = () => {
     if ('error' in quote) return runner.refuse(quote.error);
-    if (sameAddress(order.maker, ctx.address)) return runner.refuse('youAreTheSeller');
     const account = balances.data?.account;
     const short =
       account === undefined ? null : checkAccountBalance(quote.breakdown.youPay, account);
@@ -77,13 +77,20 @@ export default function BundleBuyPanel({
     <section className="trade" aria-labelledby="trade-bundle-heading">
       <h2 id="trade-bundle-heading">{t('heading')}</h2>
       {'breakdown' in quote ? <PriceLines price={quote.breakdown} symbol={symbols.native} /> : null}
-      <Button busy={runner.busy} onClick={onBuy}>
-        {t('buy.submit')}
-      </Button>
-      <RunStatus state={runner.state} done={t('buy.bought')} />
-      {sameAddress(order.maker, ctx.address) ? (
-        <TakeOffSale ctx={ctx} order={live} collection={order.collection} />
-      ) : null}
+      {/* The seller is offered no Buy now on their own bundle, only taking it off sale. */}
+      {seller ? (
+        <>
+          <p>{t('sale.yours')}</p>
+          <TakeOffSale ctx={ctx} order={live} collection={order.collection} />
+        </>
+      ) : (
+        <>
+          <Button busy={runner.busy} onClick={onBuy}>
+            {t('buy.submit')}
+          </Button>
+          <RunStatus state={runner.state} done={t('buy.bought')} />
+        </>
+      )}
     </section>
   );
 }

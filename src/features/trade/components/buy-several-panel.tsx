@@ -8,11 +8,11 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { weiFromWire } from '#shared/money.ts';
 import type { Collection, Nft } from '#shared/schemas/entities.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { api, type ListBody } from '#web/lib/api-client.ts';
-import { weiFromWire } from '#web/lib/money.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { buyMany } from '../actions.ts';
 import { tradeApi } from '../api/trade.ts';

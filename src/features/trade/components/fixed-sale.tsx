@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { weiFromWire } from '#shared/money.ts';
 import type { Order as StoredOrder } from '#shared/schemas/entities.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { weiFromWire } from '#web/lib/money.ts';
 import { buy, type TradeContext, takeOffSale } from '../actions.ts';
 import type { Target } from '../api/trade.ts';
 import { checkAccountBalance, priceBreakdown } from '../pricing.ts';
@@ -33,7 +33,8 @@ export function TakeOffSale(p: { ctx: TradeContext; order: StoredOrder; collecti
 
 /**
  * A fixed-price order (single NFT or a set, bought whole): the all-in price, the buyer's account
- * balance, Buy now. The balance is checked before anything is sent; the seller is told so.
+ * balance, Buy now. The balance is checked before anything is sent. The seller is offered no
+ * Buy now on their own listing, only taking it off sale.
  */
 export function FixedSale(p: {
   ctx: TradeContext;
@@ -51,7 +52,6 @@ export function FixedSale(p: {
   const price = priceBreakdown(total, fee.data ?? 0n, maxFee);
   const seller = sameAddress(p.order.maker, p.ctx.address);
   const onBuy = () => {
-    if (seller) return runner.refuse('youAreTheSeller');
     const account = balances.data?.account;
     const short = account === undefined ? null : checkAccountBalance(price.youPay, account);
     if (short) return runner.refuse(short.error, short.hint);
@@ -63,17 +63,28 @@ export function FixedSale(p: {
     <section className="trade" aria-labelledby="trade-buy-heading">
       <h2 id="trade-buy-heading">{t('heading')}</h2>
       <PriceLines price={price} symbol={p.symbol} />
-      {balances.data ? (
-        <p>
-          {t('buy.balance')}
-          <Amount wei={balances.data.account} symbol={p.symbol} />
-        </p>
-      ) : null}
-      <Button busy={runner.busy} onClick={onBuy}>
-        {t('buy.submit')}
-      </Button>
-      <RunStatus state={runner.state} done={t('buy.bought')} />
-      {seller ? <TakeOffSale ctx={p.ctx} order={p.order} collection={p.collection} /> : null}
+      {seller ? (
+        <>
+          <p>{t('sale.yours')}</p>
+          <TakeOffSale ctx={p.ctx} order={p.order} collection={p.collection} />
+        </>
+      ) : (
+        <>
+          {balances.data ? (
+            <p>
+              {t('buy.balance')}
+              <Amount wei={balances.data.account} symbol={p.symbol} />
+            </p>
+          ) : null}
+          <Button busy={runner.busy} onClick={onBuy}>
+            {t('buy.submit')}
+          </Button>
+          <RunStatus
+            state={runner.state}
+            done={p.target === 'SET' ? t('buy.boughtSet') : t('buy.bought')}
+          />
+        </>
+      )}
     </section>
   );
 }

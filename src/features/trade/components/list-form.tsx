@@ -91,7 +91,7 @@ function ApprovalStep({ ctx, collection }: { ctx: TradeContext; collection: stri
       >
         {t('list.approve')}
       </Button>
-      <RunStatus state={runner.state} done={t('list.approved')} />
+      <RunStatus state={runner.state} done={t('list.approved')} kept={false} />
     </div>
   );
 }

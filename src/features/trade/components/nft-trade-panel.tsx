@@ -10,12 +10,22 @@ import type { NftDetail } from '#shared/schemas/entities.ts';
 import { paths } from '#web/config/paths.ts';
 import { sameAddress } from './fixed-sale.tsx';
 import { ListForm } from './list-form.tsx';
+import { OutcomeScope } from './outcome-scope.tsx';
 import { LastRefusal } from './run-status.tsx';
 import { SalePanel } from './sale-panel.tsx';
 import { useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function NftTradePanel({ nft }: { nft: NftDetail }) {
+  // Bought, claimed, listed, taken off sale: the confirmation stays once the panel changed.
+  return (
+    <OutcomeScope>
+      <TradePanel nft={nft} />
+    </OutcomeScope>
+  );
+}
+
+function TradePanel({ nft }: { nft: NftDetail }) {
   const { t } = useTranslation('trade');
   const ctx = useTradeContext(nft.networkId);
   const order = nft.order?.status === 'pending' ? nft.order : null;

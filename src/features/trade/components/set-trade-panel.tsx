@@ -6,12 +6,22 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { NftSet } from '#shared/schemas/entities.ts';
 import { tradeApi } from '../api/trade.ts';
+import { OutcomeScope } from './outcome-scope.tsx';
 import { LastRefusal } from './run-status.tsx';
 import { SalePanel } from './sale-panel.tsx';
 import { useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function SetTradePanel({ set }: { set: NftSet }) {
+  // Bought or claimed: the set's order is gone, the confirmation stays.
+  return (
+    <OutcomeScope>
+      <SetPanel set={set} />
+    </OutcomeScope>
+  );
+}
+
+function SetPanel({ set }: { set: NftSet }) {
   const { t } = useTranslation('trade');
   const ctx = useTradeContext(set.networkId);
   const stored = useQuery({

@@ -5,7 +5,7 @@
  * screens.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Network } from '#shared/schemas/entities.ts';
 import type { ErrorKey } from '#web/lib/errors.ts';
@@ -16,6 +16,7 @@ import { activeConnector, walletUi } from '#web/wallet/connection.ts';
 import type { WriteStage } from '#web/wallet/pipeline.ts';
 import type { Outcome, TradeContext } from '../actions.ts';
 import { chainNow, exchangeFeeBps } from '../chain.ts';
+import { useOutcomeScope } from './outcome-scope.tsx';
 
 export function useNetwork(networkId: number): Network | null {
   const { data } = useQuery(networksQueryOptions());
@@ -73,6 +74,8 @@ export type RunState = {
   done: boolean;
   /** Done, but signed and waiting in the outbox rather than accepted yet. */
   queued: boolean;
+  /** The runner's id in its OutcomeScope (outcome-scope.tsx). */
+  owner?: string;
 };
 
 export const IDLE: RunState = {
@@ -98,27 +101,42 @@ export const lastRefusal = (orderHash: string) => refusals.get(orderHash.toLower
 
 /**
  * Runs one action at a time; after it, every query refetches (owner, status, provenance...).
+ * The outcome is set before that refetch, which may remove the panel that runs it: the
+ * OutcomeScope around the panel then keeps the confirmation in view.
  * `orderHash`: the order acted on, whose last refusal `lastRefusal` keeps.
  */
 export function useRunner(orderHash?: string) {
   const client = useQueryClient();
+  const scope = useOutcomeScope();
+  const owner = useId();
   const [state, setState] = useState<RunState>(IDLE);
-  const busy = state.stage !== null;
+  const [refreshing, setRefreshing] = useState(false);
+  const busy = state.stage !== null || refreshing;
   const refuse = (error: ErrorKey, hint: ErrorKey | null = null) =>
     setState({ ...IDLE, error, hint });
   const run = async (action: (onStage: (s: WriteStage) => void) => Promise<Outcome>) => {
+    scope?.start(owner);
     setState({ ...IDLE, stage: 'preparing' });
     const outcome = await action((stage) => setState((s) => ({ ...s, stage })));
     const refused = outcome.ok
       ? null
       : { ...IDLE, error: outcome.error, hint: HINTS[outcome.error] ?? null };
     if (orderHash && refused) refusals.set(orderHash.toLowerCase(), refused);
+    // A success is said before the refresh (which may remove this panel), the action held busy
+    // until the refresh ends; a refusal is said once the page is fresh and usable again.
+    if (outcome.ok) {
+      setState({ ...IDLE, done: true, queued: outcome.queued === true });
+      scope?.settle(owner);
+    }
     // Queued in the outbox: nothing changed on the server yet (and offline, a refetch would
     // wait for the connection).
-    if (!(outcome.ok && outcome.queued)) await client.invalidateQueries();
-    if (outcome.ok) setState({ ...IDLE, done: true, queued: outcome.queued === true });
-    else setState(refused ?? IDLE);
+    if (!(outcome.ok && outcome.queued)) {
+      setRefreshing(outcome.ok);
+      await client.invalidateQueries();
+      setRefreshing(false);
+    }
+    if (!outcome.ok) setState(refused ?? IDLE);
     return outcome.ok;
   };
-  return { state, busy, run, refuse, reset: () => setState(IDLE) };
+  return { state: { ...state, owner }, busy, run, refuse, reset: () => setState(IDLE) };
 }

@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { moneyText } from '#shared/money.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { currentLanguage } from '#web/lib/i18n.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
-import { amountText } from '#web/wallet/amounts.ts';
 import { BID_GAS_RESERVE } from '../pricing.ts';
 
 /**
@@ -19,9 +20,11 @@ export function WrapOffer(p: {
   const { t } = useTranslation('trade');
   const symbols = useNetworkSymbols(p.networkId);
   const id = useId();
+  // Written like every other amount (the language's decimal separator).
+  const language = currentLanguage();
   const values = {
-    short: amountText(p.wrap),
-    keep: amountText(BID_GAS_RESERVE),
+    short: moneyText(p.wrap, language),
+    keep: moneyText(BID_GAS_RESERVE, language),
     native: symbols.native,
     wrapped: symbols.wrapped,
   };

@@ -5,6 +5,7 @@
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FollowBody, FollowResult } from '#shared/schemas/catalogue.ts';
 import { api, type DataBody } from '#web/lib/api-client.ts';
+import { pageSubject } from '#web/lib/page-title.ts';
 import { isOnline } from '#web/pwa/online.ts';
 import { SOCIAL_EXPIRY_MS } from '#web/pwa/outbox/rules.ts';
 import { isNetworkFailure, loadOutbox } from '#web/pwa/outbox/state.ts';
@@ -26,7 +27,7 @@ async function queueFollow(body: FollowRequest): Promise<FollowOutcome> {
     body,
     headers: {},
     session: true,
-    title: document.title,
+    title: pageSubject(),
     link: location.pathname,
     expiresAt: Date.now() + SOCIAL_EXPIRY_MS,
     notice: outboxNotice(),

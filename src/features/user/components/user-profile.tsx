@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { weiFromWire } from '#shared/money.ts';
 import type { Account, Nft, User } from '#shared/schemas/entities.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Table } from '#web/components/ui/table.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { currentLanguage } from '#web/lib/i18n.ts';
-import { weiFromWire } from '#web/lib/money.ts';
 import { useSymbol } from '#web/lib/networks.ts';
 import { useBidsByBidder, useOrders } from '../api/user.ts';
 import { CollectionsTab, FollowsTab, NftTab, OwnedTab } from './list-tabs.tsx';

@@ -9,8 +9,9 @@ import {
   WVBC_ABI,
 } from '#contracts/abi/index.ts';
 import { bpsPercent } from '#shared/orders.ts';
+import { session } from '#web/stores/session.ts';
 import { initTestI18n, renderWithApp } from '#web/test/render.tsx';
-import { callName } from './approval-dialog.tsx';
+import { ApprovalRows, callName } from './approval-dialog.tsx';
 import { isMarketplaceMessage, MarketplaceMessageRows } from './typed-data-rows.tsx';
 
 afterEach(cleanup);
@@ -106,5 +107,20 @@ describe('what the platform wallet shows before it signs', () => {
     expect(text).toContain('Giá cố định (VBC)');
     expect(text).toContain('2 VBC');
     expect(text).toContain('token 7');
+  });
+
+  it.each([
+    [false, 'en', 'Sign in to market.test'],
+    [true, 'en', 'Link this wallet to your account on market.test'],
+    [true, 'vi', 'Liên kết ví này với tài khoản của bạn trên market.test'],
+  ] as const)('a sign-in message, signed in %s (%s): %s', async (signedIn, lang, title) => {
+    await initTestI18n(lang);
+    session.account = signedIn
+      ? { isSignedIn: true, data: { token: 't' } }
+      : { isSignedIn: false, data: null };
+    const message = `market.test wants you to sign in with your Ethereum account:\n${order.maker}`;
+    renderWithApp(<ApprovalRows request={{ kind: 'message', message }} />);
+    expect(screen.getByText(title)).toBeTruthy();
+    session.account = { isSignedIn: false, data: null };
   });
 });

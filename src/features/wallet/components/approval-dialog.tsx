@@ -12,9 +12,11 @@ import { Amount } from '#web/components/ui/amount.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
+import { session } from '#web/stores/session.ts';
 import { answerApproval, walletUi } from '#web/wallet/connection.ts';
 import type { SignRequest } from '#web/wallet/connectors/platform.ts';
 import type { TxRequest } from '#web/wallet/connectors/types.ts';
+import { GasRow, SubjectRow } from './tx-subject.tsx';
 import { isMarketplaceMessage, MarketplaceMessageRows } from './typed-data-rows.tsx';
 
 const wvbc = new Interface(WVBC_ABI);
@@ -71,11 +73,16 @@ export function siweDomain(message: string): string | null {
   return match ? match[1]! : null;
 }
 
-function Rows({ request }: { request: SignRequest }) {
+/** What is about to be signed: a message (its purpose), typed data or a transaction. */
+export function ApprovalRows({ request }: { request: SignRequest }) {
   const { t } = useTranslation('wallet');
+  const { account } = useSnapshot(session);
   if (request.kind === 'message') {
     const domain = siweDomain(request.message);
-    return <p>{domain ? t('approve.signIn', { domain }) : t('approve.message')}</p>;
+    // Already signed in, the same EIP-4361 message proves the wallet for linking it
+    // (src/wallet/sign-in.ts linkAddress), e.g. right after creating a platform wallet.
+    const purpose = account.isSignedIn ? 'approve.link' : 'approve.signIn';
+    return <p>{domain ? t(purpose, { domain }) : t('approve.message')}</p>;
   }
   if (request.kind === 'typedData') {
     const { primaryType, message, domain } = request.typedData;
@@ -131,6 +138,7 @@ function TransactionRows({ tx }: { tx: TxRequest }) {
         <dt>{t('approve.call')}</dt>
         <dd>{t(`approve.calls.${call}`)}</dd>
       </div>
+      <SubjectRow exchange={exchange} tx={tx} />
       <div>
         <dt>{t('approve.to')}</dt>
         <dd className="approval__address">{tx.to}</dd>
@@ -145,6 +153,7 @@ function TransactionRows({ tx }: { tx: TxRequest }) {
           )}
         </dd>
       </div>
+      <GasRow tx={tx} symbol={symbols.native} />
     </dl>
   );
 }
@@ -161,7 +170,7 @@ export function ApprovalDialog() {
     >
       {approval ? (
         <div className="approval">
-          <Rows request={approval as SignRequest} />
+          <ApprovalRows request={approval as SignRequest} />
           <div className="approval__actions">
             <Button variant="secondary" onClick={() => answerApproval(false)}>
               {t('approve.reject')}

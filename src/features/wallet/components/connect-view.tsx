@@ -43,25 +43,35 @@ function PlatformWallets({ networks }: { networks: readonly Network[] }) {
   );
 }
 
-function BrowserWallets({ networks }: { networks: readonly Network[] }) {
-  const { t } = useTranslation(['wallet', 'errors']);
-  const [found, setFound] = useState<Eip6963Detail[] | null>(null);
+/** The last search's answer: a later opening of the view starts from it. */
+let lastFound: Eip6963Detail[] | null = null;
+
+/** The browser's EIP-6963 wallets (extensions), searched when the view opens; null at first. */
+function useInjected(): Eip6963Detail[] | null {
+  const [found, setFound] = useState<Eip6963Detail[] | null>(lastFound);
   useEffect(() => {
     let live = true;
     void import('#web/wallet/connectors/injected.ts')
       .then((m) => m.discoverInjected())
-      .then((list) => live && setFound(list));
+      .then((list) => {
+        lastFound = list;
+        if (live) setFound(list);
+      });
     return () => {
       live = false;
     };
   }, []);
-  const phone = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+  return found;
+}
+
+function BrowserWallets(p: { networks: readonly Network[]; found: Eip6963Detail[] | null }) {
+  const { t } = useTranslation(['wallet', 'errors']);
+  const { found, networks } = p;
   return (
     <section className="wallet__section" aria-labelledby="wallet-browser">
       <h3 id="wallet-browser">{t('connect.browserTitle')}</h3>
-      {found === null ? <p>{t('connect.searching')}</p> : null}
-      {found?.length === 0 ? <p role="alert">{t('errors:installMetamask')}</p> : null}
-      {found?.length === 0 && phone ? <p>{t('connect.walletConnectHint')}</p> : null}
+      {/* Not an error: the other ways to connect are offered above. */}
+      {found?.length === 0 ? <p>{t('connect.noExtension')}</p> : null}
       <RequiresNetwork>
         {(offline) =>
           found?.map((d) => (
@@ -87,13 +97,26 @@ function BrowserWallets({ networks }: { networks: readonly Network[] }) {
   );
 }
 
-/** Connect view: platform wallets (each asks for its passphrase) and the browser wallets. */
+const isPhone = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+
+/**
+ * Connect view: platform wallets (each asks for its passphrase), the browser wallets and
+ * WalletConnect. On a phone, or with no wallet extension in the browser, WalletConnect comes
+ * first and the browser wallets last, with no error for having none.
+ */
 export function ConnectView({ networks }: { networks: readonly Network[] }) {
+  const { t } = useTranslation('wallet');
+  const found = useInjected();
+  // The order is known once the first search ends (150 ms): the sections are not moved under a
+  // passphrase being typed.
+  if (found === null) return <p role="status">{t('connect.searching')}</p>;
+  const walletConnectFirst = isPhone() || found.length === 0;
+  const platform = <PlatformWallets key="platform" networks={networks} />;
+  const browser = <BrowserWallets key="browser" networks={networks} found={found} />;
+  const walletConnect = <WalletConnectOption key="walletconnect" networks={networks} />;
   return (
     <>
-      <PlatformWallets networks={networks} />
-      <BrowserWallets networks={networks} />
-      <WalletConnectOption networks={networks} />
+      {walletConnectFirst ? [walletConnect, platform, browser] : [platform, browser, walletConnect]}
     </>
   );
 }

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { formatAmount } from '#shared/money.ts';
 import type { Network } from '#shared/schemas/entities.ts';
 import { Address } from '#web/components/ui/address.tsx';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { formatAmount } from '#web/lib/money.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { RequiresNetwork } from '#web/pwa/requires-network.tsx';
 import { session } from '#web/stores/session.ts';
@@ -16,7 +16,7 @@ import { writeErrorKey } from '#web/wallet/pipeline.ts';
 import { signInWithWallet } from '#web/wallet/sign-in.ts';
 import { AmountForm, type AmountMode } from './amount-form.tsx';
 
-function SignInWithWallet() {
+function SignInWithWallet({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('wallet');
   const [busy, setBusy] = useState(false);
   const connector = activeConnector();
@@ -30,7 +30,10 @@ function SignInWithWallet() {
           onClick={() => {
             setBusy(true);
             signInWithWallet(connector)
-              .then(() => setProcess('success'))
+              .then(() => {
+                setProcess('success');
+                onDone();
+              })
               .catch((error: unknown) => setProcess('error', writeErrorKey(error)))
               .finally(() => setBusy(false));
           }}
@@ -53,6 +56,8 @@ export function ConnectedView({ network }: { network: Network }) {
   const { connector } = useSnapshot(walletUi);
   const symbols = useNetworkSymbols(network.networkId);
   const [mode, setMode] = useState<AmountMode | 'withdraw' | null>(null);
+  // Signed in from this view: said where the button was (the header's side menu closes).
+  const [signedIn, setSignedIn] = useState(false);
   const balances = useQuery({
     ...balancesQueryOptions({
       networkId: network.networkId,
@@ -72,7 +77,10 @@ export function ConnectedView({ network }: { network: Network }) {
         </Button>
       </div>
       {chainAddress ? <Address address={chainAddress} /> : null}
-      {!account.isSignedIn ? <SignInWithWallet /> : null}
+      {!account.isSignedIn ? <SignInWithWallet onDone={() => setSignedIn(true)} /> : null}
+      <p role="status" className={signedIn ? 'wallet__signed-in' : 'visually-hidden'}>
+        {signedIn && account.isSignedIn ? t('connected.signedIn') : ''}
+      </p>
       <section aria-label={t('connected.balances')} className="wallet__cards">
         <div className="wallet__card" data-testid="balance-total">
           <span>{t('connected.total')}</span>

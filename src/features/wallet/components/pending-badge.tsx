@@ -5,6 +5,23 @@ import { resumePending, txState } from '#web/wallet/tracker.ts';
 
 const ENDED_SHOWN_MS = 15_000;
 
+const MARKS: Record<string, string> = { success: '✓', failed: '!', replaced: '↻' };
+
+/**
+ * On a phone the pill shows its mark only, the words hidden visually (a sentence in the header
+ * wrapped it onto two rows at 360 px); from 480 px the words (header.css).
+ */
+function Badge({ mark, text }: { mark: string; text: string }) {
+  return (
+    <span className="badge tx-badge" title={text}>
+      <span className="tx-badge__mark" aria-hidden="true">
+        {mark}
+      </span>
+      <span className="tx-badge__text">{text}</span>
+    </span>
+  );
+}
+
 /**
  * The header's count of pending transactions (kept in IndexedDB, so they survive a reload):
  * loaded after the first screen, it follows each one to its receipt or replacement, then says
@@ -25,11 +42,11 @@ export default function PendingBadge() {
     return () => clearTimeout(id);
   }, [ended]);
   return (
-    <span role="status" data-testid="tx-status">
+    <span role="status" className="tx-status" data-testid="tx-status">
       {pending.length > 0 ? (
-        <span className="badge">{t('tx.pendingCount', { count: pending.length })}</span>
+        <Badge mark={`${pending.length}…`} text={t('tx.pendingCount', { count: pending.length })} />
       ) : ended ? (
-        <span className="badge">{t(`tx.${ended.status}`)}</span>
+        <Badge mark={MARKS[ended.status] ?? '•'} text={t(`tx.${ended.status}`)} />
       ) : null}
     </span>
   );

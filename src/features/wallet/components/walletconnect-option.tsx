@@ -18,6 +18,8 @@ import {
   walletConnectUi,
 } from '#web/wallet/walletconnect.ts';
 
+const isPhone = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+
 function QrCode({ uri }: { uri: string }) {
   const { t } = useTranslation('wallet');
   const [src, setSrc] = useState<string | null>(null);
@@ -37,15 +39,13 @@ function QrCode({ uri }: { uri: string }) {
   );
 }
 
+/** The relay's state; 'scan when ready' only where a QR code is shown (not on a phone). */
 function RelayState() {
   const { t } = useTranslation('wallet');
   const { relayUp } = useSnapshot(walletConnectUi);
+  const up = isPhone() ? 'walletConnect.relayUpPhone' : 'walletConnect.relayUp';
   const key =
-    relayUp === null
-      ? 'walletConnect.relayChecking'
-      : relayUp
-        ? 'walletConnect.relayUp'
-        : 'walletConnect.relayDown';
+    relayUp === null ? 'walletConnect.relayChecking' : relayUp ? up : 'walletConnect.relayDown';
   return (
     <p role="status" className={relayUp === false ? 'wallet__relay--down' : undefined}>
       {t(key)}
@@ -71,23 +71,27 @@ function CopyLink({ uri }: { uri: string }) {
   );
 }
 
-const isPhone = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
-
 function Pairing({ networks }: { networks: readonly Network[] }) {
   const { t } = useTranslation('wallet');
   const { uri, relayUp, waitedLong } = useSnapshot(walletConnectUi);
   const ready = Boolean(uri) && relayUp === true;
   // A phone opens its wallet app from the link (paired already, so the tap itself opens it).
   const phone = isPhone();
+  // On a phone the link comes first (the primary action, in view without scrolling).
   return (
     <>
+      {ready && uri && phone ? (
+        <a className="btn btn--primary" href={uri}>
+          {t('walletConnect.openInWallet')}
+        </a>
+      ) : null}
       <RelayState />
       {ready && uri ? (
         <>
           <p>{phone ? t('walletConnect.phone') : t('walletConnect.scan')}</p>
           {phone ? null : <QrCode uri={uri} />}
           <CopyLink uri={uri} />
-          {phone || waitedLong ? (
+          {!phone && waitedLong ? (
             <a className="btn btn--secondary" href={uri}>
               {t('walletConnect.openInWallet')}
             </a>

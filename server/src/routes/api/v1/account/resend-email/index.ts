@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sendVerificationMail } from '#server/account/verification.ts';
 import { RATE_LIMITS } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
+import { languageFromCookie } from '#shared/languages.ts';
 import { ResendEmailBody } from '#shared/schemas/account.ts';
 import { errorResponses, OkBody } from '#shared/schemas/common.ts';
 
@@ -26,7 +27,11 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         .executeTakeFirst();
       if (!user?.email) throw new AppError('ACCOUNT_NOT_FOUND');
       if (user.email_verified) throw new AppError('EMAIL_ALREADY_VERIFIED');
-      await sendVerificationMail(app, { id: user.id, username: user.username, email: user.email });
+      await sendVerificationMail(
+        app,
+        { id: user.id, username: user.username, email: user.email },
+        languageFromCookie(request.headers.cookie),
+      );
       return { data: true };
     },
   );

@@ -5,6 +5,7 @@ import { hashPassword } from '#server/account/password.ts';
 import { sendVerificationMail } from '#server/account/verification.ts';
 import { RATE_LIMITS } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
+import { languageFromCookie } from '#shared/languages.ts';
 import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
 import { SignUpBody } from '#shared/schemas/account.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
@@ -53,11 +54,11 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         if (isUniqueViolation(error)) throw new AppError('ACCOUNT_EXISTS');
         throw error;
       }
-      await sendVerificationMail(app, {
-        id: user.id,
-        username: user.username,
-        email: email.trim(),
-      });
+      await sendVerificationMail(
+        app,
+        { id: user.id, username: user.username, email: email.trim() },
+        languageFromCookie(request.headers.cookie),
+      );
       reply.status(201);
       return {
         data: { id: user.id, username: user.username, email: email.trim(), emailVerified: false },

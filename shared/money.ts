@@ -1,8 +1,31 @@
 /**
  * Money: `bigint` wei everywhere; text only through these functions (4 decimals, '~' when
- * rounded, the full value for the tooltip: docs/decisions/007-money-as-bigint-wei.md).
+ * rounded, the full value for the tooltip: docs/decisions/007-money-as-bigint-wei.md), written
+ * with the language's separators. One formatter for the screens, the notifications and the
+ * server's mails, so an amount reads the same everywhere.
+ *
+ * Separators are rules kept here rather than asked of Intl: the first Intl.NumberFormat of a page
+ * starts ICU's locale data inside the first render, and the server that renders the first screen
+ * would need the very same ICU data as the browser (docs/decisions/006-no-intl-on-first-screen.md).
  */
-import { AMOUNT_DISPLAY_DECIMALS } from '#shared/rules.ts';
+import type { Language } from './languages.ts';
+import { AMOUNT_DISPLAY_DECIMALS } from './rules.ts';
+
+/** Digit grouping and decimal separator: vi 1.234.567,5; en 1,234,567.5. */
+const SEPARATORS: Record<Language, { group: string; decimal: string }> = {
+  vi: { group: '.', decimal: ',' },
+  en: { group: ',', decimal: '.' },
+};
+
+/** Writes a decimal text ('~1234.5678') with the language's separators ('~1.234,5678'). */
+export function localizeDecimal(text: string, language: Language): string {
+  const match = /^(~?)(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return text;
+  const [, tilde, minus, whole = '0', fraction] = match;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, SEPARATORS[language].group);
+  const decimal = fraction ? `${SEPARATORS[language].decimal}${fraction}` : '';
+  return `${tilde}${minus}${grouped}${decimal}`;
+}
 
 const WEI_DECIMALS = 18;
 const WEI_PER_ETHER = 10n ** 18n;
@@ -40,6 +63,11 @@ export function formatAmount(wei: bigint, decimals = AMOUNT_DISPLAY_DECIMALS): F
   const shown = roundWei(wei, decimals);
   const rounded = shown !== wei;
   return { text: `${rounded ? '~' : ''}${formatWeiExact(shown)}`, rounded, full };
+}
+
+/** An amount as every part shows it: 4 decimals, '~' when rounded, the language's separators. */
+export function moneyText(wei: bigint, language: Language): string {
+  return localizeDecimal(formatAmount(wei).text, language);
 }
 
 /** Wire format: decimal string of wei. Throws on anything else (a boundary bug, not user input). */

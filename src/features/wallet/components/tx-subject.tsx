@@ -1,0 +1,95 @@
+/**
+ * What the platform wallet's signing dialog adds to a transaction's rows: the NFT a buy or a claim
+ * is about (by name, from the catalogue) and the most the network fee (gas) may cost.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { type Interface, JsonRpcProvider } from 'ethers';
+import { useTranslation } from 'react-i18next';
+import { nftDetailQueryKey } from '#shared/query-keys.ts';
+import type { NftDetail } from '#shared/schemas/entities.ts';
+import { Amount } from '#web/components/ui/amount.tsx';
+import { api, type DataBody } from '#web/lib/api-client.ts';
+import { networksQueryOptions } from '#web/lib/networks.ts';
+import type { TxRequest } from '#web/wallet/connectors/types.ts';
+
+/** The order's collection and first item of a buy or claim call, else null. */
+export function orderItem(
+  exchange: Interface,
+  data: string,
+): { collection: string; tokenId: string; count: number } | null {
+  try {
+    const parsed = exchange.parseTransaction({ data });
+    if (!parsed || (parsed.name !== 'buy' && parsed.name !== 'claim')) return null;
+    const order = parsed.args[0] as { collection: string; tokenIds: readonly bigint[] };
+    if (!order.tokenIds.length) return null;
+    return {
+      collection: order.collection,
+      tokenId: order.tokenIds[0]!.toString(),
+      count: order.tokenIds.length,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The NFT's name row (the catalogue's detail query, usually cached by the page). */
+export function SubjectRow({ exchange, tx }: { exchange: Interface; tx: TxRequest }) {
+  const { t } = useTranslation('wallet');
+  const item = orderItem(exchange, tx.data);
+  const q = item ? { collectionAddr: item.collection, tokenId: item.tokenId } : null;
+  const detail = useQuery({
+    queryKey: nftDetailQueryKey(q ?? { collectionAddr: '', tokenId: '' }),
+    queryFn: ({ signal }) =>
+      api
+        .get<DataBody<NftDetail>>('/api/v2/show/market-nft', { query: q!, signal })
+        .then((b) => b.data),
+    enabled: q !== null,
+  });
+  if (!item) return null;
+  const name = detail.data?.name || `#${item.tokenId}`;
+  return (
+    <div>
+      <dt>{t('approve.item')}</dt>
+      <dd>{item.count > 1 ? t('approve.items', { name, count: item.count - 1 }) : name}</dd>
+    </div>
+  );
+}
+
+/** The most the transaction's gas may cost: gas (given or estimated) × the max fee per gas. */
+export function GasRow({ tx, symbol }: { tx: TxRequest; symbol: string }) {
+  const { t } = useTranslation('wallet');
+  const networks = useQuery(networksQueryOptions());
+  const rpcUrl = networks.data?.find((n) => n.networkId === tx.chainId)?.rpcUrl;
+  const cost = useQuery({
+    queryKey: ['wallet', 'gas-cost', tx.chainId, tx.from, tx.to, tx.data, tx.value.toString()],
+    enabled: rpcUrl !== undefined,
+    staleTime: 15_000,
+    queryFn: async () => {
+      const provider = new JsonRpcProvider(rpcUrl, tx.chainId, { staticNetwork: true });
+      try {
+        const [gas, fee] = await Promise.all([
+          tx.gasLimit ??
+            provider.estimateGas({ from: tx.from, to: tx.to, data: tx.data, value: tx.value }),
+          provider.getFeeData(),
+        ]);
+        return gas * (fee.maxFeePerGas ?? fee.gasPrice ?? 0n);
+      } finally {
+        provider.destroy();
+      }
+    },
+  });
+  return (
+    <div>
+      <dt>{t('approve.gas')}</dt>
+      <dd>
+        {cost.data !== undefined ? (
+          <Amount wei={cost.data} symbol={symbol} />
+        ) : cost.isError ? (
+          t('approve.gasUnknown')
+        ) : (
+          '…'
+        )}
+      </dd>
+    </div>
+  );
+}
