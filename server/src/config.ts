@@ -28,6 +28,11 @@ export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Chosen: JSON bodies up to 256 KB (keystores and signed orders are far smaller). */
 export const JSON_BODY_LIMIT = 256 * 1024;
+/**
+ * Chosen: the first screen's data embedded in a page is at most 256 KB of JSON; the largest
+ * answers are left for the client to fetch beyond it (server/src/plugins/initial-data.ts).
+ */
+export const MAX_INITIAL_DATA_BYTES = 256 * 1024;
 /** Chosen rate limits (per IP and minute) for the abuse-prone forms. */
 export const RATE_LIMITS = {
   global: 600,

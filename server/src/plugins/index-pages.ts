@@ -12,11 +12,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_INITIAL_DATA_BYTES } from '#server/config.ts';
 import { firstQueriesOf } from '#shared/first-screen.ts';
 import { languageFromCookie } from '#shared/languages.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { firstAnswers } from './first-answers.ts';
-import { type Language, withInitialData } from './initial-data.ts';
+import { boundedInitialData, type Language, withInitialData } from './initial-data.ts';
 import { serverRenderer } from './server-render.ts';
 
 /** How long a built page is reused for the same URL. */
@@ -93,7 +94,7 @@ export function createIndexPages(app: FastifyInstance, root: string): IndexPages
     if (answers.image && app.hasDecorator('ensureThumbnail')) {
       await app.ensureThumbnail(answers.image);
     }
-    const data = { at, queries: answers.queries };
+    const data = boundedInitialData({ at, queries: answers.queries }, MAX_INITIAL_DATA_BYTES);
     const rendered = await render(url, language, data, mtimeMs);
     const page = withInitialData(html, data, answers.image, rendered);
     return { html: Buffer.from(page), csp: contentSecurityPolicy(page) };

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig, MAX_INITIAL_DATA_BYTES } from '#server/config.ts';
 import { createDatabase, type DatabaseHandle } from '#server/db/create-database.ts';
+import { withInitialData } from '#server/plugins/initial-data.ts';
+import { insertCollection, insertNetwork } from '../catalogue/insert-rows.ts';
 
 /** index.html of /marketplace and the details carries the first screen's API answers. */
 describe('index.html with the first screen answers', () => {
@@ -121,5 +123,59 @@ describe('index.html with the first screen answers', () => {
     expect(embedded(res.body)).not.toBeNull();
     const file = await page('/ssr/entry-server.js');
     expect(file.body).not.toContain('renderScreen');
+  });
+
+  /** Every replacement pattern of String.prototype.replace, as a holder could write it. */
+  const DOLLARS = "a $` b $' c $& d $$ e $1 f $<x> g";
+  const doctypes = (html: string) => html.match(/<!doctype/gi)?.length ?? 0;
+  let network = 0;
+  const collection = async (address: string, description: string) => {
+    network ||= await insertNetwork(app.db, {
+      network_id: 7771,
+      name: 'VBChain devnet',
+      domain: 'http://marketplace.test/api/v1/ETHnetworks/7771',
+      network_group: 'devnet',
+    });
+    return insertCollection(app.db, {
+      network_id: network,
+      address,
+      name: 'Dollars',
+      creator: '0x00000000000000000000000000000000000000c1',
+      likes_count: 1000,
+      description,
+    });
+  };
+
+  it('stored text with $ patterns is embedded as written: one doctype, JSON that parses', async () => {
+    const id = await collection('0x00000000000000000000000000000000000000d1', DOLLARS);
+    for (const url of [`/collection/detail/${id}`, '/marketplace?dollars=1']) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(doctypes(res.body)).toBe(1);
+      expect(JSON.stringify(embedded(res.body))).toContain(JSON.stringify(DOLLARS).slice(1, -1));
+    }
+    // The server-rendered markup carries the same text: inserted as written too.
+    const html = withInitialData(indexHtml, { at: 1, queries: [] }, null, {
+      language: 'en',
+      markup: `<p>${DOLLARS}</p>`,
+    });
+    expect(doctypes(html)).toBe(1);
+    expect(html).toContain(`<div id="root"><p>${DOLLARS}</p></div>`);
+  });
+
+  it('a huge description leaves its answer out of the page (bounded), the page still renders', async () => {
+    const huge = DOLLARS.repeat(40_000); // ~1.3 MB
+    const id = await collection('0x00000000000000000000000000000000000000d2', huge);
+    const res = await page(`/collection/detail/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(doctypes(res.body)).toBe(1);
+    expect(res.body).toContain('<div id="root"><main');
+    expect(res.body.length).toBeLessThan(MAX_INITIAL_DATA_BYTES + 10_000);
+    const data = embedded(res.body);
+    expect(data?.queries.some((q) => q.key[0] === 'collection')).toBe(false);
+    expect(data?.queries.length).toBeGreaterThan(0); // the networks still go with the page
+    const home = await page('/marketplace?huge=1');
+    expect(home.body.length).toBeLessThan(MAX_INITIAL_DATA_BYTES + 10_000);
+    expect(embedded(home.body)).not.toBeNull();
   });
 });
