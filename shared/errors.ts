@@ -98,6 +98,14 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported file type' },
   RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
+  TOO_MANY_STREAMS: {
+    status: 429,
+    message: 'Too many live connections from this address; close other tabs and try again',
+  },
+  STREAMS_FULL: {
+    status: 503,
+    message: 'The server holds as many live connections as it can; updates resume shortly',
+  },
   CHAIN_UNAVAILABLE: { status: 502, message: 'The blockchain node did not answer' },
   MAIL_FAILED: { status: 502, message: 'The e-mail could not be sent' },
   DATABASE_UNAVAILABLE: {

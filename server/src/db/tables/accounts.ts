@@ -41,6 +41,13 @@ export interface EmailVerificationsTable {
   created_at: Generated<Date>;
 }
 
+/** Session token ids ended by a sign-out, kept until the token expires (migration 075). */
+export interface RevokedSessionsTable {
+  jti: string;
+  user_id: number;
+  expires_at: Timestamp;
+}
+
 export interface SiweNoncesTable {
   nonce: string;
   domain: string;
