@@ -17,7 +17,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
 import { type Config, SESSION_TTL_SECONDS } from '#server/config.ts';
+import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 
 export interface SessionUser {
@@ -54,6 +56,40 @@ const SECURITY: Record<AuthNeed, string | null> = {
   apiKey: 'apiKey',
 };
 
+/** The account's epoch and whether the token id was signed out; null: no such account. */
+async function sessionState(
+  db: Kysely<Database>,
+  userId: number,
+  jti: string | null,
+): Promise<{ epoch: number; revoked: boolean } | null> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [
+      'session_epoch',
+      eb
+        .exists(
+          eb
+            .selectFrom('revoked_sessions')
+            .select('jti')
+            .where('jti', '=', jti ?? ''),
+        )
+        .as('revoked'),
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row ? { epoch: row.session_epoch, revoked: Boolean(row.revoked) } : null;
+}
+
+/** The account's current epoch; null for an account that no longer exists. */
+async function sessionEpoch(db: Kysely<Database>, userId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('session_epoch')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row ? row.session_epoch : null;
+}
+
 export function registerAuth(app: FastifyInstance, config: Config): void {
   const key = new TextEncoder().encode(config.jwtSecret);
   const issuer = 'vbc-marketplace';
@@ -68,7 +104,7 @@ export function registerAuth(app: FastifyInstance, config: Config): void {
       const id = Number(payload.sub);
       if (!Number.isSafeInteger(id) || id <= 0) throw new Error('bad subject');
       const jti = typeof payload.jti === 'string' ? payload.jti : null;
-      const state = await sessionState(id, jti);
+      const state = await sessionState(app.db, id, jti);
       if (!state || (payload.ep ?? 0) !== state.epoch) throw new Error('ended session');
       if (state.revoked) throw new Error('signed out');
       return { id, jti, expiresAt: payload.exp ?? 0 };
@@ -112,42 +148,9 @@ export function registerAuth(app: FastifyInstance, config: Config): void {
       route.schema.security = [{ [scheme]: [] }];
     }
   });
-  /** The account's epoch and whether the token id was signed out; null: no such account. */
-  async function sessionState(
-    userId: number,
-    jti: string | null,
-  ): Promise<{ epoch: number; revoked: boolean } | null> {
-    const row = await app.db
-      .selectFrom('users')
-      .select((eb) => [
-        'session_epoch',
-        eb
-          .exists(
-            eb
-              .selectFrom('revoked_sessions')
-              .select('jti')
-              .where('jti', '=', jti ?? ''),
-          )
-          .as('revoked'),
-      ])
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    return row ? { epoch: row.session_epoch, revoked: Boolean(row.revoked) } : null;
-  }
-
-  /** The account's current epoch; null for an account that no longer exists. */
-  async function sessionEpoch(userId: number): Promise<number | null> {
-    const row = await app.db
-      .selectFrom('users')
-      .select('session_epoch')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    return row ? row.session_epoch : null;
-  }
-
   app.decorate('signSession', async (userId: number) => {
     const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
-    const token = await new SignJWT({ ep: (await sessionEpoch(userId)) ?? 0 })
+    const token = await new SignJWT({ ep: (await sessionEpoch(app.db, userId)) ?? 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setJti(randomUUID())
