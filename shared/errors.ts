@@ -10,6 +10,7 @@ export const ERRORS = {
   WRONG_CREDENTIALS: { status: 401, message: 'Username or password is wrong' },
   WRONG_PASSWORD: { status: 400, message: 'Wrong password' },
   ACCOUNT_EXISTS: { status: 409, message: 'Username or email has already existed' },
+  USERNAME_TAKEN: { status: 409, message: 'This username is taken, please choose another' },
   AUTH_REQUEST_EXPIRED: { status: 401, message: 'Authentication request has expired' },
   EMAIL_VERIFICATION_FAILED: { status: 400, message: 'Verifying email failure' },
   EMAIL_ALREADY_VERIFIED: { status: 409, message: 'Email has already been verified' },

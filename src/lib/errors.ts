@@ -19,6 +19,7 @@ export const ERROR_CODE_KEYS = {
   WRONG_CREDENTIALS: 'wrongCredentials',
   WRONG_PASSWORD: 'wrongPassword',
   ACCOUNT_EXISTS: 'accountExists',
+  USERNAME_TAKEN: 'usernameTaken',
   AUTH_REQUEST_EXPIRED: 'authExpired',
   EMAIL_VERIFICATION_FAILED: 'verifyEmailFailed',
   EMAIL_ALREADY_VERIFIED: 'emailAlreadyVerified',

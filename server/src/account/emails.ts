@@ -21,3 +21,22 @@ export function verificationMail(
     link,
   };
 }
+
+/**
+ * Sent instead of a verification link when sign-up names an address that already has an account:
+ * the answer on the page is the same either way, so only the address's owner learns it is taken.
+ */
+export function alreadyRegisteredMail(publicUrl: string, username: string) {
+  return {
+    subject: 'You already have an account on the VBChain NFT marketplace',
+    text: [
+      `Hello ${username},`,
+      '',
+      'Someone, maybe you, tried to sign up with this e-mail address, which already has an account.',
+      `Sign in as ${username} here:`,
+      `${publicUrl}/sign-in`,
+      '',
+      'If it was not you, ignore this mail: nothing changed.',
+    ].join('\n'),
+  };
+}

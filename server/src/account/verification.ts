@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { EMAIL_VERIFICATION_TTL_MS } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { verificationMail } from './emails.ts';
+import { alreadyRegisteredMail, verificationMail } from './emails.ts';
 import { newToken } from './password.ts';
 
 export async function sendVerificationMail(
@@ -33,4 +33,25 @@ export async function sendVerificationMail(
   } catch (cause) {
     throw new AppError('MAIL_FAILED', { cause });
   }
+}
+
+/** Tells an address's owner that sign-up was tried with it (emails.ts, alreadyRegisteredMail). */
+export async function sendAlreadyRegisteredMail(
+  app: FastifyInstance,
+  user: { username: string; email: string },
+): Promise<void> {
+  const mail = alreadyRegisteredMail(app.config.publicUrl, user.username);
+  try {
+    await app.mailer.send({ to: user.email, subject: mail.subject, text: mail.text });
+  } catch (cause) {
+    throw new AppError('MAIL_FAILED', { cause });
+  }
+}
+
+/**
+ * Sends a mail after the answer: resend-email answers the same way, in the same time, whether or
+ * not the address gets a mail; a failure is logged.
+ */
+export function mailAfterAnswer(app: FastifyInstance, send: () => Promise<void>): void {
+  void send().catch((error: unknown) => app.log.warn({ err: error }, 'account mail not sent'));
 }
