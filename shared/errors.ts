@@ -98,6 +98,10 @@ export const ERRORS = {
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported file type' },
+  UPLOAD_QUOTA_EXCEEDED: {
+    status: 413,
+    message: 'Your uploads have reached their limit; replace or remove an image first',
+  },
   RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
   TOO_MANY_STREAMS: {
     status: 429,

@@ -26,6 +26,12 @@ export const SIWE_NONCE_TTL_MS = 5 * 60 * 1000;
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Chosen: avatar and banner uploads up to 5 MB. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/**
+ * Chosen: one account keeps at most 100 uploaded files and 100 MB (20 images at the 5 MB limit,
+ * or a partner's collection of small pictures); a replaced avatar or banner no longer counts
+ * (server/src/account/upload-quota.ts). UPLOAD_QUOTA_FILES and UPLOAD_QUOTA_BYTES override them.
+ */
+export const UPLOAD_QUOTA = { files: 100, bytes: 100 * 1024 * 1024 } as const;
 /** Chosen: JSON bodies up to 256 KB (keystores and signed orders are far smaller). */
 export const JSON_BODY_LIMIT = 256 * 1024;
 /**
@@ -93,6 +99,8 @@ const EnvSchema = Type.Object({
   /** Pays the gas of relayed gift claims (docs/decisions/085-gift-escrow-with-a-link-key.md). */
   GIFT_RELAYER_PRIVATE_KEY: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' })),
   TRUST_PROXY: Type.Boolean({ default: false }),
+  UPLOAD_QUOTA_FILES: Type.Integer({ minimum: 1, default: UPLOAD_QUOTA.files }),
+  UPLOAD_QUOTA_BYTES: Type.Integer({ minimum: 1, default: UPLOAD_QUOTA.bytes }),
   LIVE_STREAMS_PER_CLIENT: Type.Integer({ minimum: 1, default: LIVE_STREAM_LIMITS.perClient }),
   LIVE_STREAMS_PER_PROCESS: Type.Integer({ minimum: 1, default: LIVE_STREAM_LIMITS.perProcess }),
   RATE_LIMIT_ENABLED: Type.Boolean({ default: true }),
@@ -129,6 +137,8 @@ export interface Config {
   /** Sends gift claims signed by a link's key; none: claims are not relayed (COMING_SOON). */
   giftRelayerPrivateKey: string | undefined;
   trustProxy: boolean;
+  /** Files and bytes one account may keep uploaded (UPLOAD_QUOTA). */
+  uploadQuota: { files: number; bytes: number };
   /** Open live streams allowed per client address and per process (LIVE_STREAM_LIMITS). */
   liveStreams: { perClient: number; perProcess: number };
   rateLimitEnabled: boolean;
@@ -183,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     settlementPrivateKey: e.SETTLEMENT_PRIVATE_KEY,
     giftRelayerPrivateKey: e.GIFT_RELAYER_PRIVATE_KEY,
     trustProxy: e.TRUST_PROXY,
+    uploadQuota: { files: e.UPLOAD_QUOTA_FILES, bytes: e.UPLOAD_QUOTA_BYTES },
     liveStreams: { perClient: e.LIVE_STREAMS_PER_CLIENT, perProcess: e.LIVE_STREAMS_PER_PROCESS },
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
     answerCache: e.ANSWER_CACHE,

@@ -81,6 +81,7 @@ export const ERROR_CODE_KEYS = {
   METHOD_NOT_ALLOWED: 'methodNotAllowed',
   PAYLOAD_TOO_LARGE: 'payloadTooLarge',
   UNSUPPORTED_MEDIA_TYPE: 'unsupportedMediaType',
+  UPLOAD_QUOTA_EXCEEDED: 'uploadQuotaExceeded',
   RATE_LIMITED: 'rateLimited',
   TOO_MANY_STREAMS: 'tooManyStreams',
   STREAMS_FULL: 'streamsFull',

@@ -13,6 +13,7 @@ import type {
   RevokedSessionsTable,
   SchemaMigrationsTable,
   SiweNoncesTable,
+  UploadsTable,
   UsersTable,
 } from './tables/accounts.ts';
 import type {
@@ -65,6 +66,7 @@ export interface Database {
   email_verifications: EmailVerificationsTable;
   siwe_nonces: SiweNoncesTable;
   revoked_sessions: RevokedSessionsTable;
+  uploads: UploadsTable;
   bc_addresses: BcAddressesTable;
   eth_wallets: EthWalletsTable;
   eth_wallet_accounts: EthWalletAccountsTable;

@@ -48,6 +48,14 @@ export interface RevokedSessionsTable {
   expires_at: Timestamp;
 }
 
+/** An account's uploaded files (migration 076): the upload quota counts them. */
+export interface UploadsTable {
+  user_id: number;
+  name: string;
+  bytes: number;
+  created_at: Generated<Date>;
+}
+
 export interface SiweNoncesTable {
   nonce: string;
   domain: string;
