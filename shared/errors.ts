@@ -89,6 +89,14 @@ export const ERRORS = {
   },
   WRONG_CONTRACT: { status: 400, message: 'The transaction is not for the marketplace' },
   TX_REJECTED: { status: 400, message: 'The transaction was refused' },
+  NONCE_NOT_NEXT: {
+    status: 400,
+    message: "The transaction's nonce is not the account's next one; sign it again",
+  },
+  TOO_MANY_PENDING: {
+    status: 429,
+    message: 'This account has too many transactions waiting; wait until they are confirmed',
+  },
   // transport
   UNAUTHORIZED: { status: 401, message: 'Please sign in' },
   FORBIDDEN: { status: 403, message: 'Not allowed' },

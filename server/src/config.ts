@@ -47,6 +47,13 @@ export const MAX_INITIAL_DATA_BYTES = 256 * 1024;
  * LIVE_STREAMS_PER_PROCESS override them.
  */
 export const LIVE_STREAM_LIMITS = { perClient: 20, perProcess: 10_000 } as const;
+/**
+ * Chosen: a signed transaction is sent on (RPC proxy, gateway, trade routes) only with its
+ * sender's next nonce, or one replacing a transaction still waiting, and with at most 4 of the
+ * sender's transactions waiting in the node's pool: a nonce far ahead would sit in the pool for
+ * free (server/src/chain/broadcast.ts).
+ */
+export const MAX_PENDING_PER_SENDER = 4;
 /** Chosen rate limits (per IP and minute) for the abuse-prone forms. */
 export const RATE_LIMITS = {
   global: 600,

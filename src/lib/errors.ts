@@ -73,6 +73,8 @@ export const ERROR_CODE_KEYS = {
   NOT_PARTNER: 'notPartner',
   WRONG_CONTRACT: 'wrongContract',
   TX_REJECTED: 'txRejected',
+  NONCE_NOT_NEXT: 'nonceNotNext',
+  TOO_MANY_PENDING: 'tooManyPending',
   UNAUTHORIZED: 'notSignedIn',
   FORBIDDEN: 'forbidden',
   INVALID_MARKETPLACE_KEY: 'invalidKey',
