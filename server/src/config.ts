@@ -54,13 +54,18 @@ export const LIVE_STREAM_LIMITS = { perClient: 20, perProcess: 10_000 } as const
  * free (server/src/chain/broadcast.ts).
  */
 export const MAX_PENDING_PER_SENDER = 4;
-/** Chosen rate limits (per IP and minute) for the abuse-prone forms. */
+/**
+ * Chosen rate limits (per IP and minute) for the abuse-prone forms; the RPC proxy has more room
+ * (a wallet polls it), switching the active wallet less.
+ */
 export const RATE_LIMITS = {
   global: 600,
   signIn: 10,
   signUp: 5,
   resendEmail: 3,
   supportForm: 5,
+  rpc: 1200,
+  walletSwitch: 20,
 } as const;
 /** The RPC URL of a network is its domain plus this suffix, except the test chain (id 97). */
 export const RPC_SUFFIX = '/rpc';
