@@ -10,6 +10,11 @@ import { LIVE_TOPIC_PATTERN, LiveQuery, MAX_LIVE_TOPICS } from '#shared/schemas/
 
 /** A comment line keeps proxies and the client's watchdog from closing an idle stream. */
 export const HEARTBEAT_MS = 15_000;
+/**
+ * A signed-in stream with no event of its own re-checks its session every 4th heartbeat (a minute):
+ * one query per stream and minute, while its private events are checked before each goes out.
+ */
+const SESSION_RECHECK_HEARTBEATS = 4;
 
 function topicsOf(list: string | undefined): string[] {
   const topics = [...new Set((list ?? '').split(',').filter(Boolean))];
@@ -46,8 +51,8 @@ const isPrivate = (topic: string) => topic.startsWith('address:');
  * replays what the topics got after it, then goes live. Events come from any API node
  * (server/src/notifications/live-hub.ts); a heartbeat comment every 15 s.
  * Open streams are capped per client address and per process (stream-slots.ts). A signed-in
- * stream re-checks its session before each private event and at each heartbeat, and ends once
- * the session has (password change, sign-out).
+ * stream re-checks its session before each private event and every few heartbeats, and ends
+ * once the session has (password change, sign-out, expiry).
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   const slots = new StreamSlots(app.config.liveStreams);
@@ -107,9 +112,12 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         send: (e) => (live ? deliver(e) : queued.push(e)),
         end,
       });
+      let beats = 0;
       const heartbeat = setInterval(() => {
         reply.raw.write(': ping\n\n');
-        if (user) checks = checks.then(async () => ((await sessionHolds()) ? undefined : end()));
+        beats += 1;
+        if (!user || beats % SESSION_RECHECK_HEARTBEATS !== 0) return;
+        checks = checks.then(async () => ((await sessionHolds()) ? undefined : end()));
       }, HEARTBEAT_MS);
       request.raw.on('close', () => {
         clearInterval(heartbeat);
