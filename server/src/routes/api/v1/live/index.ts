@@ -76,11 +76,15 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const topics = topicsOf(request.query.topics);
       const user = request.user;
+      // Before any query: a refused stream costs next to nothing.
+      const release = slots.take(request.ip);
       if (user) {
-        const addresses = await userAddresses(app.db, user.id);
+        const addresses = await userAddresses(app.db, user.id).catch((error: unknown) => {
+          release();
+          throw error;
+        });
         topics.push(...addresses.map((a) => `address:${a}`));
       }
-      const release = slots.take(request.ip);
       let ended = false;
       const end = () => {
         ended = true;
@@ -119,11 +123,17 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         if (!user || beats % SESSION_RECHECK_HEARTBEATS !== 0) return;
         checks = checks.then(async () => ((await sessionHolds()) ? undefined : end()));
       }, HEARTBEAT_MS);
-      request.raw.on('close', () => {
+      const closed = () => {
         clearInterval(heartbeat);
         unsubscribe();
         release();
-      });
+      };
+      request.raw.on('close', closed);
+      // Gone while its addresses were read: 'close' has already fired.
+      if (request.raw.destroyed) {
+        reply.hijack();
+        return closed();
+      }
       openStream(reply);
       const replayed = after ? await app.live.replay(topics, after) : [];
       for (const e of replayed) write(e);
