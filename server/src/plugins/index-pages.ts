@@ -56,6 +56,27 @@ function encoded(page: Page, encoding: Encoding): Promise<Buffer> {
   return Promise.resolve(page.html);
 }
 
+/** The query parameters a collection's screen reads (collection-detail-screen.tsx, its tabs). */
+const COLLECTION_PARAMS = ['filter', 'page', 'tab'];
+
+/**
+ * The URL as far as the screen reads it (the home and an NFT's screen read no query parameter):
+ * other parameters (a campaign tag, a cache buster) share its page, so distinct query strings
+ * cannot make the server build page after page.
+ */
+export function screenUrl(url: string): string {
+  const [pathname = '', search = ''] = url.split('?');
+  const params = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  const read = pathname.startsWith('/collection/detail/') ? COLLECTION_PARAMS : [];
+  for (const name of read) {
+    const value = params.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
 function firstQueriesOfUrl(url: string) {
   const [pathname = '', search = ''] = url.split('?');
   return firstQueriesOf(pathname, search);
@@ -126,7 +147,8 @@ export function createIndexPages(app: FastifyInstance, root: string): IndexPages
       if (!firstQueriesOfUrl(request.url)) return false;
       let page: Page | null;
       try {
-        page = await pageFor(request.url, languageFromCookie(request.headers.cookie));
+        const url = screenUrl(request.url);
+        page = await pageFor(url, languageFromCookie(request.headers.cookie));
       } catch (error) {
         request.log.warn({ err: error }, 'initial data unavailable: plain index.html sent');
         return false;
