@@ -1,5 +1,6 @@
 /** E-mail verification tokens: random, stored hashed, single use, 24 h (EMAIL_VERIFICATION_TTL_MS). */
 import type { FastifyInstance } from 'fastify';
+import type { Language } from '#shared/languages.ts';
 import { EMAIL_VERIFICATION_TTL_MS } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { alreadyRegisteredMail, verificationMail } from './emails.ts';
@@ -8,6 +9,7 @@ import { newToken } from './password.ts';
 export async function sendVerificationMail(
   app: FastifyInstance,
   user: { id: number; username: string; email: string },
+  lang: Language,
 ): Promise<void> {
   const { token, hash } = newToken();
   await app.db.transaction().execute(async (tx) => {
@@ -27,7 +29,7 @@ export async function sendVerificationMail(
       })
       .execute();
   });
-  const mail = verificationMail(app.config.publicUrl, user.id, token, user.username);
+  const mail = verificationMail(app.config.publicUrl, user.id, token, user.username, lang);
   try {
     await app.mailer.send({ to: user.email, subject: mail.subject, text: mail.text });
   } catch (cause) {
@@ -39,8 +41,9 @@ export async function sendVerificationMail(
 export async function sendAlreadyRegisteredMail(
   app: FastifyInstance,
   user: { username: string; email: string },
+  lang: Language,
 ): Promise<void> {
-  const mail = alreadyRegisteredMail(app.config.publicUrl, user.username);
+  const mail = alreadyRegisteredMail(app.config.publicUrl, user.username, lang);
   try {
     await app.mailer.send({ to: user.email, subject: mail.subject, text: mail.text });
   } catch (cause) {

@@ -15,8 +15,14 @@ function expectError(res: { statusCode: number; body: string }, status: number, 
 describeBackends(
   'account: sign-up, e-mail verification, sign-in',
   (t) => {
-    const signUp = (payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/account/sign-up', payload });
+    /** Sign-up from a page in `lang` (the mail's language; none: the default, Vietnamese). */
+    const signUp = (payload: Record<string, unknown>, lang?: 'en' | 'vi') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/account/sign-up',
+        payload,
+        ...(lang ? { headers: { cookie: `vbc.lang=${lang}` } } : {}),
+      });
     const signIn = (username: string, password: string) =>
       t.app.inject({
         method: 'POST',
@@ -30,11 +36,10 @@ describeBackends(
     };
 
     it('signs up, mails a verification link that works once, then signs in', async () => {
-      const res = await signUp({
-        username: 'alice',
-        email: 'Alice@Example.test',
-        password: 'abcdef',
-      });
+      const res = await signUp(
+        { username: 'alice', email: 'Alice@Example.test', password: 'abcdef' },
+        'en',
+      );
       expect(res.statusCode).toBe(201);
       const { data } = json<{ data: { emailVerified: boolean } }>(res);
       expect(data).toEqual({
@@ -90,11 +95,10 @@ describeBackends(
         409,
         'USERNAME_TAKEN',
       );
-      const taken = await signUp({
-        username: 'bobby',
-        email: 'BOB@example.test',
-        password: 'x1y2z3',
-      });
+      const taken = await signUp(
+        { username: 'bobby', email: 'BOB@example.test', password: 'x1y2z3' },
+        'en',
+      );
       const fresh = await signUp({
         username: 'bobbie',
         email: 'bobbie@example.test',
@@ -149,6 +153,8 @@ describeBackends(
     it('refuses a wrong, expired or foreign verification token', async () => {
       await signUp({ username: 'erin', email: 'erin@example.test', password: 'abcdef' });
       const mail = await t.smtp!.waitFor((m) => m.to.includes('erin@example.test'));
+      // No language cookie: the mail is in the default language, Vietnamese.
+      expect(mail.subject).toBe('Xác minh email của bạn trên VBChain NFT marketplace');
       const { userId, token } = linkIn(mail.text);
       const bad = await t.app.inject({
         method: 'GET',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { mailAfterAnswer, sendVerificationMail } from '#server/account/verification.ts';
 import { RATE_LIMITS } from '#server/config.ts';
+import { languageFromCookie } from '#shared/languages.ts';
 import { ResendEmailBody } from '#shared/schemas/account.ts';
 import { errorResponses, OkBody } from '#shared/schemas/common.ts';
 
@@ -29,7 +30,8 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         .executeTakeFirst();
       if (user?.email && !user.email_verified) {
         const to = { id: user.id, username: user.username, email: user.email };
-        mailAfterAnswer(app, () => sendVerificationMail(app, to));
+        const lang = languageFromCookie(request.headers.cookie);
+        mailAfterAnswer(app, () => sendVerificationMail(app, to, lang));
       }
       return { data: true };
     },

@@ -5,6 +5,7 @@ import { hashPassword } from '#server/account/password.ts';
 import { sendAlreadyRegisteredMail, sendVerificationMail } from '#server/account/verification.ts';
 import { RATE_LIMITS } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
+import { languageFromCookie } from '#shared/languages.ts';
 import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
 import { SignUpBody } from '#shared/schemas/account.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
@@ -44,6 +45,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       }
       const passwordHash = await hashPassword(password);
       const address = email.trim();
+      const lang = languageFromCookie(request.headers.cookie); // the mail's language
       const owner = await app.db
         .selectFrom('users')
         .select(['username', 'email'])
@@ -51,7 +53,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         .executeTakeFirst();
       if (owner?.email) {
         const { username: name, email: to } = owner;
-        await sendAlreadyRegisteredMail(app, { username: name, email: to });
+        await sendAlreadyRegisteredMail(app, { username: name, email: to }, lang);
       } else {
         let user: { id: number; username: string };
         try {
@@ -64,7 +66,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
           if (isUniqueViolation(error)) throw new AppError('USERNAME_TAKEN');
           throw error;
         }
-        await sendVerificationMail(app, { ...user, email: address });
+        await sendVerificationMail(app, { ...user, email: address }, lang);
       }
       reply.status(201);
       return { data: { username: username.trim(), email: address, emailVerified: false } };
