@@ -14,10 +14,11 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '#tests/browser.ts';
 import { buildWeb, ROOT, startDemo } from '#tests/pwa/harness.ts';
+import { scriptEnv } from './lib/config.ts';
 
 const BUDGET_MS = 300;
 const CPU_SLOWDOWN = 4;
-const RUNS = Number(process.env.TAP_RUNS ?? 5);
+const RUNS = scriptEnv.tapRuns(5);
 const EFFECT_TIMEOUT_MS = 15_000;
 
 type Case = { name: string; width: number; height: number; button: string };

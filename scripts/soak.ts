@@ -162,6 +162,18 @@ async function bid(w: World): Promise<void> {
   await timed('POST bid', () => postBid(w.t, w.c, me.wallet, hash, amount));
 }
 
+/**
+ * The in-process buys send from plain wallets (each asks the node for its nonce): two buys from
+ * one wallet at once, or the seller's two relistings, took the same nonce and the second failed
+ * as "replacement transaction underpriced". Chain sends go one at a time, as over HTTP.
+ */
+let chainTurn: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(send: () => Promise<T>): Promise<T> {
+  const turn = chainTurn.then(send);
+  chainTurn = turn.catch(() => undefined);
+  return turn;
+}
+
 async function buy(w: World): Promise<void> {
   const hash = w.fixed.shift();
   if (!hash) return;
@@ -172,11 +184,11 @@ async function buy(w: World): Promise<void> {
     const built = JSON.parse(res.body) as {
       data: { tx: { to: string; data: string; value: string } };
     };
-    await sendBuilt(buyer, built.data.tx);
+    await oneAtATime(() => sendBuilt(buyer, built.data.tx));
     return res;
   });
   if (status >= 500) return;
-  w.fixed.push(await listOne(w, SaleKind.FIXED_PRICE));
+  w.fixed.push(await oneAtATime(() => listOne(w, SaleKind.FIXED_PRICE)));
 }
 
 async function user(w: Soak, role: number): Promise<void> {

@@ -10,6 +10,7 @@ export const ERRORS = {
   WRONG_CREDENTIALS: { status: 401, message: 'Username or password is wrong' },
   WRONG_PASSWORD: { status: 400, message: 'Wrong password' },
   ACCOUNT_EXISTS: { status: 409, message: 'Username or email has already existed' },
+  USERNAME_TAKEN: { status: 409, message: 'This username is taken, please choose another' },
   AUTH_REQUEST_EXPIRED: { status: 401, message: 'Authentication request has expired' },
   EMAIL_VERIFICATION_FAILED: { status: 400, message: 'Verifying email failure' },
   EMAIL_ALREADY_VERIFIED: { status: 409, message: 'Email has already been verified' },
@@ -93,6 +94,14 @@ export const ERRORS = {
   },
   WRONG_CONTRACT: { status: 400, message: 'The transaction is not for the marketplace' },
   TX_REJECTED: { status: 400, message: 'The transaction was refused' },
+  NONCE_NOT_NEXT: {
+    status: 400,
+    message: "The transaction's nonce is not the account's next one; sign it again",
+  },
+  TOO_MANY_PENDING: {
+    status: 429,
+    message: 'This account has too many transactions waiting; wait until they are confirmed',
+  },
   // transport
   UNAUTHORIZED: { status: 401, message: 'Please sign in' },
   FORBIDDEN: { status: 403, message: 'Not allowed' },
@@ -102,7 +111,19 @@ export const ERRORS = {
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported file type' },
+  UPLOAD_QUOTA_EXCEEDED: {
+    status: 413,
+    message: 'Your uploads have reached their limit; replace or remove an image first',
+  },
   RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
+  TOO_MANY_STREAMS: {
+    status: 429,
+    message: 'Too many live connections from this address; close other tabs and try again',
+  },
+  STREAMS_FULL: {
+    status: 503,
+    message: 'The server holds as many live connections as it can; updates resume shortly',
+  },
   CHAIN_UNAVAILABLE: { status: 502, message: 'The blockchain node did not answer' },
   MAIL_FAILED: { status: 502, message: 'The e-mail could not be sent' },
   DATABASE_UNAVAILABLE: {

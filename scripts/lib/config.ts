@@ -46,6 +46,8 @@ export const scriptEnv = {
   wcRelayPublicUrl: () => read('WC_RELAY_PUBLIC_URL'),
   chromiumPath: () => read('CHROMIUM_PATH'),
   lighthouseCpuMultiplier: () => readNumber('LIGHTHOUSE_CPU_MULTIPLIER', Number.NaN),
+  /** How many times `npm run bench:tap` measures each case. */
+  tapRuns: (fallback: number) => readNumber('TAP_RUNS', fallback),
   soakMinutes: (fallback: number) => readNumber('SOAK_MINUTES', fallback),
   soakUsers: (fallback: number) => readNumber('SOAK_USERS', fallback),
   soakDb: () => read('SOAK_DB'),

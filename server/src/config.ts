@@ -26,15 +26,46 @@ export const SIWE_NONCE_TTL_MS = 5 * 60 * 1000;
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Chosen: avatar and banner uploads up to 5 MB. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/**
+ * Chosen: one account keeps at most 100 uploaded files and 100 MB (20 images at the 5 MB limit,
+ * or a partner's collection of small pictures); a replaced avatar or banner no longer counts
+ * (server/src/account/upload-quota.ts). UPLOAD_QUOTA_FILES and UPLOAD_QUOTA_BYTES override them.
+ */
+export const UPLOAD_QUOTA = { files: 100, bytes: 100 * 1024 * 1024 } as const;
 /** Chosen: JSON bodies up to 256 KB (keystores and signed orders are far smaller). */
 export const JSON_BODY_LIMIT = 256 * 1024;
-/** Chosen rate limits (per IP and minute) for the abuse-prone forms. */
+/**
+ * Chosen: the first screen's data embedded in a page is at most 256 KB of JSON; the largest
+ * answers are left for the client to fetch beyond it (server/src/plugins/initial-data.ts).
+ */
+export const MAX_INITIAL_DATA_BYTES = 256 * 1024;
+/**
+ * Chosen defaults: open live streams (GET /api/v1/live, ~14 KB and one file handle each) per
+ * client address and per process. 20 covers one person's tabs and devices behind one address;
+ * 10,000 keeps a process well under its file-handle limit (8,000 streams from many clients were
+ * measured to hold, each bid reaching all in p50 0.5 s). LIVE_STREAMS_PER_CLIENT and
+ * LIVE_STREAMS_PER_PROCESS override them.
+ */
+export const LIVE_STREAM_LIMITS = { perClient: 20, perProcess: 10_000 } as const;
+/**
+ * Chosen: a signed transaction is sent on (RPC proxy, gateway, trade routes) only with its
+ * sender's next nonce, or one replacing a transaction still waiting, and with at most 4 of the
+ * sender's transactions waiting in the node's pool: a nonce far ahead would sit in the pool for
+ * free (server/src/chain/broadcast.ts).
+ */
+export const MAX_PENDING_PER_SENDER = 4;
+/**
+ * Chosen rate limits (per IP and minute) for the abuse-prone forms; the RPC proxy has more room
+ * (a wallet polls it), switching the active wallet less.
+ */
 export const RATE_LIMITS = {
   global: 600,
   signIn: 10,
   signUp: 5,
   resendEmail: 3,
   supportForm: 5,
+  rpc: 1200,
+  walletSwitch: 20,
 } as const;
 /** The RPC URL of a network is its domain plus this suffix, except the test chain (id 97). */
 export const RPC_SUFFIX = '/rpc';
@@ -80,6 +111,10 @@ const EnvSchema = Type.Object({
   /** Pays the gas of relayed gift claims (docs/decisions/085-gift-escrow-with-a-link-key.md). */
   GIFT_RELAYER_PRIVATE_KEY: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' })),
   TRUST_PROXY: Type.Boolean({ default: false }),
+  UPLOAD_QUOTA_FILES: Type.Integer({ minimum: 1, default: UPLOAD_QUOTA.files }),
+  UPLOAD_QUOTA_BYTES: Type.Integer({ minimum: 1, default: UPLOAD_QUOTA.bytes }),
+  LIVE_STREAMS_PER_CLIENT: Type.Integer({ minimum: 1, default: LIVE_STREAM_LIMITS.perClient }),
+  LIVE_STREAMS_PER_PROCESS: Type.Integer({ minimum: 1, default: LIVE_STREAM_LIMITS.perProcess }),
   RATE_LIMIT_ENABLED: Type.Boolean({ default: true }),
   /** The catalogue answer cache (server/src/plugins/answer-cache.ts). */
   ANSWER_CACHE: Type.Boolean({ default: true }),
@@ -123,6 +158,10 @@ export interface Config {
   giftRelayerPrivateKey: string | undefined;
   giftRelay: { claimGasLimit: bigint; strikesBeforeStop: number };
   trustProxy: boolean;
+  /** Files and bytes one account may keep uploaded (UPLOAD_QUOTA). */
+  uploadQuota: { files: number; bytes: number };
+  /** Open live streams allowed per client address and per process (LIVE_STREAM_LIMITS). */
+  liveStreams: { perClient: number; perProcess: number };
   rateLimitEnabled: boolean;
   answerCache: boolean;
   /** What the page's WalletConnect uses (server/src/walletconnect-relay/README.md). */
@@ -176,6 +215,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     giftRelayerPrivateKey: e.GIFT_RELAYER_PRIVATE_KEY,
     giftRelay: { ...GIFT_RELAY },
     trustProxy: e.TRUST_PROXY,
+    uploadQuota: { files: e.UPLOAD_QUOTA_FILES, bytes: e.UPLOAD_QUOTA_BYTES },
+    liveStreams: { perClient: e.LIVE_STREAMS_PER_CLIENT, perProcess: e.LIVE_STREAMS_PER_PROCESS },
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
     answerCache: e.ANSWER_CACHE,
     walletConnect: { relayUrl: e.WALLETCONNECT_RELAY_URL, projectId: e.WALLETCONNECT_PROJECT_ID },

@@ -57,7 +57,7 @@ describe('account journey', () => {
     await page.getByLabel('Password', { exact: false }).first().fill('secret1');
     await page.getByLabel('Confirm password').fill('secret1');
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByText(`We sent a verification link to ${email}`).waitFor();
+    await page.getByText(`We sent a mail to ${email}`).waitFor();
 
     // The mail reaches the outbox with a link to this web app's verify route.
     const mails = await outbox(backend.dataDir);

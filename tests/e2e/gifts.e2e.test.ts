@@ -106,7 +106,7 @@ async function signUp(page: Page, name: string): Promise<void> {
   await page.getByLabel('Password', { exact: false }).first().fill('secret1');
   await page.getByLabel('Confirm password').fill('secret1');
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByText(`We sent a verification link to ${email}`).waitFor();
+  await page.getByText(`We sent a mail to ${email}`).waitFor();
   let link: string | undefined;
   await expect
     .poll(async () => {

@@ -9,8 +9,8 @@ import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 import { type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
 import { portIsFree } from '#contracts/devnet/ports.ts';
 import { rpcProvider } from '#contracts/devnet/rpc.ts';
-import { scriptEnv } from '../config.ts';
 import { AUCTION_CLAIM_DELAY_SECONDS } from '#shared/rules.ts';
+import { scriptEnv } from '../config.ts';
 
 export type ChainOptions = {
   /** A node to use instead of anvil. */

@@ -32,10 +32,24 @@ export async function hashPassword(password: string): Promise<string> {
   ].join('$');
 }
 
+/**
+ * A hash of a random password, made once: an account that does not exist (or has no password)
+ * is checked against it, so the answer takes as long as for a wrong password and tells nothing.
+ */
+let dummyHash: Promise<string> | null = null;
+
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  if (!stored) return false;
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const parts = stored?.split('$') ?? [];
+  if (parts[0] !== 'scrypt' || parts.length !== 6 || parts.some((part) => !part)) {
+    dummyHash ??= hashPassword(randomBytes(16).toString('base64url'));
+    await checkHash(password, await dummyHash);
+    return false;
+  }
+  return checkHash(password, stored as string);
+}
+
+async function checkHash(password: string, stored: string): Promise<boolean> {
+  const [, n, r, p, salt = '', hash = ''] = stored.split('$');
   const expected = Buffer.from(hash, 'base64url');
   const key = await derive(password, Buffer.from(salt, 'base64url'), {
     N: Number(n),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Language } from '#shared/languages.ts';
 import { EMAIL_VERIFICATION_TTL_MS } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { verificationMail } from './emails.ts';
+import { alreadyRegisteredMail, verificationMail } from './emails.ts';
 import { newToken } from './password.ts';
 
 /** Sends the link in `lang`: the language of the page that asked (its cookie). */
@@ -36,4 +36,26 @@ export async function sendVerificationMail(
   } catch (cause) {
     throw new AppError('MAIL_FAILED', { cause });
   }
+}
+
+/** Tells an address's owner that sign-up was tried with it (emails.ts, alreadyRegisteredMail). */
+export async function sendAlreadyRegisteredMail(
+  app: FastifyInstance,
+  user: { username: string; email: string },
+  lang: Language,
+): Promise<void> {
+  const mail = alreadyRegisteredMail(app.config.publicUrl, user.username, lang);
+  try {
+    await app.mailer.send({ to: user.email, subject: mail.subject, text: mail.text });
+  } catch (cause) {
+    throw new AppError('MAIL_FAILED', { cause });
+  }
+}
+
+/**
+ * Sends a mail after the answer: resend-email answers the same way, in the same time, whether or
+ * not the address gets a mail; a failure is logged.
+ */
+export function mailAfterAnswer(app: FastifyInstance, send: () => Promise<void>): void {
+  void send().catch((error: unknown) => app.log.warn({ err: error }, 'account mail not sent'));
 }

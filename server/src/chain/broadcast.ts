@@ -3,13 +3,16 @@
  * eth_sendRawTransaction, the gateway's createTransaction and the trade routes (send-rawtx,
  * raw-matchOrder*) all call `broadcastRawTransaction`, so every path makes the same checks:
  * decode, the signer (when the caller names one), the chain id, the path's own rule on what it
- * carries, a simulation from the sender (a revert answers its code instead of a failed
+ * carries, the nonce (the sender's next, or a replacement of one still waiting, with at most
+ * MAX_PENDING_PER_SENDER waiting: a nonce far ahead would wait in the node's pool for free), a
+ * simulation from the sender (a revert answers its code instead of a failed
  * transaction), the unwrap-lock rule for WVBC calls, then the broadcast.
  *
  * It runs in two steps so a path can answer each in its own way: `decodeRawTransaction` refuses a
  * bad request, `sendDecoded` a transaction the chain or our rules would refuse.
  */
 import { getAddress, isCallException, type JsonRpcProvider, Transaction } from 'ethers';
+import { MAX_PENDING_PER_SENDER } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
 import { type ContractAddresses, contractAddresses, type TradingContext } from './contracts.ts';
 import { revertError } from './reverts.ts';
@@ -90,12 +93,33 @@ function nodeRefusal(cause: unknown): AppError {
   return new AppError('CHAIN_UNAVAILABLE', { cause });
 }
 
-/** Simulates, applies the unwrap-lock rule, then broadcasts; answers the transaction's hash. */
+/**
+ * The nonce is the sender's next (the count with the pool's transactions), or replaces one of
+ * theirs still waiting; NONCE_NOT_NEXT for a gap or a used nonce, TOO_MANY_PENDING when the
+ * sender already has MAX_PENDING_PER_SENDER waiting.
+ */
+async function assertNonce(provider: JsonRpcProvider, from: string, nonce: number): Promise<void> {
+  let mined: number;
+  let next: number;
+  try {
+    [mined, next] = await Promise.all([
+      provider.getTransactionCount(from, 'latest'),
+      provider.getTransactionCount(from, 'pending'),
+    ]);
+  } catch (cause) {
+    throw nodeRefusal(cause);
+  }
+  if (nonce < mined || nonce > next) throw new AppError('NONCE_NOT_NEXT');
+  if (nonce - mined >= MAX_PENDING_PER_SENDER) throw new AppError('TOO_MANY_PENDING');
+}
+
+/** Checks the nonce, simulates, applies the unwrap-lock rule, then broadcasts; answers the hash. */
 export async function sendDecoded(
   ctx: TradingContext,
   d: DecodedTransaction,
 ): Promise<SentTransaction> {
   const { tx, from, to, provider } = d;
+  await assertNonce(provider, from, tx.nonce);
   try {
     await provider.call({ from, to, data: tx.data, value: tx.value });
   } catch (cause) {

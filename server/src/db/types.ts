@@ -10,8 +10,10 @@ import type {
   EmailVerificationsTable,
   EthWalletAccountsTable,
   EthWalletsTable,
+  RevokedSessionsTable,
   SchemaMigrationsTable,
   SiweNoncesTable,
+  UploadsTable,
   UsersTable,
 } from './tables/accounts.ts';
 import type {
@@ -65,6 +67,8 @@ export interface Database {
   users: UsersTable;
   email_verifications: EmailVerificationsTable;
   siwe_nonces: SiweNoncesTable;
+  revoked_sessions: RevokedSessionsTable;
+  uploads: UploadsTable;
   bc_addresses: BcAddressesTable;
   eth_wallets: EthWalletsTable;
   eth_wallet_accounts: EthWalletAccountsTable;

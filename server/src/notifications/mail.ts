@@ -40,7 +40,7 @@ function amount(value: unknown, lang: Language): string {
 }
 
 /** Subject and text of one notification's mail, or null for a type that is not mailed. */
-function notificationMail(
+export function notificationMail(
   lang: Language,
   type: string,
   data: Record<string, unknown>,

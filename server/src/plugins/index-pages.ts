@@ -12,11 +12,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_INITIAL_DATA_BYTES } from '#server/config.ts';
 import { firstQueriesOf } from '#shared/first-screen.ts';
 import { languageFromCookie } from '#shared/languages.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { firstAnswers } from './first-answers.ts';
-import { type Language, withInitialData } from './initial-data.ts';
+import { boundedInitialData, type Language, withInitialData } from './initial-data.ts';
 import { serverRenderer } from './server-render.ts';
 
 /** How long a built page is reused for the same URL. */
@@ -53,6 +54,27 @@ function encoded(page: Page, encoding: Encoding): Promise<Buffer> {
     return page.gzip;
   }
   return Promise.resolve(page.html);
+}
+
+/** The query parameters a collection's screen reads (collection-detail-screen.tsx, its tabs). */
+const COLLECTION_PARAMS = ['filter', 'page', 'tab'];
+
+/**
+ * The URL as far as the screen reads it (the home and an NFT's screen read no query parameter):
+ * other parameters (a campaign tag, a cache buster) share its page, so distinct query strings
+ * cannot make the server build page after page.
+ */
+export function screenUrl(url: string): string {
+  const [pathname = '', search = ''] = url.split('?');
+  const params = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  const read = pathname.startsWith('/collection/detail/') ? COLLECTION_PARAMS : [];
+  for (const name of read) {
+    const value = params.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${pathname}?${query}` : pathname;
 }
 
 function firstQueriesOfUrl(url: string) {
@@ -93,7 +115,7 @@ export function createIndexPages(app: FastifyInstance, root: string): IndexPages
     if (answers.image && app.hasDecorator('ensureThumbnail')) {
       await app.ensureThumbnail(answers.image);
     }
-    const data = { at, queries: answers.queries };
+    const data = boundedInitialData({ at, queries: answers.queries }, MAX_INITIAL_DATA_BYTES);
     const rendered = await render(url, language, data, mtimeMs);
     const page = withInitialData(html, data, answers.image, rendered);
     return { html: Buffer.from(page), csp: contentSecurityPolicy(page) };
@@ -125,7 +147,8 @@ export function createIndexPages(app: FastifyInstance, root: string): IndexPages
       if (!firstQueriesOfUrl(request.url)) return false;
       let page: Page | null;
       try {
-        page = await pageFor(request.url, languageFromCookie(request.headers.cookie));
+        const url = screenUrl(request.url);
+        page = await pageFor(url, languageFromCookie(request.headers.cookie));
       } catch (error) {
         request.log.warn({ err: error }, 'initial data unavailable: plain index.html sent');
         return false;

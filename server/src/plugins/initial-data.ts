@@ -18,6 +18,15 @@ export function scriptJson(value: unknown): string {
   });
 }
 
+/**
+ * `html` with `text` in place of the first `marker`. Never String.prototype.replace with a string:
+ * its replacement expands `$&`, `$\``, `$'` and `$$`, and the inserted text carries stored user text.
+ */
+export function insertInPlace(html: string, marker: string, text: string): string {
+  const at = html.indexOf(marker);
+  return at === -1 ? html : `${html.slice(0, at)}${text}${html.slice(at + marker.length)}`;
+}
+
 /** An attribute value (href) escaped for HTML. */
 function attribute(value: string): string {
   return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -74,7 +83,29 @@ export function deferScripts(html: string): string {
     "function shown(){setTimeout(go,0)}try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();shown()}}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(shown)}" +
     'setTimeout(go,3000)})()</script>';
   const rest = html.slice(headEnd);
-  return `${head}${rest.replace('</body>', `${start}\n  </body>`)}`;
+  return `${head}${insertInPlace(rest, '</body>', `${start}\n  </body>`)}`;
+}
+
+/**
+ * The first screen's data within `maxBytes` of embedded JSON: the largest answers are left out
+ * until the rest fits (a description of thousands of characters must not make every page of the
+ * screen megabytes long). The client fetches a left-out query as usual, so the page still works.
+ */
+export function boundedInitialData(data: InitialData, maxBytes: number): InitialData {
+  const sized = data.queries.map((query) => ({
+    query,
+    bytes: Buffer.byteLength(scriptJson(query)),
+  }));
+  let total = Buffer.byteLength(scriptJson({ ...data, queries: [] }));
+  for (const { bytes } of sized) total += bytes + 1;
+  if (total <= maxBytes) return data;
+  const dropped = new Set<unknown>();
+  for (const { query, bytes } of [...sized].sort((a, b) => b.bytes - a.bytes)) {
+    if (total <= maxBytes) break;
+    dropped.add(query);
+    total -= bytes + 1;
+  }
+  return { ...data, queries: data.queries.filter((query) => !dropped.has(query)) };
 }
 
 export type Rendered = { language: Language; markup: string };
@@ -103,9 +134,9 @@ export function withInitialData(
       const href = /href="([^"]*)"/.exec(link)?.[1];
       if (!href || !head.includes(`href="${href}"`)) head += link;
     }
-    out = deferScripts(out)
-      .replace(/<html(?: lang="[^"]*")?/, `<html lang="${rendered.language}"`)
-      .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+    const lang = `<html lang="${rendered.language}"`;
+    out = deferScripts(out).replace(/<html(?: lang="[^"]*")?/, () => lang);
+    out = insertInPlace(out, '<div id="root"></div>', `<div id="root">${markup}</div>`);
   }
   if (head) {
     // Before the first script of <head> (a preload placed after a script waits for it).
@@ -115,5 +146,5 @@ export function withInitialData(
     out = `${out.slice(0, at)}${head}\n    ${out.slice(at)}`;
   }
   const script = `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(data)}</script>`;
-  return out.replace('</body>', `${script}\n  </body>`);
+  return insertInPlace(out, '</body>', `${script}\n  </body>`);
 }

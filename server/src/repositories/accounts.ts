@@ -1,6 +1,6 @@
 /**
  * Account writes of the account routes: the default account of a wallet, a new password (which
- * ends every session), a used e-mail verification token.
+ * ends every session), a used e-mail verification token, a signed-out session.
  */
 import { sql } from 'kysely';
 import type { Db } from './paging.ts';
@@ -74,4 +74,35 @@ export async function useEmailVerification(
       .executeTakeFirst();
   });
   return verified?.username ?? null;
+}
+
+/**
+ * Ends one session: the token's id goes to `revoked_sessions` until the token would have expired
+ * (every session check refuses it); a token without an id (signed before ids existed) is ended by
+ * moving the account's session epoch on. Expired ids are dropped on the way.
+ */
+export async function endSession(
+  db: Db,
+  session: { userId: number; jti: string | null; expiresAt: number },
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('revoked_sessions').where('expires_at', '<', new Date()).execute();
+    if (session.jti) {
+      await tx
+        .insertInto('revoked_sessions')
+        .values({
+          jti: session.jti,
+          user_id: session.userId,
+          expires_at: new Date(session.expiresAt * 1000),
+        })
+        .onConflict((oc) => oc.column('jti').doNothing())
+        .execute();
+    } else {
+      await tx
+        .updateTable('users')
+        .set({ session_epoch: sql<number>`session_epoch + 1` })
+        .where('id', '=', session.userId)
+        .execute();
+    }
+  });
 }

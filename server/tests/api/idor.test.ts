@@ -55,7 +55,7 @@ interface Case {
   attempt: string;
   send(): Promise<Res>;
   /** What the answer must be (besides: no 5xx, no private value of the owner). */
-  check(res: Res): void;
+  check(res: Res): void | Promise<void>;
 }
 
 describe('IDOR: one user against another [pglite]', () => {
@@ -215,6 +215,17 @@ describe('IDOR: one user against another [pglite]', () => {
     ).catch(() => null);
     return {
       user: await db.selectFrom('users').selectAll().where('id', '=', owner.id).execute(),
+      revoked: await db
+        .selectFrom('revoked_sessions')
+        .select('jti')
+        .where('user_id', '=', owner.id)
+        .execute(),
+      uploads: await db
+        .selectFrom('uploads')
+        .select(['name', 'bytes'])
+        .where('user_id', '=', owner.id)
+        .orderBy('name')
+        .execute(),
       linked: await db
         .selectFrom('bc_addresses')
         .selectAll()
@@ -553,6 +564,17 @@ describe('IDOR: one user against another [pglite]', () => {
         }),
       check: (res) => expect(res.statusCode).toBeLessThan(500),
     },
+    {
+      // Last: it ends the intruder's own session.
+      op: 'POST /api/v1/account/sign-out',
+      attempt: "a sign-out naming the owner's id: only the caller's session ends",
+      send: () => as(intruder, 'POST', '/api/v1/account/sign-out', { userId: owner.id }),
+      check: async (res) => {
+        expect(res.statusCode).toBe(200);
+        expect((await as(owner, 'GET', '/api/v1/account/info')).statusCode).toBe(200);
+        expect((await as(intruder, 'GET', '/api/v1/account/info')).statusCode).toBe(401);
+      },
+    },
   ];
 
   it('has a row for every operation that needs a session', () => {
@@ -576,7 +598,7 @@ describe('IDOR: one user against another [pglite]', () => {
       const before = await ownerState();
       const res = await c.send();
       expect(res.statusCode, res.body).toBeLessThan(500);
-      c.check(res);
+      await c.check(res);
       for (const value of privateValues()) expect(lower(res.body)).not.toContain(lower(value));
       expect(await ownerState()).toEqual(before);
     });

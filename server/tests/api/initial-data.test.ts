@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig, MAX_INITIAL_DATA_BYTES } from '#server/config.ts';
 import { createDatabase, type DatabaseHandle } from '#server/db/create-database.ts';
+import { withInitialData } from '#server/plugins/initial-data.ts';
+import { insertCollection, insertNetwork } from '../catalogue/insert-rows.ts';
 
 /** index.html of /marketplace and the details carries the first screen's API answers. */
 describe('index.html with the first screen answers', () => {
@@ -85,6 +87,18 @@ describe('index.html with the first screen answers', () => {
     expect(other.body).toBe(indexHtml);
   });
 
+  it('query parameters the screen does not read share one page (no build per query string)', async () => {
+    const first = embedded((await page('/marketplace?utm=a')).body);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = embedded((await page('/marketplace?utm=b&x=1')).body);
+    expect(second?.at).toBe(first?.at);
+    const tab = embedded((await page('/collection/detail/1?tab=sets&utm=c')).body);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(embedded((await page('/collection/detail/1?tab=sets')).body)?.at).toBe(tab?.at);
+    const other = embedded((await page('/collection/detail/1?tab=activity')).body);
+    expect(other?.at).not.toBe(tab?.at);
+  });
+
   it('an unknown collection embeds no answer for it (the client shows its own state)', async () => {
     const res = await page('/collection/detail/999999');
     expect(res.statusCode).toBe(200);
@@ -121,5 +135,63 @@ describe('index.html with the first screen answers', () => {
     expect(embedded(res.body)).not.toBeNull();
     const file = await page('/ssr/entry-server.js');
     expect(file.body).not.toContain('renderScreen');
+  });
+
+  /** Built pages are kept a few seconds (index-pages.ts): a new row shows after that. */
+  const pagesExpire = () => new Promise((resolve) => setTimeout(resolve, 5_100));
+  /** Every replacement pattern of String.prototype.replace, as a holder could write it. */
+  const DOLLARS = "a $` b $' c $& d $$ e $1 f $<x> g";
+  const doctypes = (html: string) => html.match(/<!doctype/gi)?.length ?? 0;
+  let network = 0;
+  const collection = async (address: string, description: string) => {
+    network ||= await insertNetwork(app.db, {
+      network_id: 7771,
+      name: 'VBChain devnet',
+      domain: 'http://marketplace.test/api/v1/ETHnetworks/7771',
+      network_group: 'devnet',
+    });
+    return insertCollection(app.db, {
+      network_id: network,
+      address,
+      name: 'Dollars',
+      creator: '0x00000000000000000000000000000000000000c1',
+      likes_count: 1000,
+      description,
+    });
+  };
+
+  it('stored text with $ patterns is embedded as written: one doctype, JSON that parses', async () => {
+    const id = await collection('0x00000000000000000000000000000000000000d1', DOLLARS);
+    await pagesExpire();
+    for (const url of [`/collection/detail/${id}`, '/marketplace']) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(doctypes(res.body)).toBe(1);
+      expect(JSON.stringify(embedded(res.body))).toContain(JSON.stringify(DOLLARS).slice(1, -1));
+    }
+    // The server-rendered markup carries the same text: inserted as written too.
+    const html = withInitialData(indexHtml, { at: 1, queries: [] }, null, {
+      language: 'en',
+      markup: `<p>${DOLLARS}</p>`,
+    });
+    expect(doctypes(html)).toBe(1);
+    expect(html).toContain(`<div id="root"><p>${DOLLARS}</p></div>`);
+  });
+
+  it('a huge description leaves its answer out of the page (bounded), the page still renders', async () => {
+    const huge = DOLLARS.repeat(40_000); // ~1.3 MB
+    const id = await collection('0x00000000000000000000000000000000000000d2', huge);
+    const res = await page(`/collection/detail/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(doctypes(res.body)).toBe(1);
+    expect(res.body).toContain('<div id="root"><main');
+    expect(res.body.length).toBeLessThan(MAX_INITIAL_DATA_BYTES + 10_000);
+    const data = embedded(res.body);
+    expect(data?.queries.some((q) => q.key[0] === 'collection')).toBe(false);
+    expect(data?.queries.length).toBeGreaterThan(0); // the networks still go with the page
+    await pagesExpire();
+    const home = await page('/marketplace');
+    expect(home.body.length).toBeLessThan(MAX_INITIAL_DATA_BYTES + 10_000);
+    expect(embedded(home.body)).not.toBeNull();
   });
 });

@@ -32,7 +32,12 @@ export async function createSignedInUser(
     payload: { username, email, password },
   });
   if (signUp.statusCode !== 201) throw new Error(`sign-up failed: ${signUp.body}`);
-  const id = (JSON.parse(signUp.body) as { data: { id: number } }).data.id;
+  // The answer names no id (it is the same for an address that has an account).
+  const { id } = await t.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
   await t.db.updateTable('users').set({ email_verified: true }).where('id', '=', id).execute();
   const signIn = await t.app.inject({
     method: 'POST',

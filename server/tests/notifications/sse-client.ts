@@ -11,6 +11,8 @@ export interface SseEvent {
 export interface StreamClient {
   seen: SseEvent[];
   next(match: (e: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
+  /** Settles when the server ended the stream (or it was closed here). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -40,7 +42,7 @@ export async function openStream(
   const seen: SseEvent[] = [];
   const waiters = new Set<() => void>();
   let consumed = 0;
-  void (async () => {
+  const ended = (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
     try {
@@ -61,6 +63,7 @@ export async function openStream(
   })();
   return {
     seen,
+    ended,
     next(match, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

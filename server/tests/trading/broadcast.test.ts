@@ -9,6 +9,7 @@ import { expect, it } from 'vitest';
 import { hashOrder, ItemsKind, SaleKind } from '#contracts/typed-data/index.ts';
 import { wvbcAt } from '#scripts/lib/marketplace.ts';
 import { wvbcInterface } from '#server/chain/abi.ts';
+import { MAX_PENDING_PER_SENDER } from '#server/config.ts';
 import { describeBackends, json, ROUTE_BACKENDS } from '../helpers/test-app.ts';
 import {
   API,
@@ -173,6 +174,48 @@ describeBackends(
         maxPriorityFeePerGas: 1n,
       });
       expect((await viaRpc(otherChain)).error?.data?.code).toBe('WRONG_NETWORK');
+    });
+
+    it('sends only the next nonce, and at most MAX_PENDING_PER_SENDER waiting per sender', async () => {
+      const gina = await c.freshWallet('5');
+      const next = await c.provider.getTransactionCount(gina.address);
+      // A WVBC deposit: a call every path carries.
+      const pay = (nonce: number) =>
+        gina.signTransaction({
+          type: 2,
+          chainId: BigInt(CHAIN_ID),
+          nonce,
+          to: c.deployment.wvbc,
+          value: 1n,
+          gasLimit: 100_000n,
+          maxFeePerGas: 10_000_000_000n,
+          maxPriorityFeePerGas: 1n,
+        });
+      // Far ahead, and already used: refused on every path, and never in the node's pool.
+      const ahead = await pay(next + 1000);
+      expect(json<ErrorJson>(await viaTrade('send-rawtx', ahead)).code).toBe('NONCE_NOT_NEXT');
+      expect((await viaGateway(gina, ahead)).code).toBe('NONCE_NOT_NEXT');
+      expect((await viaRpc(ahead)).error?.data?.code).toBe('NONCE_NOT_NEXT');
+      expect(await c.provider.getTransaction(Transaction.from(ahead).hash!)).toBeNull();
+      const first = await viaRpc(await pay(next));
+      expect((await c.provider.waitForTransaction(first.result!))?.status).toBe(1);
+      expect((await viaRpc(await pay(next))).error?.data?.code).toBe('NONCE_NOT_NEXT');
+
+      // With blocks held back, a sender's waiting transactions stop at the cap.
+      await c.provider.send('evm_setAutomine', [false]);
+      try {
+        for (let i = 1; i <= MAX_PENDING_PER_SENDER; i += 1) {
+          expect((await viaRpc(await pay(next + i))).result).toBeDefined();
+        }
+        const more = await viaRpc(await pay(next + MAX_PENDING_PER_SENDER + 1));
+        expect(more.error?.data?.code).toBe('TOO_MANY_PENDING');
+      } finally {
+        await c.provider.send('evm_setAutomine', [true]);
+        await c.provider.send('evm_mine', []);
+      }
+      expect(await c.provider.getTransactionCount(gina.address)).toBe(
+        next + 1 + MAX_PENDING_PER_SENDER,
+      );
     });
   },
   { backends: ROUTE_BACKENDS, env: TRADING_ENV },

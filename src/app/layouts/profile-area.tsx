@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { thumbnailUrl } from '#shared/image-url.ts';
 import { paths } from '#web/config/paths.ts';
+import { apiRequest } from '#web/lib/api-client.ts';
 import { loadOutbox } from '#web/pwa/outbox/state.ts';
 import { session, sessionActions } from '#web/stores/session.ts';
 
@@ -89,6 +90,9 @@ export function ProfileArea() {
                   .then((outbox) => outbox.dropOutboxAfterAsking())
                   .then((agreed) => {
                     if (!agreed) return;
+                    // The server ends the token too (the request reads it before LOG_OUT clears
+                    // it); offline, the local log out still happens.
+                    apiRequest('/api/v1/account/sign-out', { method: 'POST' }).catch(() => {});
                     sessionActions.LOG_OUT();
                     navigate(paths.marketplace.build({}));
                   });

@@ -41,6 +41,21 @@ export interface EmailVerificationsTable {
   created_at: Generated<Date>;
 }
 
+/** Session token ids ended by a sign-out, kept until the token expires (migration 075). */
+export interface RevokedSessionsTable {
+  jti: string;
+  user_id: number;
+  expires_at: Timestamp;
+}
+
+/** An account's uploaded files (migration 076): the upload quota counts them. */
+export interface UploadsTable {
+  user_id: number;
+  name: string;
+  bytes: number;
+  created_at: Generated<Date>;
+}
+
 export interface SiweNoncesTable {
   nonce: string;
   domain: string;

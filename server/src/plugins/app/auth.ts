@@ -5,20 +5,28 @@
  * route expects; 401 before any 400) and documents it in the OpenAPI security list unless the
  * route names one.
  *
- * - `user`: a valid session (HS256 JWT from jose carrying the user id and the account's session
- *   epoch, sent as `Authorization: Bearer`); a password change moves the epoch on, which ends
- *   every session signed before it. Sets request.user.
+ * - `user`: a valid session (HS256 JWT from jose carrying the user id, the account's session
+ *   epoch and a token id, sent as `Authorization: Bearer`); a password change moves the epoch on,
+ *   which ends every session signed before it, and a sign-out keeps the token's id in
+ *   `revoked_sessions`, which ends that one. Sets request.user.
  * - `optionalUser`: sets request.user when a valid session is sent, ignores a bad one.
  * - `marketplaceKey`, `apiKey`: the `marketplace-key` / `api-key` header equals config. These are
  *   public client keys, not secrets.
  */
+
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
 import { type Config, SESSION_TTL_SECONDS } from '#server/config.ts';
+import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 
 export interface SessionUser {
   id: number;
+  /** The token's id (none on tokens signed before ids existed) and its expiry (epoch seconds). */
+  jti: string | null;
+  expiresAt: number;
 }
 
 export type AuthNeed = 'user' | 'optionalUser' | 'marketplaceKey' | 'apiKey';
@@ -27,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Issues a session token for a user. */
     signSession: (userId: number) => Promise<{ token: string; expiresAt: Date }>;
+    /** The user of an `Authorization` header's session while it is valid, else null. */
+    sessionUser: (authorization: string | undefined) => Promise<SessionUser | null>;
   }
   interface FastifyRequest {
     /** The session's user on routes with `auth: 'user'` (or 'optionalUser' when sent). */
@@ -46,12 +56,46 @@ const SECURITY: Record<AuthNeed, string | null> = {
   apiKey: 'apiKey',
 };
 
+/** The account's epoch and whether the token id was signed out; null: no such account. */
+async function sessionState(
+  db: Kysely<Database>,
+  userId: number,
+  jti: string | null,
+): Promise<{ epoch: number; revoked: boolean } | null> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [
+      'session_epoch',
+      eb
+        .exists(
+          eb
+            .selectFrom('revoked_sessions')
+            .select('jti')
+            .where('jti', '=', jti ?? ''),
+        )
+        .as('revoked'),
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row ? { epoch: row.session_epoch, revoked: Boolean(row.revoked) } : null;
+}
+
+/** The account's current epoch; null for an account that no longer exists. */
+async function sessionEpoch(db: Kysely<Database>, userId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('session_epoch')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row ? row.session_epoch : null;
+}
+
 export function registerAuth(app: FastifyInstance, config: Config): void {
   const key = new TextEncoder().encode(config.jwtSecret);
   const issuer = 'vbc-marketplace';
 
-  async function readUser(request: FastifyRequest): Promise<SessionUser | null> {
-    const header = request.headers.authorization;
+  /** The session of a header; throws UNAUTHORIZED for a bad, expired or ended one. */
+  async function readSession(header: string | undefined): Promise<SessionUser | null> {
     if (!header) return null;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new AppError('UNAUTHORIZED');
@@ -59,12 +103,16 @@ export function registerAuth(app: FastifyInstance, config: Config): void {
       const { payload } = await jwtVerify(match[1], key, { issuer, algorithms: ['HS256'] });
       const id = Number(payload.sub);
       if (!Number.isSafeInteger(id) || id <= 0) throw new Error('bad subject');
-      if ((payload.ep ?? 0) !== (await sessionEpoch(id))) throw new Error('ended session');
-      return { id };
+      const jti = typeof payload.jti === 'string' ? payload.jti : null;
+      const state = await sessionState(app.db, id, jti);
+      if (!state || (payload.ep ?? 0) !== state.epoch) throw new Error('ended session');
+      if (state.revoked) throw new Error('signed out');
+      return { id, jti, expiresAt: payload.exp ?? 0 };
     } catch (cause) {
       throw new AppError('UNAUTHORIZED', { cause });
     }
   }
+  const readUser = (request: FastifyRequest) => readSession(request.headers.authorization);
 
   const checks: Record<AuthNeed, preValidationAsyncHookHandler> = {
     async user(request) {
@@ -100,25 +148,19 @@ export function registerAuth(app: FastifyInstance, config: Config): void {
       route.schema.security = [{ [scheme]: [] }];
     }
   });
-  /** The account's current epoch; null for an account that no longer exists. */
-  async function sessionEpoch(userId: number): Promise<number | null> {
-    const row = await app.db
-      .selectFrom('users')
-      .select('session_epoch')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    return row ? row.session_epoch : null;
-  }
-
   app.decorate('signSession', async (userId: number) => {
     const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
-    const token = await new SignJWT({ ep: (await sessionEpoch(userId)) ?? 0 })
+    const token = await new SignJWT({ ep: (await sessionEpoch(app.db, userId)) ?? 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
+      .setJti(randomUUID())
       .setIssuer(issuer)
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(key);
     return { token, expiresAt };
   });
+  app.decorate('sessionUser', (authorization: string | undefined) =>
+    readSession(authorization).catch(() => null),
+  );
 }

@@ -35,11 +35,9 @@ export async function signIn(body: SignInBody): Promise<Session> {
 }
 
 export function signUp(body: SignUpBody) {
-  return api.post<DataBody<{ id: number; username: string; email: string }>>(
-    '/api/v1/account/sign-up',
-    body,
-    { auth: false },
-  );
+  return api.post<DataBody<{ username: string; email: string }>>('/api/v1/account/sign-up', body, {
+    auth: false,
+  });
 }
 
 /** GET /api/v1/account/verify-email/{user_id}/{token_hash} (the link of the mail). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { decodeRawTransaction, sendDecoded } from '#server/chain/broadcast.ts';
 import { type JsonRpcRequest, MAX_RPC_BATCH, proxyRpc } from '#server/chain/rpc-proxy.ts';
+import { RATE_LIMITS } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
 import { Address, errorResponses } from '#shared/schemas/common.ts';
 import { RawTx } from '#shared/schemas/trading.ts';
@@ -32,7 +33,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:networkId/rpc',
     {
-      config: { rateLimit: { max: 1200, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: RATE_LIMITS.rpc, timeWindow: '1 minute' } },
       schema: {
         tags: ['networks'],
         params: NetworkParams,

@@ -3,12 +3,18 @@ import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
 import { AppError } from '#server/errors.ts';
 import type { LiveEvent } from '#server/notifications/live-hub.ts';
+import { StreamSlots } from '#server/notifications/stream-slots.ts';
 import { userAddresses } from '#server/repositories/notifications.ts';
 import { errorResponses } from '#shared/schemas/common.ts';
 import { LIVE_TOPIC_PATTERN, LiveQuery, MAX_LIVE_TOPICS } from '#shared/schemas/notifications.ts';
 
 /** A comment line keeps proxies and the client's watchdog from closing an idle stream. */
 export const HEARTBEAT_MS = 15_000;
+/**
+ * A signed-in stream with no event of its own re-checks its session every 4th heartbeat (a minute):
+ * one query per stream and minute, while its private events are checked before each goes out.
+ */
+const SESSION_RECHECK_HEARTBEATS = 4;
 
 function topicsOf(list: string | undefined): string[] {
   const topics = [...new Set((list ?? '').split(',').filter(Boolean))];
@@ -35,14 +41,21 @@ function openStream(reply: FastifyReply): void {
   reply.raw.write('retry: 2000\n\n');
 }
 
+/** A topic only its owner's session may follow (the account's notifications). */
+const isPrivate = (topic: string) => topic.startsWith('address:');
+
 /**
  * GET /api/v1/live: server-sent events for the signed-in user's notifications (their addresses'
  * topics) and the pages they follow (`topics=nft:1,set:2`). Every event has an id; with
  * Last-Event-ID (header, or `lastEventId` for clients that cannot set it) the stream first
  * replays what the topics got after it, then goes live. Events come from any API node
  * (server/src/notifications/live-hub.ts); a heartbeat comment every 15 s.
+ * Open streams are capped per client address and per process (stream-slots.ts). A signed-in
+ * stream re-checks its session before each private event and every few heartbeats, and ends
+ * once the session has (password change, sign-out, expiry).
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  const slots = new StreamSlots(app.config.liveStreams);
   app.get(
     '/',
     {
@@ -62,10 +75,25 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const topics = topicsOf(request.query.topics);
-      if (request.user) {
-        const addresses = await userAddresses(app.db, request.user.id);
+      const user = request.user;
+      // Before any query: a refused stream costs next to nothing.
+      const release = slots.take(request.ip);
+      if (user) {
+        const addresses = await userAddresses(app.db, user.id).catch((error: unknown) => {
+          release();
+          throw error;
+        });
         topics.push(...addresses.map((a) => `address:${a}`));
       }
+      let ended = false;
+      const end = () => {
+        ended = true;
+        reply.raw.end();
+      };
+      // Still the same user's valid session (always true for a visitor's stream).
+      const sessionHolds = async () =>
+        !user || (await app.sessionUser(request.headers.authorization))?.id === user.id;
+      let checks = Promise.resolve();
       const header = request.headers['last-event-id'];
       const last = typeof header === 'string' && /^\d{1,19}$/.test(header) ? header : undefined;
       const after = last ?? request.query.lastEventId;
@@ -73,28 +101,46 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       let live = false;
       const queued: LiveEvent[] = [];
       const write = (e: LiveEvent) => {
-        if (sent.has(e.id)) return;
+        if (ended || sent.has(e.id)) return;
         if (sent.size > 2000) sent.clear();
         sent.add(e.id);
         reply.raw.write(frame(e));
       };
+      // A private event goes out only after its session was found still valid (in order).
+      const deliver = (e: LiveEvent) => {
+        if (!user || !isPrivate(e.topic)) return write(e);
+        checks = checks.then(async () => ((await sessionHolds()) ? write(e) : end()));
+      };
       const unsubscribe = app.live.subscribe({
         topics,
-        send: (e) => (live ? write(e) : queued.push(e)),
-        end: () => reply.raw.end(),
+        send: (e) => (live ? deliver(e) : queued.push(e)),
+        end,
       });
-      const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
-      request.raw.on('close', () => {
+      let beats = 0;
+      const heartbeat = setInterval(() => {
+        reply.raw.write(': ping\n\n');
+        beats += 1;
+        if (!user || beats % SESSION_RECHECK_HEARTBEATS !== 0) return;
+        checks = checks.then(async () => ((await sessionHolds()) ? undefined : end()));
+      }, HEARTBEAT_MS);
+      const closed = () => {
         clearInterval(heartbeat);
         unsubscribe();
-      });
+        release();
+      };
+      request.raw.on('close', closed);
+      // Gone while its addresses were read: 'close' has already fired.
+      if (request.raw.destroyed) {
+        reply.hijack();
+        return closed();
+      }
       openStream(reply);
       const replayed = after ? await app.live.replay(topics, after) : [];
       for (const e of replayed) write(e);
       const ready = after ? null : await app.live.maxId();
       if (ready !== null) reply.raw.write(`id: ${ready}\nevent: ready\ndata: {}\n\n`);
       else reply.raw.write(`event: ready\ndata: {}\n\n`);
-      for (const e of queued.splice(0)) write(e);
+      for (const e of queued.splice(0)) deliver(e);
       live = true;
     },
   );

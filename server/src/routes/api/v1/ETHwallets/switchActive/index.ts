@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { verifyPassword } from '#server/account/password.ts';
 import { toWallet, walletOfUser } from '#server/account/wallets.ts';
+import { RATE_LIMITS } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Wallet } from '#shared/schemas/entities.ts';
@@ -16,7 +17,10 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/:walletId',
     {
-      config: { auth: 'user', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: {
+        auth: 'user',
+        rateLimit: { max: RATE_LIMITS.walletSwitch, timeWindow: '1 minute' },
+      },
       schema: {
         tags: ['wallets'],
         params: Type.Object({ walletId: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),

@@ -1,9 +1,9 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Value } from 'typebox/value';
 import { isUniqueViolation, loadAccount } from '#server/account/accounts.ts';
-import { storeImage } from '#server/account/images.ts';
+import { releaseImages, storeOwnedImage } from '#server/account/upload-quota.ts';
 import { MAX_IMAGE_BYTES } from '#server/config.ts';
 import type { UserUpdate } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
@@ -14,7 +14,44 @@ import { Account } from '#shared/schemas/entities.ts';
 /**
  * /api/v1/account/info (bearer): GET the profile; PUT (JSON: username, bio) or POST
  * (multipart/form-data: username, bio fields and avatar, banner image files) to update it.
+ * Images count against the account's upload quota; a replaced avatar or banner is removed, and so
+ * are this request's images when the update fails (account/upload-quota.ts).
  */
+async function imagesOf(app: FastifyInstance, userId: number) {
+  const row = await app.db
+    .selectFrom('users')
+    .select(['avatar', 'banner'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return { avatar: row?.avatar ?? null, banner: row?.banner ?? null };
+}
+
+/** The form's fields; its images (one avatar, one banner at most) stored into `images`. */
+async function readMultipart(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  userId: number,
+  images: { avatar?: string; banner?: string },
+) {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const fields: Record<string, string> = {};
+  const before = await imagesOf(app, userId);
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const file = part as MultipartFile;
+      const field = file.fieldname;
+      if ((field !== 'avatar' && field !== 'banner') || images[field] !== undefined) {
+        file.file.resume();
+        throw new AppError('VALIDATION_FAILED');
+      }
+      images[field] = await storeOwnedImage(app, userId, await file.toBuffer(), before[field]);
+    } else if (part.fieldname === 'username' || part.fieldname === 'bio') {
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  return fields;
+}
+
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   const response = { 200: Data(Account), ...errorResponses };
 
@@ -51,12 +88,17 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { fields, images } = await readMultipart(request);
-      if (!Value.Check(UpdateInfoBody, fields)) {
-        throw new AppError('VALIDATION_FAILED');
+      const userId = request.user!.id;
+      const images: { avatar?: string; banner?: string } = {};
+      try {
+        const fields = await readMultipart(app, request, userId, images);
+        if (!Value.Check(UpdateInfoBody, fields)) throw new AppError('VALIDATION_FAILED');
+        await update(userId, fields, images);
+      } catch (error) {
+        await releaseImages(app, userId, [images.avatar, images.banner]);
+        throw error;
       }
-      await update(request.user!.id, fields, images);
-      return { data: await loadAccount(app.db, request.user!.id) };
+      return { data: await loadAccount(app.db, userId) };
     },
   );
 
@@ -70,6 +112,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     if (fields.bio !== undefined) changes.bio = fields.bio;
     if (images.avatar) changes.avatar = images.avatar;
     if (images.banner) changes.banner = images.banner;
+    const before = await imagesOf(app, userId);
     try {
       const updated = await app.db
         .updateTable('users')
@@ -82,26 +125,8 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       if (isUniqueViolation(error)) throw new AppError('ACCOUNT_EXISTS');
       throw error;
     }
-  }
-
-  async function readMultipart(request: FastifyRequest) {
-    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-    const fields: Record<string, string> = {};
-    const images: { avatar?: string; banner?: string } = {};
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const file = part as MultipartFile;
-        if (file.fieldname !== 'avatar' && file.fieldname !== 'banner') {
-          file.file.resume();
-          throw new AppError('VALIDATION_FAILED');
-        }
-        const bytes = await file.toBuffer();
-        images[file.fieldname] = await storeImage(app.config.dataDir, bytes);
-      } else if (part.fieldname === 'username' || part.fieldname === 'bio') {
-        fields[part.fieldname] = String(part.value);
-      }
-    }
-    return { fields, images };
+    const replaced = [images.avatar && before.avatar, images.banner && before.banner];
+    await releaseImages(app, userId, replaced);
   }
 };
 export default plugin;

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sendVerificationMail } from '#server/account/verification.ts';
+import { mailAfterAnswer, sendVerificationMail } from '#server/account/verification.ts';
 import { RATE_LIMITS } from '#server/config.ts';
-import { AppError } from '#server/errors.ts';
 import { languageFromCookie } from '#shared/languages.ts';
 import { ResendEmailBody } from '#shared/schemas/account.ts';
 import { errorResponses, OkBody } from '#shared/schemas/common.ts';
 
-/** POST /api/v1/account/resend-email: a new verification link (the earlier ones stop working). */
+/**
+ * POST /api/v1/account/resend-email: a new verification link (the earlier ones stop working) for
+ * an address waiting for verification. Any address gets the same answer at once (the mail goes
+ * after it): the answer does not tell whether an account has it, or whether it is verified.
+ */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
@@ -25,13 +28,11 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         .select(['id', 'username', 'email', 'email_verified'])
         .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
         .executeTakeFirst();
-      if (!user?.email) throw new AppError('ACCOUNT_NOT_FOUND');
-      if (user.email_verified) throw new AppError('EMAIL_ALREADY_VERIFIED');
-      await sendVerificationMail(
-        app,
-        { id: user.id, username: user.username, email: user.email },
-        languageFromCookie(request.headers.cookie),
-      );
+      if (user?.email && !user.email_verified) {
+        const to = { id: user.id, username: user.username, email: user.email };
+        const lang = languageFromCookie(request.headers.cookie);
+        mailAfterAnswer(app, () => sendVerificationMail(app, to, lang));
+      }
       return { data: true };
     },
   );

@@ -9,8 +9,9 @@ import { Session } from '#shared/schemas/entities.ts';
 
 /**
  * POST /api/v1/account/sign-in: username (or e-mail) + password → JWT bearer session.
- * Unknown → ACCOUNT_NOT_FOUND; wrong password → WRONG_CREDENTIALS; e-mail not verified yet →
- * EMAIL_NOT_VERIFIED.
+ * An unknown account and a wrong password get the same WRONG_CREDENTIALS after the same work (an
+ * unknown one is checked against a stand-in hash, password.ts): the answer does not tell whether
+ * an account exists. E-mail not verified yet (right password only) → EMAIL_NOT_VERIFIED.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -25,10 +26,8 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const user = await findByLogin(app.db, request.body.username);
-      if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
-      if (!(await verifyPassword(request.body.password, user.password_hash))) {
-        throw new AppError('WRONG_CREDENTIALS');
-      }
+      const matches = await verifyPassword(request.body.password, user?.password_hash ?? null);
+      if (!user || !matches) throw new AppError('WRONG_CREDENTIALS');
       if (user.email && !user.email_verified) throw new AppError('EMAIL_NOT_VERIFIED');
       const session = await app.signSession(user.id);
       return {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { isUniqueViolation } from '#server/account/accounts.ts';
 import { hashPassword } from '#server/account/password.ts';
-import { sendVerificationMail } from '#server/account/verification.ts';
+import { sendAlreadyRegisteredMail, sendVerificationMail } from '#server/account/verification.ts';
 import { RATE_LIMITS } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
 import { languageFromCookie } from '#shared/languages.ts';
@@ -12,8 +12,10 @@ import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /**
  * POST /api/v1/account/sign-up: username, e-mail, password (at least MIN_PASSWORD_LENGTH
- * characters, confirmation when sent). A taken username or e-mail → ACCOUNT_EXISTS. Sends the
- * verification mail.
+ * characters, confirmation when sent). A taken username → USERNAME_TAKEN (usernames are public).
+ * An e-mail that already has an account gets the same answer, after the same work, as a new one
+ * (the answer names no id): its owner is mailed that sign-up was tried, as a new address is
+ * mailed its verification link.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -26,7 +28,6 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           201: Data(
             Type.Object({
-              id: Type.Integer(),
               username: Type.String(),
               email: Type.String(),
               emailVerified: Type.Boolean(),
@@ -43,26 +44,32 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         throw new AppError('PASSWORD_MISMATCH');
       }
       const passwordHash = await hashPassword(password);
-      let user: { id: number; username: string; email: string | null };
-      try {
-        user = await app.db
-          .insertInto('users')
-          .values({ username: username.trim(), email: email.trim(), password_hash: passwordHash })
-          .returning(['id', 'username', 'email'])
-          .executeTakeFirstOrThrow();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('ACCOUNT_EXISTS');
-        throw error;
+      const address = email.trim();
+      const lang = languageFromCookie(request.headers.cookie); // the mail's language
+      const owner = await app.db
+        .selectFrom('users')
+        .select(['username', 'email'])
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', address.toLowerCase()))
+        .executeTakeFirst();
+      if (owner?.email) {
+        const { username: name, email: to } = owner;
+        await sendAlreadyRegisteredMail(app, { username: name, email: to }, lang);
+      } else {
+        let user: { id: number; username: string };
+        try {
+          user = await app.db
+            .insertInto('users')
+            .values({ username: username.trim(), email: address, password_hash: passwordHash })
+            .returning(['id', 'username'])
+            .executeTakeFirstOrThrow();
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new AppError('USERNAME_TAKEN');
+          throw error;
+        }
+        await sendVerificationMail(app, { ...user, email: address }, lang);
       }
-      await sendVerificationMail(
-        app,
-        { id: user.id, username: user.username, email: email.trim() },
-        languageFromCookie(request.headers.cookie),
-      );
       reply.status(201);
-      return {
-        data: { id: user.id, username: user.username, email: email.trim(), emailVerified: false },
-      };
+      return { data: { username: username.trim(), email: address, emailVerified: false } };
     },
   );
 };

@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { storeImage } from '#server/account/images.ts';
+import { storeOwnedImage } from '#server/account/upload-quota.ts';
 import { MAX_IMAGE_BYTES } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
 import { assertPartner } from '#server/studio/partners.ts';
@@ -12,7 +12,8 @@ import { UploadedImage } from '#shared/schemas/studio.ts';
  * banner picture, taken only from an account whose wallet holds the partner role now
  * (studio/partners.ts). The type is read from the bytes (PNG, JPEG, GIF, WebP; never SVG, which
  * can carry script), the size is capped, and the name is the content's hash (account/images.ts);
- * thumbnails come from /uploads/thumbs/ as for every upload.
+ * thumbnails come from /uploads/thumbs/ as for every upload. Uploads count against the account's
+ * quota (account/upload-quota.ts).
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -38,7 +39,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
           file.file.resume();
           throw new AppError('VALIDATION_FAILED');
         }
-        url = await storeImage(app.config.dataDir, await file.toBuffer());
+        url = await storeOwnedImage(app, request.user!.id, await file.toBuffer());
       }
       if (url === null) throw new AppError('REQUIRED_FIELD');
       reply.code(201);
