@@ -139,7 +139,11 @@ describe('notifications journey', () => {
     await b.page.getByRole('button', { name: 'Save e-mail settings' }).click();
     await b.page.getByText('E-mail settings saved.').waitFor();
 
-    // The bidder bids: the seller's window shows it live (toast, list, badge).
+    // The bidder bids: the seller's window, in front with its stream open, shows it live (toast,
+    // list, badge). An event from before the stream opened shows in the list only, and a hidden
+    // tab gets a system notification instead of a toast.
+    await s.page.bringToFront();
+    await s.page.getByText('Đang cập nhật trực tiếp').waitFor();
     await bid(bidder.address, 1);
     await s.page
       .getByTestId('notif-toast')
@@ -153,6 +157,7 @@ describe('notifications journey', () => {
 
     // Someone outbids them: the bidder's window hears it live (once its stream is open: an event
     // from before the tab's first connection shows in the list, not as a toast).
+    await b.page.bringToFront();
     await b.page.getByText('Live updates on').waitFor();
     const rival = Wallet.createRandom().address.toLowerCase();
     await bid(rival, 2);
