@@ -29,6 +29,10 @@ const CASES: [string, string, boolean][] = [
   ['src/pwa/x.ts', '#web/features/social/api/social.ts', true],
   ['src/stores/x.ts', '#web/features/account/api/account.ts', true],
   ['src/pwa/x.ts', '#web/lib/format.ts', false],
+  ['src/wallet/x.ts', '#web/features/trade/actions.ts', true],
+  ['src/wallet/connectors/x.ts', '#web/app/router.tsx', true],
+  ['src/wallet/x.ts', '#server/errors.ts', true],
+  ['src/wallet/x.ts', '#web/lib/format.ts', false],
   // a feature ↛ another feature or the app; the app composes features
   ['src/features/set/api/x.ts', '#web/features/nft/api/nft.ts', true],
   ['src/features/set/x.ts', '../nft/api/nft.ts', true],
