@@ -23,6 +23,9 @@ export const ResendEmailBody = Type.Object({
 });
 export type ResendEmailBody = Static<typeof ResendEmailBody>;
 
+/** Sign-out ends the caller's own session: it takes no fields (none is needed, any is ignored). */
+export const SignOutBody = Type.Union([Type.Null(), Type.Object({})]);
+
 export const ChangePasswordBody = Type.Object({
   currentPassword: Required(200),
   newPassword: Required(200),

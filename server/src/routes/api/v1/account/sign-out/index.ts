@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endSession } from '#server/repositories/accounts.ts';
+import { SignOutBody } from '#shared/schemas/account.ts';
 import { errorResponses, OkBody } from '#shared/schemas/common.ts';
 
 /**
@@ -14,7 +15,11 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       config: { auth: 'user' },
-      schema: { tags: ['account'], response: { 200: OkBody, ...errorResponses } },
+      schema: {
+        tags: ['account'],
+        body: SignOutBody,
+        response: { 200: OkBody, ...errorResponses },
+      },
     },
     async (request) => {
       const user = request.user!;
