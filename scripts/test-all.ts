@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { inheritedEnv } from './lib/config.ts';
 
 type Suite = { name: string; command: string };
 
@@ -44,7 +45,7 @@ function run(command: string): Promise<{ ok: boolean; failures: string[] }> {
     const child = spawn(command, {
       shell: true,
       stdio: ['inherit', 'pipe', 'pipe'],
-      env: process.env,
+      env: inheritedEnv(),
     });
     const failures: string[] = [];
     let rest = '';

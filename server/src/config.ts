@@ -172,6 +172,18 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+/**
+ * What the entry point (server/src/server.ts) passes to buildApp besides the config: the chain
+ * indexer runs in every API process unless INDEXER=0 (on PostgreSQL only the holder of its
+ * advisory lock indexes), and the built PWA is served from WEB_DIST_DIR (default ./dist).
+ */
+export function processOptions(env: Record<string, string | undefined> = process.env): {
+  indexer: boolean;
+  webDir: string;
+} {
+  return { indexer: env.INDEXER !== '0', webDir: env.WEB_DIST_DIR || 'dist' };
+}
+
 /** Reads and validates `env` (default process.env); empty strings count as unset. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const raw: Record<string, unknown> = {};

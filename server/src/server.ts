@@ -1,6 +1,6 @@
 /** Entry point: validated config, the app, listen; closes cleanly on SIGINT/SIGTERM. */
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, processOptions } from './config.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -13,14 +13,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // The chain indexer runs in every API process unless INDEXER=0; on PostgreSQL only the holder
-  // of its advisory lock indexes (server/src/indexer).
-  // It also serves the built PWA (WEB_DIST_DIR, default ./dist) when one exists.
-  const app = await buildApp({
-    config,
-    indexer: process.env.INDEXER !== '0',
-    webDir: process.env.WEB_DIST_DIR ?? 'dist',
-  });
+  const app = await buildApp({ config, ...processOptions() });
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
