@@ -1,6 +1,7 @@
 /**
  * Account writes of the account routes: the default account of a wallet, a new password (which
- * ends every session), a used e-mail verification token, a signed-out session.
+ * ends every session), a used e-mail verification token, a signed-out session; the account an
+ * e-mail belongs to and a new account (sign-up, resend e-mail).
  */
 import { sql } from 'kysely';
 import type { Db } from './paging.ts';
@@ -105,4 +106,29 @@ export async function endSession(
         .execute();
     }
   });
+}
+
+/** The account an e-mail address belongs to (compared without case), if any. */
+export async function accountByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'email_verified'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+}
+
+/** A new account with a password; a taken username is a unique violation (propagates). */
+export async function createAccount(
+  db: Db,
+  account: { username: string; email: string; passwordHash: string },
+): Promise<{ id: number; username: string }> {
+  return db
+    .insertInto('users')
+    .values({
+      username: account.username,
+      email: account.email,
+      password_hash: account.passwordHash,
+    })
+    .returning(['id', 'username'])
+    .executeTakeFirstOrThrow();
 }

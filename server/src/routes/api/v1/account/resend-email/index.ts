@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { mailAfterAnswer, sendVerificationMail } from '#server/account/verification.ts';
 import { RATE_LIMITS } from '#server/config.ts';
+import { accountByEmail } from '#server/repositories/accounts.ts';
 import { languageFromCookie } from '#shared/languages.ts';
 import { ResendEmailBody } from '#shared/schemas/account.ts';
 import { errorResponses, OkBody } from '#shared/schemas/common.ts';
@@ -23,11 +24,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
-      const user = await app.db
-        .selectFrom('users')
-        .select(['id', 'username', 'email', 'email_verified'])
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-        .executeTakeFirst();
+      const user = await accountByEmail(app.db, email);
       if (user?.email && !user.email_verified) {
         const to = { id: user.id, username: user.username, email: user.email };
         const lang = languageFromCookie(request.headers.cookie);

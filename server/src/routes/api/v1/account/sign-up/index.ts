@@ -5,6 +5,7 @@ import { hashPassword } from '#server/account/password.ts';
 import { sendAlreadyRegisteredMail, sendVerificationMail } from '#server/account/verification.ts';
 import { RATE_LIMITS } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
+import { accountByEmail, createAccount } from '#server/repositories/accounts.ts';
 import { languageFromCookie } from '#shared/languages.ts';
 import { MIN_PASSWORD_LENGTH } from '#shared/rules.ts';
 import { SignUpBody } from '#shared/schemas/account.ts';
@@ -46,22 +47,18 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       const passwordHash = await hashPassword(password);
       const address = email.trim();
       const lang = languageFromCookie(request.headers.cookie); // the mail's language
-      const owner = await app.db
-        .selectFrom('users')
-        .select(['username', 'email'])
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', address.toLowerCase()))
-        .executeTakeFirst();
+      const owner = await accountByEmail(app.db, address);
       if (owner?.email) {
         const { username: name, email: to } = owner;
         await sendAlreadyRegisteredMail(app, { username: name, email: to }, lang);
       } else {
         let user: { id: number; username: string };
         try {
-          user = await app.db
-            .insertInto('users')
-            .values({ username: username.trim(), email: address, password_hash: passwordHash })
-            .returning(['id', 'username'])
-            .executeTakeFirstOrThrow();
+          user = await createAccount(app.db, {
+            username: username.trim(),
+            email: address,
+            passwordHash,
+          });
         } catch (error) {
           if (isUniqueViolation(error)) throw new AppError('USERNAME_TAKEN');
           throw error;
