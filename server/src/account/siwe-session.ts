@@ -1,7 +1,8 @@
 /**
  * Checks a signed EIP-4361 message issued by GET sign-in/message: our domain, a known chain, an
  * unused nonce within its 5 minutes (else AUTH_REQUEST_EXPIRED), and a signature by the address
- * in the message. `consumeNonce` marks the nonce used atomically (a replay gets EXPIRED).
+ * in the message. `consumeNonce` marks the nonce used atomically (a replay gets EXPIRED);
+ * `storeNonce` keeps a new one.
  */
 import { verifyMessage } from 'ethers';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,35 @@ import { parseSiweMessage, type SiweFields } from './siwe.ts';
 
 export function siweDomain(publicUrl: string): string {
   return new URL(publicUrl).host;
+}
+
+/** Keeps a new nonce (GET sign-in/message); expired ones are kept a day (for "expired" answers). */
+export async function storeNonce(
+  app: FastifyInstance,
+  row: {
+    nonce: string;
+    domain: string;
+    chainId: number;
+    address: string;
+    issuedAt: Date;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await app.db
+    .deleteFrom('siwe_nonces')
+    .where('expires_at', '<', new Date(Date.now() - 24 * 60 * 60 * 1000))
+    .execute();
+  await app.db
+    .insertInto('siwe_nonces')
+    .values({
+      nonce: row.nonce,
+      domain: row.domain,
+      chain_id: row.chainId,
+      address: row.address,
+      issued_at: row.issuedAt,
+      expires_at: row.expiresAt,
+    })
+    .execute();
 }
 
 export async function isKnownChain(app: FastifyInstance, chainId: number): Promise<boolean> {

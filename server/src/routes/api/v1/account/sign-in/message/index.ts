@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getAddress } from 'ethers';
 import { buildSiweMessage, SIWE_STATEMENT } from '#server/account/siwe.ts';
-import { isKnownChain, siweDomain } from '#server/account/siwe-session.ts';
+import { isKnownChain, siweDomain, storeNonce } from '#server/account/siwe-session.ts';
 import { RATE_LIMITS, SIWE_NONCE_TTL_MS } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
 import { SiweMessage, SiweMessageQuery } from '#shared/schemas/account.ts';
@@ -36,22 +36,14 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       const issuedAt = new Date();
       const expiresAt = new Date(issuedAt.getTime() + SIWE_NONCE_TTL_MS);
       const domain = siweDomain(app.config.publicUrl);
-      // Expired nonces are kept a day (for "expired" answers), then dropped.
-      await app.db
-        .deleteFrom('siwe_nonces')
-        .where('expires_at', '<', new Date(Date.now() - 24 * 60 * 60 * 1000))
-        .execute();
-      await app.db
-        .insertInto('siwe_nonces')
-        .values({
-          nonce,
-          domain,
-          chain_id: chainId,
-          address: address.toLowerCase(),
-          issued_at: issuedAt,
-          expires_at: expiresAt,
-        })
-        .execute();
+      await storeNonce(app, {
+        nonce,
+        domain,
+        chainId,
+        address: address.toLowerCase(),
+        issuedAt,
+        expiresAt,
+      });
       const message = buildSiweMessage({
         domain,
         address,
