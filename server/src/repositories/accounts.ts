@@ -4,6 +4,7 @@
  * e-mail belongs to and a new account (sign-up, resend e-mail).
  */
 import { sql } from 'kysely';
+import type { UserUpdate } from '../db/types.ts';
 import type { Db } from './paging.ts';
 
 /**
@@ -131,4 +132,25 @@ export async function createAccount(
     })
     .returning(['id', 'username'])
     .executeTakeFirstOrThrow();
+}
+
+/** The account's avatar and banner (upload names), null when unset. */
+export async function accountImages(db: Db, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select(['avatar', 'banner'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return { avatar: row?.avatar ?? null, banner: row?.banner ?? null };
+}
+
+/** Writes the profile changes; false when the account does not exist. A taken username propagates. */
+export async function updateAccount(db: Db, userId: number, changes: UserUpdate): Promise<boolean> {
+  const updated = await db
+    .updateTable('users')
+    .set(changes)
+    .where('id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  return updated !== undefined;
 }

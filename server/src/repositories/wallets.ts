@@ -98,3 +98,31 @@ export function createWallet(db: Db, userId: number, w: NewWallet): Promise<EthW
     return wallet;
   });
 }
+
+/**
+ * Makes a wallet of the user active (every other of theirs inactive) or inactive, in one
+ * transaction; answers the wallet's row as it now is.
+ */
+export function setActiveWallet(
+  db: Db,
+  userId: number,
+  walletId: number,
+  active: boolean,
+): Promise<EthWalletRow> {
+  return db.transaction().execute(async (tx) => {
+    if (active) {
+      await tx
+        .updateTable('eth_wallets')
+        .set({ is_active: false })
+        .where('user_id', '=', userId)
+        .where('id', '<>', walletId)
+        .execute();
+    }
+    return tx
+      .updateTable('eth_wallets')
+      .set({ is_active: active })
+      .where('id', '=', walletId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}

@@ -4,6 +4,7 @@ import { verifyPassword } from '#server/account/password.ts';
 import { toWallet, walletOfUser } from '#server/account/wallets.ts';
 import { RATE_LIMITS } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
+import { setActiveWallet } from '#server/repositories/wallets.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Wallet } from '#shared/schemas/entities.ts';
 import { SwitchActiveBody } from '#shared/schemas/wallet.ts';
@@ -36,22 +37,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         const ok = await verifyPassword(request.body.hashedPassword ?? '', wallet.passphrase_check);
         if (!ok) throw new AppError('WRONG_PASSWORD');
       }
-      const row = await app.db.transaction().execute(async (tx) => {
-        if (activate) {
-          await tx
-            .updateTable('eth_wallets')
-            .set({ is_active: false })
-            .where('user_id', '=', userId)
-            .where('id', '<>', wallet.id)
-            .execute();
-        }
-        return tx
-          .updateTable('eth_wallets')
-          .set({ is_active: activate })
-          .where('id', '=', wallet.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      });
+      const row = await setActiveWallet(app.db, userId, wallet.id, activate);
       return { data: toWallet(row) };
     },
   );

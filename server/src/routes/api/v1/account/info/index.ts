@@ -7,6 +7,7 @@ import { releaseImages, storeOwnedImage } from '#server/account/upload-quota.ts'
 import { MAX_IMAGE_BYTES } from '#server/config.ts';
 import type { UserUpdate } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
+import { accountImages, updateAccount } from '#server/repositories/accounts.ts';
 import { UpdateInfoBody } from '#shared/schemas/account.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Account } from '#shared/schemas/entities.ts';
@@ -17,15 +18,6 @@ import { Account } from '#shared/schemas/entities.ts';
  * Images count against the account's upload quota; a replaced avatar or banner is removed, and so
  * are this request's images when the update fails (account/upload-quota.ts).
  */
-async function imagesOf(app: FastifyInstance, userId: number) {
-  const row = await app.db
-    .selectFrom('users')
-    .select(['avatar', 'banner'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return { avatar: row?.avatar ?? null, banner: row?.banner ?? null };
-}
-
 /** The form's fields; its images (one avatar, one banner at most) stored into `images`. */
 async function readMultipart(
   app: FastifyInstance,
@@ -35,7 +27,7 @@ async function readMultipart(
 ) {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const fields: Record<string, string> = {};
-  const before = await imagesOf(app, userId);
+  const before = await accountImages(app.db, userId);
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       const file = part as MultipartFile;
@@ -112,15 +104,9 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     if (fields.bio !== undefined) changes.bio = fields.bio;
     if (images.avatar) changes.avatar = images.avatar;
     if (images.banner) changes.banner = images.banner;
-    const before = await imagesOf(app, userId);
+    const before = await accountImages(app.db, userId);
     try {
-      const updated = await app.db
-        .updateTable('users')
-        .set(changes)
-        .where('id', '=', userId)
-        .returning('id')
-        .executeTakeFirst();
-      if (!updated) throw new AppError('ACCOUNT_NOT_FOUND');
+      if (!(await updateAccount(app.db, userId, changes))) throw new AppError('ACCOUNT_NOT_FOUND');
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('ACCOUNT_EXISTS');
       throw error;
