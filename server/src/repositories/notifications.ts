@@ -11,12 +11,6 @@ import type { NotificationList, NotificationPrefs } from '#shared/schemas/notifi
 
 type Db = Kysely<Database>;
 
-/**
- * The user's addresses: the one function of ./users.ts, under the name routes/api/v1/live still
- * imports; import addressesOfAccount from ./users.ts instead (this name goes with that import).
- */
-export { addressesOfAccount as userAddresses } from './users.ts';
-
 /** Addressed to the user or to one of their addresses. */
 function ownedBy(userId: number) {
   return (eb: ExpressionBuilder<Database, 'notifications'>) =>

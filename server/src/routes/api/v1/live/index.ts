@@ -4,7 +4,7 @@ import Type from 'typebox';
 import { AppError } from '#server/errors.ts';
 import type { LiveEvent } from '#server/notifications/live-hub.ts';
 import { StreamSlots } from '#server/notifications/stream-slots.ts';
-import { userAddresses } from '#server/repositories/notifications.ts';
+import { addressesOfAccount } from '#server/repositories/users.ts';
 import { errorResponses } from '#shared/schemas/common.ts';
 import { LIVE_TOPIC_PATTERN, LiveQuery, MAX_LIVE_TOPICS } from '#shared/schemas/notifications.ts';
 
@@ -79,7 +79,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       // Before any query: a refused stream costs next to nothing.
       const release = slots.take(request.ip);
       if (user) {
-        const addresses = await userAddresses(app.db, user.id).catch((error: unknown) => {
+        const addresses = await addressesOfAccount(app.db, user.id).catch((error: unknown) => {
           release();
           throw error;
         });
