@@ -16,9 +16,8 @@ import { ApiError, type ErrorKey } from '#web/lib/errors.ts';
 import { pageSubject } from '#web/lib/page-title.ts';
 import { isOnline } from '#web/pwa/online.ts';
 import { isNetworkFailure, outboxNotice, queueAction } from '#web/pwa/outbox/outbox.ts';
-import { chainTarget } from '#web/wallet/chains.ts';
 import type { Connector, RawTradeRoute, TxRequest } from '#web/wallet/connectors/types.ts';
-import { runWrite, sendTx, type WriteStage, writeErrorKey } from '#web/wallet/pipeline.ts';
+import { sendTx, type WriteOutcome, type WriteStage, writeErrorKey } from '#web/wallet/pipeline.ts';
 import { wrapperRequest } from '#web/wallet/wrapper.ts';
 import { indexed, type Target, tradeApi } from './api/trade.ts';
 import {
@@ -36,7 +35,7 @@ import {
 
 export type TradeContext = { network: Network; connector: Connector; address: string };
 /** `queued`: signed, and waiting in the outbox to be sent (src/pwa/outbox/outbox.ts). */
-export type Outcome = { ok: true; queued?: boolean } | { ok: false; error: ErrorKey };
+type Outcome = WriteOutcome;
 type OnStage = (stage: WriteStage) => void;
 
 /**
@@ -110,22 +109,8 @@ export const approveWrapper = (ctx: TradeContext, onStage: OnStage) =>
  * Wraps `value` VBC into WVBC inside the bid flow, when the available WVBC falls short of the bid
  * (pricing.ts bidFunding): the wallet's own wrap transaction, followed in the header like it.
  */
-export async function wrapForBid(
-  ctx: TradeContext,
-  value: bigint,
-  onStage: OnStage,
-): Promise<Outcome> {
-  const result = await runWrite({
-    connector: ctx.connector,
-    chain: chainTarget(ctx.network),
-    kind: 'wrap',
-    prepare: () => wrapperRequest('wrap', { ...ctx, value }),
-    onStage,
-  });
-  return result.status === 'success'
-    ? { ok: true }
-    : { ok: false, error: result.error ?? 'txRejected' };
-}
+export const wrapForBid = (ctx: TradeContext, value: bigint, onStage: OnStage): Promise<Outcome> =>
+  sendTx(ctx, () => wrapperRequest('wrap', { ...ctx, value }), onStage, undefined, 'wrap');
 
 export type ListInput = Omit<OrderFields, 'maker'> & { name?: string };
 

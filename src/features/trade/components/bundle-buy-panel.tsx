@@ -11,13 +11,15 @@ import type { OrderJson } from '#shared/orders.ts';
 import type { Bundle } from '#shared/schemas/entities.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
+import { CHANGES } from '#web/lib/query-changes.ts';
+import { useWrite } from '#web/wallet/write/use-write.ts';
+import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import { buy } from '../actions.ts';
 import { tradeApi } from '../api/trade.ts';
 import { buyQuote, checkAccountBalance } from '../pricing.ts';
 import { sameAddress, TakeOffSale } from './fixed-sale.tsx';
 import { PriceLines } from './price-lines.tsx';
-import { RunStatus } from './run-status.tsx';
-import { useBalances, useFeeBps, useRunner, useTradeContext } from './use-trade.ts';
+import { useBalances, useFeeBps, useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function BundleBuyPanel({
@@ -33,7 +35,7 @@ export default function BundleBuyPanel({
   const symbols = useNetworkSymbols(bundle.networkId);
   const fee = useFeeBps(ctx?.network ?? null);
   const balances = useBalances(ctx);
-  const runner = useRunner();
+  const runner = useWrite(CHANGES.order);
   const stored = useQuery({
     queryKey: ['trade', 'order', bundle.orderHash],
     queryFn: ({ signal }) => tradeApi.order(bundle.orderHash!, signal),
@@ -44,7 +46,7 @@ export default function BundleBuyPanel({
   // Bought the last items, or refused because they sold meanwhile: the outcome stays in view.
   if (!live) {
     return runner.state.done || runner.state.error ? (
-      <RunStatus state={runner.state} done={t('buy.bought')} />
+      <WriteStatus state={runner.state} done={t('buy.bought')} />
     ) : null;
   }
   const order = orderFromJson(live.message as OrderJson);
@@ -88,7 +90,7 @@ export default function BundleBuyPanel({
           <Button busy={runner.busy} onClick={onBuy}>
             {t('buy.submit')}
           </Button>
-          <RunStatus state={runner.state} done={t('buy.bought')} />
+          <WriteStatus state={runner.state} done={t('buy.bought')} />
         </>
       )}
     </section>

@@ -7,6 +7,9 @@ import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import type { ErrorKey } from '#web/lib/errors.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
+import { CHANGES } from '#web/lib/query-changes.ts';
+import { useWrite } from '#web/wallet/write/use-write.ts';
+import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import {
   approveCollection,
   type ListInput,
@@ -26,8 +29,7 @@ import {
   type GroupKind,
 } from '../pricing.ts';
 import { GroupFields } from './group-fields.tsx';
-import { RunStatus } from './run-status.tsx';
-import { useChainClock, useRunner } from './use-trade.ts';
+import { useChainClock } from './use-trade.ts';
 
 type Kind = 'fixed' | 'auction';
 
@@ -75,7 +77,7 @@ function Choices(p: {
 /** Step 1: the exchange's approval for the collection, asked once and shown as its own step. */
 function ApprovalStep({ ctx, collection }: { ctx: TradeContext; collection: string }) {
   const { t } = useTranslation('trade');
-  const runner = useRunner();
+  const runner = useWrite(CHANGES.approval);
   const query = useQuery({
     queryKey: ['trade', 'approved', ctx.network.networkId, collection, ctx.address],
     queryFn: async () => !(await needsApproval(ctx, collection)),
@@ -91,7 +93,7 @@ function ApprovalStep({ ctx, collection }: { ctx: TradeContext; collection: stri
       >
         {t('list.approve')}
       </Button>
-      <RunStatus state={runner.state} done={t('list.approved')} kept={false} />
+      <WriteStatus state={runner.state} done={t('list.approved')} kept={false} />
     </div>
   );
 }
@@ -172,7 +174,7 @@ export function ListForm({ ctx, target }: { ctx: TradeContext; target: ListTarge
   const symbols = useNetworkSymbols(ctx.network.networkId);
   const l = useListing(ctx, target);
   const { kind, preset, group, errors } = l.state;
-  const runner = useRunner();
+  const runner = useWrite(CHANGES.order);
   const basis = useOrderBasis(ctx, target);
   const symbol = kind === 'auction' ? symbols.wrapped : symbols.native;
   const submit = async (event: FormEvent) => {
@@ -228,7 +230,7 @@ export function ListForm({ ctx, target }: { ctx: TradeContext; target: ListTarge
         <Button type="submit" busy={runner.busy}>
           {t('list.submit')}
         </Button>
-        <RunStatus
+        <WriteStatus
           state={runner.state}
           done={runner.state.queued ? t('outbox:listing.queued') : t('list.listed')}
         />
