@@ -24,7 +24,6 @@ import {
   approvalTx,
   bidTypedData,
   completeOrder,
-  isExchangeApproved,
   type OrderBasis,
   orderFromBasis,
   orderTypedData,
@@ -82,9 +81,6 @@ async function whyRefused(error: ErrorKey, prepare: () => Promise<TxRequest>): P
   }
   return error;
 }
-
-export const needsApproval = async (ctx: TradeContext, collection: string) =>
-  !(await isExchangeApproved(ctx.network, collection, ctx.address));
 
 /** The exchange may move the owner's items of `collection` (setApprovalForAll). */
 export const approveCollection = (ctx: TradeContext, collection: string, onStage: OnStage) =>

@@ -26,8 +26,8 @@ import {
   type TradeContext,
   wrapForBid,
 } from '../actions.ts';
-import { type Target, tradeApi } from '../api/trade.ts';
-import { wrapperAllowance } from '../chain.ts';
+import { allowanceQueryOptions, bidsQueryOptions } from '../api/queries.ts';
+import type { Target } from '../api/trade.ts';
 import { auctionPhase, bidFunding, checkPrice, leastBid } from '../pricing.ts';
 import { CountdownAnnouncer } from './countdown-announcer.tsx';
 import { sameAddress, TakeOffSale } from './fixed-sale.tsx';
@@ -76,13 +76,6 @@ function Countdown({ seconds }: { seconds: bigint }) {
   );
 }
 
-function useBids(p: Props) {
-  return useQuery({
-    queryKey: ['trade', 'bids', p.target, p.itemId],
-    queryFn: ({ signal }) => tradeApi.bids(p.target === 'SET' ? 'set' : 'nft', p.itemId, signal),
-  });
-}
-
 /**
  * A re-bid from the outbox: its one tap opens this page with the amount to bid (wei) in the
  * history entry's state, which a link from elsewhere cannot set, and the form places it at once;
@@ -117,8 +110,7 @@ function usePlaceRebid(rebid: bigint | null, ready: boolean, place: (amount: big
  */
 function useAllowanceCovers(ctx: TradeContext, online: boolean): (amount: bigint) => boolean {
   const allowance = useQuery({
-    queryKey: ['trade', 'allowance', ctx.network.networkId, ctx.address],
-    queryFn: () => wrapperAllowance(ctx.network, ctx.address),
+    ...allowanceQueryOptions(ctx.network, ctx.address),
     enabled: online,
   });
   return (amount) => allowance.data === undefined || allowance.data >= amount;
@@ -316,7 +308,7 @@ export function AuctionSale(p: Props) {
   const { t } = useTranslation('trade');
   useTick();
   const clock = useChainClock(p.ctx.network);
-  const bids = useBids(p);
+  const bids = useQuery(bidsQueryOptions(p.target, p.itemId));
   const now = clock();
   const top = bids.data?.data.find(
     (b) => b.isHighest && b.orderHash.toLowerCase() === p.order.orderHash.toLowerCase(),

@@ -15,7 +15,7 @@ import { CHANGES } from '#web/lib/query-changes.ts';
 import { useWrite } from '#web/wallet/write/use-write.ts';
 import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import { buy } from '../actions.ts';
-import { tradeApi } from '../api/trade.ts';
+import { orderQueryOptions } from '../api/queries.ts';
 import { buyQuote, checkAccountBalance } from '../pricing.ts';
 import { sameAddress, TakeOffSale } from './fixed-sale.tsx';
 import { PriceLines } from './price-lines.tsx';
@@ -36,11 +36,7 @@ export default function BundleBuyPanel({
   const fee = useFeeBps(ctx?.network ?? null);
   const balances = useBalances(ctx);
   const runner = useWrite(CHANGES.order);
-  const stored = useQuery({
-    queryKey: ['trade', 'order', bundle.orderHash],
-    queryFn: ({ signal }) => tradeApi.order(bundle.orderHash!, signal),
-    enabled: bundle.orderHash !== null,
-  });
+  const stored = useQuery(orderQueryOptions(bundle.orderHash));
   if (!ctx) return <p className="trade">{t('connect')}</p>;
   const live = stored.data?.status === 'pending' ? stored.data : null;
   // Bought the last items, or refused because they sold meanwhile: the outcome stays in view.

@@ -12,13 +12,12 @@ import { weiFromWire } from '#shared/money.ts';
 import type { Collection, Nft } from '#shared/schemas/entities.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { api, type ListBody } from '#web/lib/api-client.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { CHANGES } from '#web/lib/query-changes.ts';
 import { useWrite } from '#web/wallet/write/use-write.ts';
 import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import { buyMany } from '../actions.ts';
-import { tradeApi } from '../api/trade.ts';
+import { onSaleQueryOptions, orderQueryOptions } from '../api/queries.ts';
 import { checkAccountBalance, type PriceBreakdown, priceBreakdown } from '../pricing.ts';
 import { sameAddress } from './fixed-sale.tsx';
 import { PriceLines } from './price-lines.tsx';
@@ -49,20 +48,8 @@ export default function BuySeveralPanel({ collection }: { collection: Collection
   const balances = useBalances(ctx);
   const runner = useWrite(CHANGES.order);
   const [chosen, setChosen] = useState<readonly string[]>([]);
-  const listed = useQuery({
-    queryKey: ['trade', 'several', collection.collectionAddr],
-    queryFn: ({ signal }) =>
-      api.get<ListBody<Nft>>('/api/v2/show/market-nfts', {
-        query: { collectionAddr: collection.collectionAddr, status: 'ONSALE', page: 1, size: 24 },
-        signal,
-      }),
-  });
-  const orders = useQueries({
-    queries: chosen.map((hash) => ({
-      queryKey: ['trade', 'order', hash],
-      queryFn: ({ signal }: { signal: AbortSignal }) => tradeApi.order(hash, signal),
-    })),
-  });
+  const listed = useQuery(onSaleQueryOptions(collection.collectionAddr));
+  const orders = useQueries({ queries: chosen.map(orderQueryOptions) });
   if (!ctx) return null;
   const items = (listed.data?.data ?? []).filter(
     (n) => buyable(n) && !sameAddress(n.owner, ctx.address),

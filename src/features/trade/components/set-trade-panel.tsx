@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { NftSet } from '#shared/schemas/entities.ts';
 import { OutcomeScope } from '#web/wallet/write/outcome-scope.tsx';
 import { LastRefusal } from '#web/wallet/write/write-status.tsx';
-import { tradeApi } from '../api/trade.ts';
+import { orderQueryOptions } from '../api/queries.ts';
 import { SalePanel } from './sale-panel.tsx';
 import { useTradeContext } from './use-trade.ts';
 import './trade.css';
@@ -24,11 +24,7 @@ export default function SetTradePanel({ set }: { set: NftSet }) {
 function SetPanel({ set }: { set: NftSet }) {
   const { t } = useTranslation('trade');
   const ctx = useTradeContext(set.networkId);
-  const stored = useQuery({
-    queryKey: ['trade', 'order', set.orderHash],
-    queryFn: ({ signal }) => tradeApi.order(set.orderHash!, signal),
-    enabled: set.orderHash !== null,
-  });
+  const stored = useQuery(orderQueryOptions(set.orderHash));
   if (!ctx) return set.orderHash ? <p className="trade">{t('connect')}</p> : null;
   const order = stored.data?.status === 'pending' ? stored.data : null;
   if (!order) return <LastRefusal box="trade" orderHash={set.orderHash} />;

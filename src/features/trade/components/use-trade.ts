@@ -11,7 +11,7 @@ import { session } from '#web/stores/session.ts';
 import { balancesQueryOptions } from '#web/wallet/balances.ts';
 import { activeConnector, walletUi } from '#web/wallet/connection.ts';
 import type { TradeContext } from '../actions.ts';
-import { chainNow, exchangeFeeBps } from '../chain.ts';
+import { chainNowQueryOptions, feeQueryOptions } from '../api/queries.ts';
 
 export function useNetwork(networkId: number): Network | null {
   const { data } = useQuery(networksQueryOptions());
@@ -39,23 +39,11 @@ export function useBalances(ctx: TradeContext | null) {
   });
 }
 
-export function useFeeBps(network: Network | null) {
-  return useQuery({
-    queryKey: ['trade', 'fee', network?.networkId],
-    queryFn: () => exchangeFeeBps(network!),
-    enabled: network !== null && network.exchangeAddress !== null,
-    staleTime: 60_000,
-  });
-}
+export const useFeeBps = (network: Network | null) => useQuery(feeQueryOptions(network));
 
 /** The chain's time (unix seconds) as of the last read, advanced by the local clock. */
 export function useChainClock(network: Network | null) {
-  const query = useQuery({
-    queryKey: ['trade', 'now', network?.networkId],
-    queryFn: async () => ({ chain: await chainNow(network!), local: Date.now() }),
-    enabled: network !== null,
-    refetchInterval: 15_000,
-  });
+  const query = useQuery(chainNowQueryOptions(network));
   return () =>
     query.data
       ? query.data.chain + BigInt(Math.floor((Date.now() - query.data.local) / 1000))
