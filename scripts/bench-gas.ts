@@ -43,6 +43,7 @@ import {
   mintBatch,
   wvbcAt,
 } from './lib/marketplace.ts';
+import { benchDrops } from './lib/bench-drops.ts';
 
 const ONE = 10n ** 18n;
 const BUDGETS = {
@@ -265,6 +266,7 @@ try {
     const r = await mined(exchangeAt(d.exchange, seller).getFunction('cancel')(o));
     rows.push({ scenario: 'cancel 1 order', gasUsed: r.gasUsed, budget: BUDGETS.cancel });
   }
+  rows.push(...(await benchDrops({ provider, admin, factory: d.collectionFactory, wvbc: d.wvbc, freshAccount })));
 } finally {
   await chain.close();
 }

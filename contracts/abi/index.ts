@@ -294,7 +294,7 @@ export const DROPS_ABI = [
   'function escrowOf(uint256 dropId) view returns (uint256)',
   'function factory() view returns (address)',
   'function getApproved(uint256 id) view returns (address result)',
-  'function getDrop(uint256 dropId) view returns ((address partner, uint96 price, uint40 start, uint40 end, uint40 deadline, uint40 eventTime, uint32 total, uint32 limitPerWallet, uint8 kind, bool wrapped, uint32 sold, uint32 delivered, uint32 refunded, uint128 withdrawn, bytes32 poolRoot, uint64 revealBlock, uint32 offset, bool revealed, string uri))',
+  'function getDrop(uint256 dropId) view returns ((address partner, uint96 price, uint40 start, uint40 end, uint40 deadline, uint40 eventTime, uint32 total, uint32 limitPerWallet, uint8 kind, bool wrapped, uint32 sold, uint32 delivered, uint32 refunded, uint128 withdrawn, bool created, bytes32 poolRoot, uint64 revealBlock, uint32 offset, bool revealed, string uri))',
   'function isApprovedForAll(address owner, address operator) view returns (bool result)',
   'function name() pure returns (string)',
   'function openBag(uint256 tokenId, string uri, bytes32[] proof)',

@@ -55,6 +55,9 @@ contract Drops is ERC721, Ownable, IDropsErrors, IDropsEvents {
         uint32 delivered;
         uint32 refunded;
         uint128 withdrawn;
+        /// @dev Set at creation, in the counters' slot: the partner pays for the slot once, and
+        /// the first buyer updates it like every other one (17,100 gas less for that buyer).
+        bool created;
         bytes32 poolRoot;
         uint64 revealBlock;
         uint32 offset;
@@ -100,6 +103,7 @@ contract Drops is ERC721, Ownable, IDropsErrors, IDropsEvents {
         d.limitPerWallet = p.limitPerWallet;
         d.kind = p.kind;
         d.wrapped = p.wrapped;
+        d.created = true;
         d.poolRoot = p.poolRoot;
         d.uri = p.uri;
         emit DropCreated(dropId, msg.sender, p);
