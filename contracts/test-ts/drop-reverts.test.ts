@@ -17,7 +17,10 @@ describe('Drops refusals', () => {
     for (const name of names) {
       expect(DROP_REVERT_CODES, name).toHaveProperty(name);
       expect(ERRORS).toHaveProperty(DROP_REVERT_CODES[name as keyof typeof DROP_REVERT_CODES]);
-      expect(DROPS_ABI.some((line) => line.startsWith(`error ${name}(`)), name).toBe(true);
+      expect(
+        DROPS_ABI.some((line) => line.startsWith(`error ${name}(`)),
+        name,
+      ).toBe(true);
     }
   });
 });

@@ -24,7 +24,13 @@ const EDITION = 1;
 const PRE_ORDER = 3;
 const PRICE = 10n ** 18n;
 
-export async function benchDrops({ provider, admin, factory, wvbc, freshAccount }: Ctx): Promise<Row[]> {
+export async function benchDrops({
+  provider,
+  admin,
+  factory,
+  wvbc,
+  freshAccount,
+}: Ctx): Promise<Row[]> {
   const art = loadArtifact('Drops');
   const deployed = await new ContractFactory(art.abi, art.bytecode, admin).deploy(
     await admin.getAddress(),
@@ -61,14 +67,20 @@ export async function benchDrops({ provider, admin, factory, wvbc, freshAccount 
   const edition = await buy(await createDrop(EDITION));
   const preOrderId = await createDrop(PRE_ORDER);
   const buyer = await freshAccount();
-  const preOrder = await mined(
-    dropsAs(buyer).getFunction('buy')(preOrderId, 1n, { value: PRICE }),
-  );
+  const preOrder = await mined(dropsAs(buyer).getFunction('buy')(preOrderId, 1n, { value: PRICE }));
   await provider.send('evm_setNextBlockTimestamp', [Number(now + 7_200n)]);
   const refund = await mined(dropsAs(buyer).getFunction('refund')(preOrderId));
   return [
-    { scenario: 'drops: buy 1 edition (minted)', gasUsed: edition.gasUsed, budget: DROP_BUDGETS.edition },
-    { scenario: 'drops: pre-order 1 item', gasUsed: preOrder.gasUsed, budget: DROP_BUDGETS.preOrder },
+    {
+      scenario: 'drops: buy 1 edition (minted)',
+      gasUsed: edition.gasUsed,
+      budget: DROP_BUDGETS.edition,
+    },
+    {
+      scenario: 'drops: pre-order 1 item',
+      gasUsed: preOrder.gasUsed,
+      budget: DROP_BUDGETS.preOrder,
+    },
     { scenario: 'drops: refund a pre-order', gasUsed: refund.gasUsed, budget: DROP_BUDGETS.refund },
   ];
 }
