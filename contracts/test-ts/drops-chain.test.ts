@@ -3,7 +3,17 @@
  * 3, with the catalogue code the revert maps to), partial delivery, the refund after the deadline
  * asserted in wei, and a magic bag sold out, revealed and checked from the block hash.
  */
-import { AbiCoder, Contract, ContractFactory, Interface, keccak256, type Wallet } from 'ethers';
+import {
+  AbiCoder,
+  Contract,
+  ContractFactory,
+  Interface,
+  keccak256,
+  type Log,
+  type LogDescription,
+  type TransactionReceipt,
+  type Wallet,
+} from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DROP_REVERT_CODES } from '#shared/drop-reverts.ts';
 import { DROPS_ABI } from '../abi/index.ts';
@@ -91,8 +101,8 @@ describe('Drops on a real chain', () => {
     await chain.provider.send('evm_increaseTime', [2_000]);
     await chain.provider.send('evm_mine', []);
     const before = await chain.provider.getBalance(b.address);
-    const receipt = await (await as(b).getFunction('refund')(id)).wait();
-    const fee = receipt!.gasUsed * receipt!.gasPrice;
+    const receipt = (await (await as(b).getFunction('refund')(id)).wait()) as TransactionReceipt;
+    const fee = receipt.gasUsed * receipt.gasPrice;
     expect(await chain.provider.getBalance(b.address)).toBe(before + 2n * PRICE - fee);
     expect(await as(b).getFunction('escrowOf')(id)).toBe(2n * PRICE); // a's: 1 delivered, 1 refundable
     expect(await refusal(as(partner).getFunction('deliver')(id, a.address, ['x']))).toBe(
@@ -112,7 +122,9 @@ describe('Drops on a real chain', () => {
     await (await as(a).getFunction('reveal')(id)).wait(); // fixes the next block
     await chain.provider.send('evm_mine', []);
     const receipt = await (await as(b).getFunction('reveal')(id)).wait();
-    const event = receipt!.logs.map((l) => drops.parseLog(l)).find((e) => e?.name === 'Revealed');
+    const event = receipt!.logs
+      .map((l: Log) => drops.parseLog(l))
+      .find((e: LogDescription | null) => e?.name === 'Revealed');
     const [, revealBlock, blockHash, offset] = event!.args;
     expect(blockHash).toBe((await chain.provider.getBlock(Number(revealBlock)))!.hash);
     expect(offset).toBe(await as(a).getFunction('revealOffset')(blockHash, root, id, 4n));
