@@ -33,6 +33,7 @@ import {
   signSettlement,
 } from '#contracts/typed-data/index.ts';
 import { buildOrder, claimWindow } from '#shared/orders.ts';
+import { benchDrops } from './lib/bench-drops.ts';
 import {
   approveExchange,
   collectionAt,
@@ -265,6 +266,15 @@ try {
     const r = await mined(exchangeAt(d.exchange, seller).getFunction('cancel')(o));
     rows.push({ scenario: 'cancel 1 order', gasUsed: r.gasUsed, budget: BUDGETS.cancel });
   }
+  rows.push(
+    ...(await benchDrops({
+      provider,
+      admin,
+      factory: d.collectionFactory,
+      wvbc: d.wvbc,
+      freshAccount,
+    })),
+  );
 } finally {
   await chain.close();
 }

@@ -87,6 +87,50 @@ export const ERRORS = {
     message:
       'Gifts from this giver can no longer be claimed here: earlier ones were taken back while being claimed. Ask the giver to send the NFT to your wallet',
   },
+  // drops (docs/decisions/118-drops-escrow-and-reveal.md)
+  DROP_NOT_FOUND: { status: 404, message: 'This drop does not exist' },
+  INVALID_DROP: {
+    status: 400,
+    message:
+      'The drop settings do not fit together: check the times, the number of items and the limit per user',
+  },
+  DROP_BAG_COMMIT_LATE: {
+    status: 400,
+    message: 'A magic bag must be created before its sale opens',
+  },
+  DROP_NOT_STARTED: { status: 400, message: 'This drop has not opened yet' },
+  DROP_ENDED: { status: 409, message: 'This drop has closed' },
+  DROP_SOLD_OUT: { status: 409, message: 'Not enough items are left in this drop' },
+  DROP_OVER_LIMIT: { status: 400, message: "This would take you over the drop's limit per user" },
+  WRONG_PAYMENT: { status: 400, message: 'The amount paid is not the price' },
+  NOT_DROP_PARTNER: { status: 403, message: 'Only the partner of this drop can do this' },
+  DROP_WRONG_KIND: { status: 400, message: 'This drop is not of that kind' },
+  DROP_DELIVERY_CLOSED: {
+    status: 409,
+    message: 'The delivery deadline has passed: what was not delivered is refundable',
+  },
+  DROP_DELIVER_TOO_MANY: {
+    status: 400,
+    message: 'This buyer has fewer items waiting for delivery',
+  },
+  DROP_REFUND_NOT_OPEN: { status: 400, message: 'Refunds open at the delivery deadline' },
+  DROP_NOTHING_TO_REFUND: { status: 409, message: 'You have nothing left to refund in this drop' },
+  DROP_REVEAL_TOO_EARLY: {
+    status: 400,
+    message: 'A magic bag is revealed once its sale has closed',
+  },
+  DROP_REVEAL_PENDING: {
+    status: 409,
+    message: 'The reveal is waiting for its block: try again in a few seconds',
+  },
+  DROP_ALREADY_REVEALED: { status: 409, message: 'This magic bag has already been revealed' },
+  DROP_NOT_REVEALED: { status: 409, message: 'This magic bag has not been revealed yet' },
+  DROP_BAG_OPENED: { status: 409, message: 'This bag has already been opened' },
+  DROP_INVALID_PROOF: { status: 400, message: 'This item is not the one committed for this bag' },
+  DROP_NOTHING_TO_WITHDRAW: {
+    status: 409,
+    message: 'There are no proceeds of delivered items to withdraw',
+  },
   // partner studio (server/src/studio/partners.ts)
   NOT_PARTNER: {
     status: 403,

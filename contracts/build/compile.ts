@@ -158,6 +158,7 @@ const PUBLIC_CONTRACTS = [
   'CollectionFactory',
   'MarketplaceCollection',
   'Gifts',
+  'Drops',
 ];
 export const ABI_FILE = join(ROOT, 'contracts/abi/index.ts');
 
