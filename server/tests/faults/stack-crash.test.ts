@@ -11,11 +11,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { JsonRpcProvider, parseEther, Wallet } from 'ethers';
+import { parseEther, Wallet } from 'ethers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ANVIL_KEYS, startAnvil } from '#contracts/devnet/anvil.ts';
 import { chainsOnState } from '#contracts/devnet/chain-lock.ts';
 import { freePort } from '#contracts/devnet/ports.ts';
+import { rpcProvider } from '#contracts/devnet/rpc.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vbc-stack-crash-'));
@@ -59,7 +60,7 @@ const ports = async () => ({
 });
 
 async function sendConfirmed(rpcUrl: string, to: string): Promise<void> {
-  const provider = new JsonRpcProvider(rpcUrl, undefined, { cacheTimeout: -1 });
+  const provider = rpcProvider(rpcUrl);
   const tx = await new Wallet(ANVIL_KEYS[3], provider).sendTransaction({
     to,
     value: parseEther('1'),
@@ -69,7 +70,7 @@ async function sendConfirmed(rpcUrl: string, to: string): Promise<void> {
 }
 
 async function balance(rpcUrl: string, who: string): Promise<bigint> {
-  const provider = new JsonRpcProvider(rpcUrl);
+  const provider = rpcProvider(rpcUrl);
   try {
     return await provider.getBalance(who);
   } finally {
