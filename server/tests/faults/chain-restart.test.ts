@@ -92,6 +92,8 @@ describe('chain node stopped and restarted during indexing [pglite]', () => {
     }
     expect(indexer.status().lastError).toBeTruthy();
     expect(indexer.status().running).toBe(true);
+    // A fixed wait on purpose: the node stays down over several of the indexer's retries (it
+    // must keep running through an outage, not just survive one failed call).
     await new Promise((r) => setTimeout(r, 1_500));
 
     anvil = await startAnvil({

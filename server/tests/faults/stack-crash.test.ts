@@ -7,7 +7,7 @@
  * kill of anvil itself loses at most its one-second dump interval.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -78,6 +78,12 @@ async function balance(rpcUrl: string, who: string): Promise<bigint> {
   }
 }
 
+/** Whether anvil's state file (`statePath`) holds the account `who`. */
+function dumped(statePath: string, who: string): boolean {
+  if (!existsSync(statePath)) return false;
+  return readFileSync(statePath, 'utf8').toLowerCase().includes(who.slice(2).toLowerCase());
+}
+
 const exited = (c: ChildProcess) =>
   new Promise<void>((r) =>
     c.exitCode !== null || c.signalCode !== null ? r() : c.once('exit', () => r()),
@@ -142,8 +148,9 @@ describe('a crash of the stack [pglite]', () => {
       const anvil = await startAnvil({ statePath: state });
       const to = Wallet.createRandom().address;
       await sendConfirmed(anvil.url, to);
-      // Past the one-second interval (the default used to be 10 s), with room for a loaded machine.
-      await new Promise((r) => setTimeout(r, 3000));
+      // The next dump (every second; the default used to be 10 s) holds the new account. The
+      // deadline leaves room for a loaded machine.
+      await expect.poll(() => dumped(state, to), { timeout: 15_000 }).toBe(true);
       process.kill(anvil.pid, 'SIGKILL');
       await expect.poll(() => chainsOnState(state).length, { timeout: 10_000 }).toBe(0);
       const again = await startAnvil({ statePath: state });
