@@ -177,9 +177,13 @@ describe('notifications journey', () => {
 
     // After a reload the list still has it; the network drops and comes back: a bid made
     // meanwhile arrives once.
+    // The stream opens after the first screen: its answer's headers mean it is open.
+    const streamOpen = b.page.waitForResponse((r) => r.url().includes('/api/v1/live'), {
+      timeout: 30_000,
+    });
     await b.page.reload();
     await b.page.getByTestId('notif-list').getByText(outbid).waitFor();
-    await b.page.waitForTimeout(3500); // the stream opens after the first screen
+    await streamOpen;
     await b.context.setOffline(true);
     await bid(bidder.address, 3);
     await bid(rival, 4);
