@@ -106,6 +106,19 @@ async function signedIn(
   return { context, page, errors };
 }
 
+/** Waits until the page's service worker is installed and active. */
+async function workerActive(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          (await navigator.serviceWorker.getRegistrations()).some((r) => r.active),
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 async function expectAccessible(page: Page): Promise<void> {
   // At the journey's width only: resizing the page (axe.ts axeViolations) left the stream's
   // catch-up after a drop and the service worker's registration unseen in this journey; to be
@@ -184,6 +197,9 @@ describe('notifications journey', () => {
     await b.page.reload();
     await b.page.getByTestId('notif-list').getByText(outbid).waitFor();
     await streamOpen;
+    // The service worker is installed before the network drops (a drop during its install
+    // leaves no worker for the offline reload below).
+    await workerActive(b.page);
     await b.context.setOffline(true);
     await bid(bidder.address, 3);
     await bid(rival, 4);
@@ -200,15 +216,7 @@ describe('notifications journey', () => {
     // Offline, a reload still shows the list as it was last loaded (kept in IndexedDB), with
     // the shell from the service worker.
     // the worker registers after the first screen settled; it controls the next load
-    await expect
-      .poll(
-        () =>
-          b.page.evaluate(async () =>
-            (await navigator.serviceWorker.getRegistrations()).some((r) => r.active),
-          ),
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await workerActive(b.page);
     if (!(await b.page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
       await b.page.reload();
       await b.page.getByTestId('notif-list').getByText(again).waitFor();
