@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { Interface } from 'ethers';
 import { type Kysely, sql } from 'kysely';
 import { EXCHANGE_ABI, MARKETPLACE_COLLECTION_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
+import { rpcProvider } from '#contracts/devnet/rpc.ts';
 import { createDatabase } from '#server/db/create-database.ts';
 import { migrate } from '#server/db/migrate.ts';
 import type { Database } from '#server/db/types.ts';
@@ -50,21 +51,8 @@ const collectionAbi = new Interface(MARKETPLACE_COLLECTION_ABI);
 const exchangeAbi = new Interface(EXCHANGE_ABI);
 const wvbcAbi = new Interface(WVBC_ABI);
 
-/** JSON-RPC to anvil over one keep-alive connection (accounts are unlocked: no signing here). */
-function rpc(url: string) {
-  let id = 0;
-  return async (method: string, params: unknown[]): Promise<unknown> => {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-    });
-    const body = (await res.json()) as { result?: unknown; error?: { message: string } };
-    if (body.error) throw new Error(`${method}: ${body.error.message}`);
-    return body.result;
-  };
-}
-type Rpc = ReturnType<typeof rpc>;
+/** JSON-RPC to anvil (accounts are unlocked: no signing here), each call sent at once. */
+type Rpc = (method: string, params: unknown[]) => Promise<unknown>;
 
 interface Chain {
   send: Rpc;
@@ -238,8 +226,12 @@ async function benchChain(fixture: ChainFixture): Promise<Chain> {
     name: 'Bench',
     description: 'bench',
   });
+  const sender = rpcProvider(fixture.anvil.url, {
+    chainId: fixture.deployment.chainId,
+    unbatched: true,
+  });
   const c: Chain = {
-    send: rpc(fixture.anvil.url),
+    send: (method, params) => sender.send(method, params),
     partner: partner.address,
     users: [3, 4, 5, 6, 7, 8].map((n) => fixture.wallet(n).address),
     collection: await collection.getAddress(),

@@ -22,6 +22,7 @@ import type {
 } from '#shared/schemas/entities.ts';
 import { axeViolationsHere } from './axe.ts';
 import { rawKeysOn, screenshot, settled, watchedPage } from './harness.ts';
+import { persistedFollow, persistedLike } from './persisted.ts';
 import { apiJson, type Journey, startJourney } from './stack.ts';
 
 type List<T> = { data: T[]; total: number };
@@ -368,8 +369,8 @@ describe('like and follow (optimistic)', () => {
     // The request settles (button enabled again, no error) before the reload.
     await expect.poll(() => like.isEnabled()).toBe(true);
     expect(await page.getByRole('alert').count()).toBe(0);
-    // The query cache is persisted with a 1 s throttle: let the patched copy land.
-    await page.waitForTimeout(1500);
+    // The query cache is persisted with a 1 s throttle: the patched copy lands before the reload.
+    await persistedLike(page, !wasLiked, before + (wasLiked ? -1 : 1));
     await page.reload();
     await settled(page);
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe(String(!wasLiked));
@@ -381,7 +382,7 @@ describe('like and follow (optimistic)', () => {
     await follow.click();
     await expect.poll(() => follow.innerText()).toBe(label === 'Follow' ? 'Unfollow' : 'Follow');
     await expect.poll(() => follow.isEnabled()).toBe(true);
-    await page.waitForTimeout(1500);
+    await persistedFollow(page, creator.id, label === 'Follow');
     await page.reload();
     await settled(page);
     await expect.poll(() => follow.innerText()).toBe(label === 'Follow' ? 'Unfollow' : 'Follow');
