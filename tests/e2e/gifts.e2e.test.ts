@@ -132,10 +132,6 @@ describe('gift journey', () => {
   it('gives two NFTs with a link and takes the second back', async () => {
     const giver = await walletUser(j, demoKey);
     current = giver;
-    giver.page.on('response', async (r) => {
-      if (r.status() === 401)
-        console.log('DEBUG401', r.url(), r.request().headers().authorization, await r.text());
-    });
     await signInWithPassword(giver.page, j.webUrl, j.stack.demo);
     // The next steps load new pages: the session must be in IndexedDB (its marker,
     // src/lib/db/presence.ts, is set once the record is written).
