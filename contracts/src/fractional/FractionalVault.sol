@@ -24,8 +24,9 @@ interface IWrappedCoin {
 ///   moves the NFT to the winner and unwraps the bid for the holders; if the NFT had left, the bid
 ///   goes back instead (FAILED).
 /// - CASH-OUT: after a successful buyout each holder burns their shares for their pro-rata part
-///   of what is left (`_coin * shares / supply`): exact to the wei, nothing ever stuck (the last
-///   holder receives the remainder), and no coin sent here by anyone else counts.
+///   of the winning bid (bid x shares / shareSupply, rounded down, the same in any order); the
+///   last shares take what is left, so nothing is ever stuck, and no coin sent here by anyone
+///   else counts.
 /// - REDEMPTION: a holder of every share, while no buyout runs, burns them and takes the NFT.
 /// The NFT leaves only by `settle` (SUCCEEDED) or `redeem`. (docs/decisions/117)
 contract FractionalVault is VaultShareOrders {
@@ -157,7 +158,8 @@ contract FractionalVault is VaultShareOrders {
         uint256 shares = balanceOf(msg.sender);
         if (shares == 0) revert NothingToCashOut();
         uint256 left = _coin;
-        uint256 payout = left * shares / totalSupply(); // the whole `left` when these are the last shares
+        // The rounded-down share of the bid; the last shares take what the roundings left.
+        uint256 payout = shares == totalSupply() ? left : _winningBid * shares / shareSupply;
         _coin = left - payout;
         _burn(msg.sender, shares);
         _sendNative(msg.sender, payout);

@@ -33,6 +33,8 @@ abstract contract VaultCore is ERC20, EIP712, ReentrancyGuardTransient, IFractio
     address public immutable curator;
     /// @notice The wrapped native coin buyouts are bid in (WVBC, WBNB: the network's own).
     address public immutable wrappedCoin;
+    /// @notice The number of shares created (the total supply until cash-outs burn some).
+    uint256 public immutable shareSupply;
     /// @notice The primary sale's terms (see VaultTerms).
     uint256 public immutable pricePerShare;
     uint256 public immutable purchaseLimit;
@@ -61,6 +63,7 @@ abstract contract VaultCore is ERC20, EIP712, ReentrancyGuardTransient, IFractio
         tokenId = tokenId_;
         curator = curator_;
         wrappedCoin = wrappedCoin_;
+        shareSupply = t.supply;
         pricePerShare = t.pricePerShare;
         purchaseLimit = t.purchaseLimit;
         saleStart = t.saleStart;
@@ -102,10 +105,12 @@ abstract contract VaultCore is ERC20, EIP712, ReentrancyGuardTransient, IFractio
         return _state() == VaultState.SUCCEEDED ? _coin : 0;
     }
 
-    /// @notice What cashing out `shares` pays now (after a successful buyout; 0 before).
+    /// @notice What cashing out `shares` pays (after a successful buyout; 0 before): the winning
+    /// bid x shares / shareSupply rounded down, whoever cashes out first; the holder of the last
+    /// shares also receives the few wei the roundings left (fewer than the number of holders).
     function cashOutQuote(uint256 shares) public view returns (uint256) {
         if (_state() != VaultState.SUCCEEDED || shares == 0) return 0;
-        return _coin * shares / totalSupply();
+        return shares == totalSupply() ? _coin : _winningBid * shares / shareSupply;
     }
 
     /// @notice Whether the primary sale is over: its window closed or every share sold.
@@ -159,6 +164,12 @@ abstract contract VaultCore is ERC20, EIP712, ReentrancyGuardTransient, IFractio
     /// @dev Cancun on every network served (both have transient storage): the transient guard.
     function _useTransientReentrancyGuardOnlyOnMainnet() internal pure override returns (bool) {
         return false;
+    }
+
+    /// @dev Only the mint puts shares in the vault: a share sent here by mistake would be sold
+    /// again or handed to the partner, and no outcome may ever depend on what the vault holds.
+    function _beforeTokenTransfer(address from, address to, uint256) internal view override {
+        if (to == address(this) && from != address(0)) revert SharesCannotGoToTheVault();
     }
 
     /// @dev No built-in Permit2 allowance: its address is a constant of other networks.

@@ -125,6 +125,8 @@ interface IFractionalVaultErrors {
     error MustHoldEveryShare();
     /// @notice The vault no longer holds its NFT.
     error NftNotInVault();
+    /// @notice Shares cannot be sent to the vault itself (they would join the unsold ones).
+    error SharesCannotGoToTheVault();
     /// @notice Only the wrapped coin sends the native coin here.
     error UnexpectedPayment();
     /// @notice A native payment failed.
