@@ -158,6 +158,8 @@ const PUBLIC_CONTRACTS = [
   'CollectionFactory',
   'MarketplaceCollection',
   'Gifts',
+  'FractionalVaultFactory',
+  'FractionalVault',
 ];
 export const ABI_FILE = join(ROOT, 'contracts/abi/index.ts');
 
