@@ -248,4 +248,16 @@ contract FractionalSaleTest is FractionalFixture {
         vm.chainId(97);
         assertTrue(vault.domainSeparator() != expected, "a listing signed for one network never fills on another");
     }
+
+    function test_shares_areAPlainErc20WithoutABuiltInPermit2Allowance() public {
+        _buy(buyer, 10);
+        address permit2 = 0x000000000022D473030F116dDEE9F6B43aC78BA3;
+        assertEq(vault.allowance(buyer, permit2), 0);
+        vm.prank(buyer);
+        vault.approve(stranger, 4);
+        vm.prank(stranger);
+        vault.transferFrom(buyer, bidder, 4);
+        assertEq(vault.balanceOf(bidder), 4);
+        assertEq(vault.allowance(buyer, stranger), 0);
+    }
 }
