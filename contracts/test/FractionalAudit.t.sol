@@ -51,10 +51,10 @@ contract Reenterer {
     }
 }
 
-/// @notice One test per attack from the public audit of Fractional v2 / Tessera and from
-/// Fractional v1 that could apply to these vaults, each showing the vault is immune.
+/// @notice One test per attack listed in docs/decisions/117 (Fractional v1, Tessera and its
+/// public review) that could apply to these vaults, each showing the vault is immune.
 contract FractionalAuditTest is FractionalFixture {
-    /// Rounding a share price to zero (audit H-04): the optimistic buyout priced a share at
+    /// Rounding a share price to zero (docs/decisions/117: H-04): the optimistic buyout priced a share at
     /// deposit / (supply - shares), rounded down to 0. Here the reserve is at least supply x
     /// sale price (>= 1 wei a share) and a cash-out never pays a share less than a wei.
     function testFuzz_audit_sharePriceNeverRoundsToZero(uint256 supply, uint256 extra) public {
@@ -85,7 +85,7 @@ contract FractionalAuditTest is FractionalFixture {
         assertEq(seller.balance - before, supply + extra, "the only holder gets the whole price");
     }
 
-    /// Griefing with tiny buyouts (audit M-12): a 1-wei buyout locked a vault for days. Here a
+    /// Griefing with tiny buyouts (docs/decisions/117: M-12): a 1-wei buyout locked a vault for days. Here a
     /// buyout starts at the reserve only, and a running one never blocks a better offer.
     function test_audit_tinyBuyoutCannotBlockTheVault() public {
         _soldAndClosed();
@@ -99,8 +99,8 @@ contract FractionalAuditTest is FractionalFixture {
         assertEq(who, bidder);
     }
 
-    /// A perpetual buyout through a reentrant receiver (audit H-07) and a receiver that refuses
-    /// tokens so a failed buyout never ends (audit H-02). Here no coin or token is pushed to a
+    /// A perpetual buyout through a reentrant receiver (docs/decisions/117: H-07) and a receiver that refuses
+    /// tokens so a failed buyout never ends (docs/decisions/117: H-02). Here no coin or token is pushed to a
     /// bidder's code: refunds are wrapped-coin transfers and the NFT moves by `transferFrom`.
     function test_audit_hostileBidderCannotKeepABuyoutOpen() public {
         Reenterer hostile = new Reenterer(vault);
@@ -121,7 +121,7 @@ contract FractionalAuditTest is FractionalFixture {
         assertEq(uint256(s), uint256(VaultState.SUCCEEDED), "the buyout ended");
     }
 
-    /// Draining proceeds by wrong pro-rata maths (audit H-08): cash-out divided a fixed balance by
+    /// Draining proceeds by wrong pro-rata maths (docs/decisions/117: H-08): cash-out divided a fixed balance by
     /// a shrinking supply. Here each payout is bid x shares / shareSupply rounded down, in any
     /// order; the last shares take the few wei left: the holders receive exactly the bid.
     function testFuzz_audit_cashOutsSumToTheBidExactly(uint256 a, uint256 b, uint256 bidAmount, bool reverse)
@@ -152,7 +152,7 @@ contract FractionalAuditTest is FractionalFixture {
         assertEq(address(vault).balance, 0);
     }
 
-    /// Selling into the pool by a direct transfer (audit H-18) and success decided by the pool's
+    /// Selling into the pool by a direct transfer (docs/decisions/117: H-18) and success decided by the pool's
     /// share balance: here shares cannot be sent to the vault, and success depends only on the
     /// NFT still being held when the auction ends.
     function test_audit_sharesSentToTheVaultAreRefused() public {
@@ -162,7 +162,7 @@ contract FractionalAuditTest is FractionalFixture {
         vault.transfer(address(vault), 10);
     }
 
-    /// A redemption that leaves the vault in a state that reopens it (audit M-05): here a
+    /// A redemption that leaves the vault in a state that reopens it (docs/decisions/117: M-05): here a
     /// redeemed vault is closed for good.
     function test_audit_redeemedVaultStaysClosed() public {
         _buy(buyer, 400);
@@ -181,7 +181,7 @@ contract FractionalAuditTest is FractionalFixture {
         vault.settle();
     }
 
-    /// Reentrancy through receivers (audit L-01, H-13): a holder whose receive() reenters every
+    /// Reentrancy through receivers (docs/decisions/117: L-01, H-13): a holder whose receive() reenters every
     /// entry point while being paid, and a redeemer whose ERC-721 hook would reenter.
     function test_audit_noReentryWhilePaying() public {
         Reenterer holder = new Reenterer(vault);
@@ -197,7 +197,7 @@ contract FractionalAuditTest is FractionalFixture {
         assertEq(address(holder).balance, RESERVE / 10);
     }
 
-    /// Payments with a 2,300-gas stipend lock coins of contract holders (audit M-11): here the
+    /// Payments with a 2,300-gas stipend lock coins of contract holders (docs/decisions/117: M-11): here the
     /// coin is sent with all the gas, so a holder contract with a costly receive() is paid.
     function test_audit_contractHolderWithCostlyReceiveIsPaid() public {
         Reenterer holder = new Reenterer(vault);
@@ -224,7 +224,7 @@ contract FractionalAuditTest is FractionalFixture {
         assertEq(vault.proceedsLeft(), RESERVE - RESERVE * 400 / SUPPLY);
     }
 
-    /// Residual allowances let anyone pull an approver's tokens (audit H-12): the vault only
+    /// Residual allowances let anyone pull an approver's tokens (docs/decisions/117: H-12): the vault only
     /// ever pulls wrapped coin from the caller of `bid`, never from a third party.
     function test_audit_aBidNeverPullsSomeoneElsesCoin() public {
         _soldAndClosed();
