@@ -39,6 +39,7 @@ async function advance(provider: JsonRpcProvider, seconds: number): Promise<void
 
 type Bench = {
   vaultAddress: string;
+  factoryAs: (s: Signer) => Contract;
   vaultAs: (s: Signer) => Contract;
   price: bigint;
   now: bigint;
@@ -76,7 +77,13 @@ async function freshVault(ctx: Ctx): Promise<Bench> {
   const factory = new Contract(factoryAddress, factoryArt.abi, seller);
   await mined(factory.getFunction('fractionalize')(collection, ids[0]!, terms));
   const vaultAddress = (await factory.getFunction('vaults')(0n)) as string;
-  return { vaultAddress, vaultAs: (s) => new Contract(vaultAddress, vaultAbi, s), price, now };
+  return {
+    vaultAddress,
+    factoryAs: (s) => new Contract(factoryAddress, factoryArt.abi, s),
+    vaultAs: (s) => new Contract(vaultAddress, vaultAbi, s),
+    price,
+    now,
+  };
 }
 
 /** Buys in the sale (fresh buyer) and takes part of a listing (fresh taker). */
@@ -100,6 +107,15 @@ async function saleAndListing(ctx: Ctx, b: Bench, holder: Wallet): Promise<Bench
   const taken = await mined(
     vaultAs(taker).getFunction('take')(order, sig, 20n, { value: 20n * 2n * price }),
   );
+  // The same with a 1% fee switched on (for reference: the budget is met with the fee at 0).
+  await mined(b.factoryAs(ctx.admin).getFunction('setFee')(100n, await ctx.admin.getAddress()));
+  const feeOrder = { ...order, salt: 2n };
+  const feeSig = await signShareOrder(holder, domain, feeOrder);
+  const feeTaker = await ctx.freshAccount();
+  const feeTaken = await mined(
+    vaultAs(feeTaker).getFunction('take')(feeOrder, feeSig, 20n, { value: 20n * 2n * price }),
+  );
+  await mined(b.factoryAs(ctx.admin).getFunction('setFee')(0n, await ctx.admin.getAddress()));
   return [
     {
       scenario: 'fractional: buy shares in the primary sale',
@@ -111,6 +127,7 @@ async function saleAndListing(ctx: Ctx, b: Bench, holder: Wallet): Promise<Bench
       gasUsed: taken.gasUsed,
       budget: FRACTIONAL_BUDGETS.takeListingPart,
     },
+    { scenario: '  (the same with a 1% fee, for reference)', gasUsed: feeTaken.gasUsed },
   ];
 }
 
