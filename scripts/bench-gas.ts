@@ -33,8 +33,8 @@ import {
   signOrder,
   signSettlement,
 } from '#contracts/typed-data/index.ts';
+import { benchFractional } from '#scripts/lib/bench-fractional.ts';
 import { buildOrder, claimWindow } from '#shared/orders.ts';
-import { benchFractional } from './lib/bench-fractional.ts';
 import {
   approveExchange,
   collectionAt,
@@ -260,6 +260,11 @@ try {
     });
   }
 
+  // Fractional vaults: sale, share listing, buyout, cash-out (scripts/lib/bench-fractional.ts).
+  rows.push(
+    ...(await benchFractional({ provider, deployment: d, admin, freshAccount, freshSeller })),
+  );
+
   // Cancel one order.
   {
     const { seller, collection, ids } = await freshSeller(2);
@@ -267,11 +272,6 @@ try {
     const r = await mined(exchangeAt(d.exchange, seller).getFunction('cancel')(o));
     rows.push({ scenario: 'cancel 1 order', gasUsed: r.gasUsed, budget: BUDGETS.cancel });
   }
-
-  // Fractional vaults: sale, share listing, buyout, cash-out (scripts/lib/bench-fractional.ts).
-  rows.push(
-    ...(await benchFractional({ provider, deployment: d, admin, freshAccount, freshSeller })),
-  );
 } finally {
   await chain.close();
 }

@@ -154,12 +154,12 @@ function writeAtomic(path: string, content: string): void {
 /** Contracts whose ABI the web app and the server import from contracts/abi/index.ts. */
 const PUBLIC_CONTRACTS = [
   'Exchange',
+  'FractionalVaultFactory',
+  'FractionalVault',
   'WVBC',
   'CollectionFactory',
   'MarketplaceCollection',
   'Gifts',
-  'FractionalVaultFactory',
-  'FractionalVault',
 ];
 export const ABI_FILE = join(ROOT, 'contracts/abi/index.ts');
 
