@@ -154,6 +154,8 @@ function writeAtomic(path: string, content: string): void {
 /** Contracts whose ABI the web app and the server import from contracts/abi/index.ts. */
 const PUBLIC_CONTRACTS = [
   'Exchange',
+  'FractionalVaultFactory',
+  'FractionalVault',
   'WVBC',
   'CollectionFactory',
   'MarketplaceCollection',
