@@ -96,6 +96,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     await registerIndexer(app, config, options.indexer === true ? {} : options.indexer);
   } else {
     app.decorate('indexer', null);
+    app.decorate('indexers', new Map());
   }
 
   registerAnswerCache(app, database.listen);
