@@ -14,18 +14,31 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 import type { Deployment } from '#contracts/deploy/deployment.ts';
 import type { AnvilHandle } from '#contracts/devnet/anvil.ts';
 import { freePort } from '#contracts/devnet/ports.ts';
+import { runNetworkSeed } from '#scripts/seed/network-seed.ts';
 import { runSeed, type SeedParameters, type SeedReport } from '#scripts/seed/seed.ts';
 import type { App } from '#server/app.ts';
 import type { DatabaseHandle } from '#server/db/create-database.ts';
 import type { SupervisedRelay } from '#server/walletconnect-relay/process.ts';
 import { scriptEnv } from './config.ts';
-import { startChain, startIntervalMining, wantedChainPort } from './stack/chain.ts';
-import { deployContracts } from './stack/contracts.ts';
+import {
+  type StackChain,
+  startChain,
+  startIntervalMining,
+  wantedChainPort,
+} from './stack/chain.ts';
+import { deployContracts, type StackContracts } from './stack/contracts.ts';
 import { openDatabase } from './stack/database.ts';
 import { type Demo, demoCredentials } from './stack/demo.ts';
+import {
+  furtherNetworks,
+  rpcUrlsOf,
+  type StackNetwork,
+  startFurtherNetworks,
+} from './stack/networks.ts';
 import { resolveOptions, type StartStackOptions } from './stack/options.ts';
 import { startServer } from './stack/server.ts';
 import { type StackRelay, startWalletConnectRelay } from './stack/walletconnect.ts';
@@ -44,9 +57,16 @@ export interface Stack {
   chainId: number;
   dataDir: string;
   deployment: Deployment;
+  /**
+   * The further networks (the test chain 97 unless `chains: 'primary'`), each with its node,
+   * its contracts and its server RPC path.
+   */
+  networks: (StackNetwork & { publicRpcUrl: string })[];
   app: App;
   /** What the seed made (null when the database was seeded before, seeding is off, or it failed). */
   seed: SeedReport | null;
+  /** What the further networks' seeds made, by network id. */
+  networkSeeds: Map<number, SeedReport>;
   /** Why the demo seed failed on this start, if it did (the stack runs without the rest of it). */
   seedError: Error | null;
   demo: Demo;
@@ -60,7 +80,7 @@ export interface Stack {
 /** What `stop` has to stop, filled in as the steps start them. */
 type Parts = {
   children: Set<ChildProcess>;
-  anvil: AnvilHandle | null;
+  anvils: AnvilHandle[];
   database: DatabaseHandle | null;
   app: App | null;
   relay: SupervisedRelay | null;
@@ -73,7 +93,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   };
   const { timings, took } = stepTimer();
   mkdirSync(o.dataDir, { recursive: true });
-  const parts: Parts = { children: new Set(), anvil: null, database: null, app: null, relay: null };
+  const parts: Parts = { children: new Set(), anvils: [], database: null, app: null, relay: null };
   const stop = stopper(parts);
   options.onStopReady?.(stop);
   try {
@@ -93,24 +113,24 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     }
     const seedNow = o.wantSeed && !opened.hasData;
     took('database');
-    const chain = await startChain({
-      rpcUrl: o.rpcUrl,
-      port: wantedChainPort(options.chainPort, options.port),
-      dataDir: o.dataDir,
-      hasData: opened.hasData,
-      automine: seedNow,
-      blockTime: o.blockTime,
-      say,
-    });
-    parts.anvil = chain.anvil;
-    took('chain');
-    const { deployment, settlementKey } = await deployContracts({
-      rpcUrl: chain.rpcUrl,
-      ownAnvil: chain.anvil !== null,
-      dataDir: o.dataDir,
-      say,
-    });
-    took('deploy');
+    // The devnet and the further networks start and deploy side by side (allSettled: a failure
+    // of one still waits for the others, so `stop` knows every anvil).
+    const [primary, others] = await Promise.allSettled([
+      startPrimary(o, options, parts, { hasData: opened.hasData, seedNow }, say),
+      startFurtherNetworks(furtherNetworks(VBCHAIN_DEVNET.chainId, o.chains, Boolean(o.rpcUrl)), {
+        dataDir: o.dataDir,
+        hasData: opened.hasData,
+        automine: seedNow,
+        freePorts: options.port === 0,
+        say,
+        started: (anvil) => parts.anvils.push(anvil),
+      }),
+    ]);
+    if (primary.status === 'rejected') throw primary.reason;
+    if (others.status === 'rejected') throw others.reason;
+    const { chain, deployment, settlementKey } = primary.value;
+    const further = others.value;
+    took('chains and contracts');
     const port = options.port === 0 ? await freePort() : (options.port ?? scriptEnv.port(3000));
     const wc = await startWalletConnectRelay(options, o.host, say);
     parts.relay = wc.relay;
@@ -120,6 +140,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       dataDir: o.dataDir,
       rpcUrl: chain.rpcUrl,
       chainId: chain.chainId,
+      networkRpcUrls: rpcUrlsOf(further),
       settlementKey,
       databaseUrl: o.databaseUrl,
       database: opened.database,
@@ -129,14 +150,20 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     });
     parts.app = app;
     took('server');
-    const seeded = seedNow
-      ? await seedDemo({ app, rpcUrl: chain.rpcUrl, deployment, dataDir: o.dataDir, log: say })
-      : { seed: null, seedError: null };
+    const [seeded, networkSeeds] = await Promise.all([
+      seedNow
+        ? seedDemo({ app, rpcUrl: chain.rpcUrl, deployment, dataDir: o.dataDir, log: say })
+        : { seed: null, seedError: null },
+      seedNow ? seedNetworks(app, further, o.dataDir, say) : new Map<number, SeedReport>(),
+    ]);
     if (seedNow) took('seed');
-    if (chain.anvil && seedNow && o.blockTime !== 'automine') {
-      await startIntervalMining(chain.rpcUrl, o.blockTime);
+    if (seedNow && o.blockTime !== 'automine') {
+      if (chain.anvil) await startIntervalMining(chain.rpcUrl, o.blockTime);
+      for (const n of further) {
+        if (n.anvil) await startIntervalMining(n.rpcUrl, n.network.blockTimeSeconds);
+      }
     }
-    await app.indexer?.waitForHead(60_000);
+    await Promise.all([...app.indexers.values()].map((indexer) => indexer.waitForHead(60_000)));
     took('indexer caught up');
     return {
       ...seeded,
@@ -147,6 +174,11 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       chainId: chain.chainId,
       dataDir: o.dataDir,
       deployment,
+      networks: further.map((n) => ({
+        ...n,
+        publicRpcUrl: `${url}/api/v1/ETHnetworks/${n.network.networkId}/rpc`,
+      })),
+      networkSeeds,
       app,
       demo: demoCredentials(),
       walletConnect: wc,
@@ -180,8 +212,58 @@ function stopper(parts: Parts): () => Promise<void> {
     await parts.app?.close().catch(() => undefined);
     await parts.relay?.close().catch(() => undefined);
     await parts.database?.close().catch(() => undefined);
-    await parts.anvil?.stop().catch(() => undefined);
+    await Promise.all(parts.anvils.map((anvil) => anvil.stop().catch(() => undefined)));
   };
+}
+
+/** The devnet's chain (RPC_URL or its anvil) and its contracts. */
+async function startPrimary(
+  o: ReturnType<typeof resolveOptions>,
+  options: StartStackOptions,
+  parts: Parts,
+  db: { hasData: boolean; seedNow: boolean },
+  say: (line: string) => void,
+): Promise<StackContracts & { chain: StackChain }> {
+  const chain = await startChain({
+    rpcUrl: o.rpcUrl,
+    port: wantedChainPort(options.chainPort, options.port),
+    dataDir: o.dataDir,
+    hasData: db.hasData,
+    automine: db.seedNow,
+    blockTime: o.blockTime,
+    say,
+  });
+  if (chain.anvil) parts.anvils.push(chain.anvil);
+  const contracts = await deployContracts({
+    rpcUrl: chain.rpcUrl,
+    ownAnvil: chain.anvil !== null,
+    dataDir: o.dataDir,
+    say,
+  });
+  return { chain, ...contracts };
+}
+
+/** The further networks' smaller catalogues, in parallel; a failure is told, not thrown. */
+async function seedNetworks(
+  app: App,
+  networks: StackNetwork[],
+  dataDir: string,
+  say: (line: string) => void,
+): Promise<Map<number, SeedReport>> {
+  const reports = new Map<number, SeedReport>();
+  await Promise.all(
+    networks.map(async (n) => {
+      try {
+        const p = { app, rpcUrl: n.rpcUrl, deployment: n.deployment, dataDir, log: say };
+        reports.set(n.network.networkId, await runNetworkSeed(p));
+      } catch (error) {
+        console.error(
+          `the seed of network ${n.network.networkId} failed: ${(error as Error).message}`,
+        );
+      }
+    }),
+  );
+  return reports;
 }
 
 /** The demo catalogue; a failure leaves the product running with what was made so far. */

@@ -254,18 +254,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/**
+ * The network catalogue of an environment without a primary network (the stack's chains,
+ * scripts/lib/stack/networks.ts): NETWORKS_FILE and NETWORK_RPC_URLS of `env`.
+ */
+export function networksFromEnv(env: Record<string, string | undefined>): NetworkConfig[] {
+  const file = env.NETWORKS_FILE ? readNetworksFile(env.NETWORKS_FILE) : undefined;
+  try {
+    return resolveNetworks({ file, rpcUrls: env.NETWORK_RPC_URLS || undefined });
+  } catch (error) {
+    if (error instanceof NetworkConfigError) {
+      throw new ConfigError(`invalid configuration: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+function readNetworksFile(name: string): unknown {
+  try {
+    return JSON.parse(readFileSync(name, 'utf8'));
+  } catch (cause) {
+    throw new ConfigError(
+      `invalid configuration: NETWORKS_FILE ${name}: ${(cause as Error).message}`,
+    );
+  }
+}
+
 /** The network catalogue: NETWORKS_FILE read here, once; a bad file stops the start. */
 function loadNetworks(e: Env, rpcUrlGiven: boolean): NetworkConfig[] {
   let file: unknown;
-  if (e.NETWORKS_FILE) {
-    try {
-      file = JSON.parse(readFileSync(e.NETWORKS_FILE, 'utf8'));
-    } catch (cause) {
-      throw new ConfigError(
-        `invalid configuration: NETWORKS_FILE ${e.NETWORKS_FILE}: ${(cause as Error).message}`,
-      );
-    }
-  }
+  if (e.NETWORKS_FILE) file = readNetworksFile(e.NETWORKS_FILE);
   try {
     return resolveNetworks({
       file,
