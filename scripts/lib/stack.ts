@@ -113,8 +113,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     }
     const seedNow = o.wantSeed && !opened.hasData;
     took('database');
-    // The devnet and the further networks start and deploy side by side (allSettled: a failure
-    // of one still waits for the others, so `stop` knows every anvil).
+    // Side by side; allSettled waits for all, so `stop` knows every anvil started.
     const [primary, others] = await Promise.allSettled([
       startPrimary(o, options, parts, { hasData: opened.hasData, seedNow }, say),
       startFurtherNetworks(furtherNetworks(VBCHAIN_DEVNET.chainId, o.chains, Boolean(o.rpcUrl)), {
@@ -150,19 +149,10 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     });
     parts.app = app;
     took('server');
-    const [seeded, networkSeeds] = await Promise.all([
-      seedNow
-        ? seedDemo({ app, rpcUrl: chain.rpcUrl, deployment, dataDir: o.dataDir, log: say })
-        : { seed: null, seedError: null },
-      seedNow ? seedNetworks(app, further, o.dataDir, say) : new Map<number, SeedReport>(),
-    ]);
+    const { seeded, networkSeeds } = seedNow
+      ? await seedAll({ app, chain, deployment, further, dataDir: o.dataDir, say }, o.blockTime)
+      : { seeded: { seed: null, seedError: null }, networkSeeds: new Map<number, SeedReport>() };
     if (seedNow) took('seed');
-    if (seedNow && o.blockTime !== 'automine') {
-      if (chain.anvil) await startIntervalMining(chain.rpcUrl, o.blockTime);
-      for (const n of further) {
-        if (n.anvil) await startIntervalMining(n.rpcUrl, n.network.blockTimeSeconds);
-      }
-    }
     await Promise.all([...app.indexers.values()].map((indexer) => indexer.waitForHead(60_000)));
     took('indexer caught up');
     return {
@@ -241,6 +231,35 @@ async function startPrimary(
     say,
   });
   return { chain, ...contracts };
+}
+
+/**
+ * Every network's demo catalogue side by side (the devnet's in full, the others' smaller), then
+ * our anvils mine on their block time instead of once per transaction.
+ */
+async function seedAll(
+  p: {
+    app: App;
+    chain: StackChain;
+    deployment: Deployment;
+    further: StackNetwork[];
+    dataDir: string;
+    say: (line: string) => void;
+  },
+  blockTime: number | 'automine',
+) {
+  const { app, chain, further, say } = p;
+  const [seeded, networkSeeds] = await Promise.all([
+    seedDemo({ app, rpcUrl: chain.rpcUrl, deployment: p.deployment, dataDir: p.dataDir, log: say }),
+    seedNetworks(app, further, p.dataDir, say),
+  ]);
+  if (blockTime !== 'automine') {
+    if (chain.anvil) await startIntervalMining(chain.rpcUrl, blockTime);
+    for (const n of further) {
+      if (n.anvil) await startIntervalMining(n.rpcUrl, n.network.blockTimeSeconds);
+    }
+  }
+  return { seeded, networkSeeds };
 }
 
 /** The further networks' smaller catalogues, in parallel; a failure is told, not thrown. */
