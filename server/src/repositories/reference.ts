@@ -36,3 +36,13 @@ export function otherExchanges(db: Db, networkId: number) {
     .where('exchange_address', 'is not', null)
     .execute();
 }
+
+/** Whether `networkId` is one of ours (a `networks` row). */
+export async function networkExists(db: Db, networkId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('networks')
+    .select('network_id')
+    .where('network_id', '=', networkId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -3,12 +3,20 @@
  * (97), each a real anvil with the contracts at the same addresses (same deployer, same nonces),
  * indexed at once by the app's two indexers (server/src/indexer/plugin.ts). A reorg on one while
  * the other advances, the test chain's RPC going away (a proxy in front of its node closes) and
- * coming back while the devnet keeps serving, and /api/health telling each network's state.
+ * coming back while the devnet keeps serving, /api/health telling each network's state, and
+ * orders and bids bound to their network (a signature for one is refused on the other).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Contract } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  marketplaceDomain,
+  orderToJson,
+  SaleKind,
+  signBid,
+  signOrder,
+} from '#contracts/typed-data/index.ts';
 import { type App, buildApp } from '#server/app.ts';
 import type { NetworkConfig } from '#server/networks.ts';
 import { ALL_BACKENDS, describeBackends } from '../helpers/test-app.ts';
@@ -185,6 +193,53 @@ describeBackends(
       await app.indexers.get(97)!.waitForHead(20_000);
       expect(await nftCount(97)).toBe(3);
       expect((await health()).every((n) => n.ok)).toBe(true);
+    });
+
+    it('refuses an order or a bid signed for the other network, naming it', async () => {
+      const partner = devnet.wallet(5);
+      const domain7771 = marketplaceDomain(7771, devnet.deployment.exchange);
+      const domain97 = marketplaceDomain(97, test97.deployment.exchange);
+      const post = (url: string, payload: Record<string, unknown>) =>
+        app.inject({ method: 'POST', url, payload, headers: { 'api-key': app.config.apiKey } });
+      const order = await devnet.order(artDevnet, partner, [1n]);
+      const signed = {
+        order: orderToJson(order),
+        signature: await signOrder(partner, domain7771, order),
+      };
+      // Sent for the test chain: refused as the wrong network, naming where it was signed.
+      const wrong = await post('/api/v2/orders', { ...signed, networkId: 97 });
+      expect(wrong.statusCode, wrong.body).toBe(400);
+      expect(wrong.json()).toMatchObject({ code: 'WRONG_NETWORK' });
+      expect(wrong.json<{ message: string }>().message).toContain('network 7771');
+      // A signature of nobody stays INVALID_SIGNATURE.
+      const forged = await post('/api/v2/orders', {
+        ...signed,
+        networkId: 97,
+        signature: await signOrder(devnet.wallet(6), domain97, order),
+      });
+      expect(forged.json()).toMatchObject({ code: 'INVALID_SIGNATURE' });
+      // The same order on its own network is listed.
+      const right = await post('/api/v2/orders', { ...signed, networkId: 7771 });
+      expect(right.statusCode, right.body).toBe(200);
+
+      const auction = await devnet.order(artDevnet, partner, [2n], { saleKind: SaleKind.AUCTION });
+      const listed = await post('/api/v2/orders', {
+        order: orderToJson(auction),
+        signature: await signOrder(partner, domain7771, auction),
+        networkId: 7771,
+      });
+      expect(listed.statusCode, listed.body).toBe(200);
+      const bidder = devnet.wallet(7);
+      const bid = { order: auction, bidder: bidder.address, amount: auction.price * 2n };
+      const refused = await post('/api/v2/bid/bid', {
+        orderHash: listed.json<{ data: { orderHash: string } }>().data.orderHash,
+        bidder: bidder.address,
+        amount: bid.amount.toString(),
+        signature: await signBid(bidder, domain97, bid),
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'WRONG_NETWORK' });
+      expect(refused.json<{ message: string }>().message).toContain('network 97');
     });
   },
   { backends: ALL_BACKENDS },
