@@ -1,7 +1,9 @@
 /**
  * The whole product on one port, for `npm start` (scripts/start.ts) and for the tests that need
- * it: the web build, the database, the chain, the contracts, the API server with its indexer and,
- * on a new database, the demo catalogue. Each step lives in ./stack/.
+ * it: the web build, the database, the chains (the devnet and, unless `chains: 'primary'`, every
+ * further network such as the test chain 97: ./stack/networks.ts), the contracts on each, the API
+ * server with one indexer per network and, on a new database, the demo catalogues. Each step lives
+ * in ./stack/.
  *
  *   const stack = await startStack({ dataDir, port: 0, blockTime: 'automine', buildWeb: false });
  *   // stack.url, stack.rpcUrl, stack.chainId, stack.deployment, stack.app, stack.demo, stack.seed

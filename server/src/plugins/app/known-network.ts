@@ -1,6 +1,6 @@
 /**
  * A request naming a network (`networkId` in its query or body: every catalogue list, the bid
- * totals, listings, raw trades) must name one of ours (a `networks` row): else UNKNOWN_NETWORK
+ * totals, listings, raw trades; `network_id` of the wrapper calls) must name one of ours (a `networks` row): else UNKNOWN_NETWORK
  * ('Wrong network', shared/errors.ts), not an empty list that looks like a network with nothing
  * on it. Known ids are remembered (networks are added, not removed); an unknown one is looked up
  * each time, so a network registered later is found at once.
@@ -11,7 +11,8 @@ import { networkExists } from '#server/repositories/reference.ts';
 
 function namedNetwork(part: unknown): number | undefined {
   if (!part || typeof part !== 'object') return undefined;
-  const value = (part as { networkId?: unknown }).networkId;
+  const { networkId, network_id } = part as { networkId?: unknown; network_id?: unknown };
+  const value = networkId ?? network_id;
   return typeof value === 'number' ? value : undefined;
 }
 
