@@ -6,7 +6,7 @@
  * contracts/devnet/chain-lock.ts) and the contracts (./contracts.ts), in parallel with the devnet.
  * A further network that fails to start is left out with a warning: the rest runs.
  */
-import type { Deployment } from '#contracts/deploy/deployment.ts';
+import { type Deployment, readDeployment } from '#contracts/deploy/deployment.ts';
 import type { AnvilHandle } from '#contracts/devnet/anvil.ts';
 import { networksFromEnv } from '#server/config.ts';
 import type { NetworkConfig } from '#server/networks.ts';
@@ -59,7 +59,8 @@ async function startNetwork(n: NetworkConfig, o: FurtherOptions): Promise<StackN
     dataDir: o.dataDir,
     chainId: n.networkId,
     stateDir: `chain-${n.networkId}`,
-    hasData: o.hasData,
+    // A data folder from before this network ran has no record of it: a new chain, no warning.
+    hasData: o.hasData && readDeployment(o.dataDir, n.networkId) !== null,
     automine: o.automine,
     blockTime: n.blockTimeSeconds,
     say,
