@@ -115,22 +115,13 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     }
     const seedNow = o.wantSeed && !opened.hasData;
     took('database');
-    // Side by side; allSettled waits for all, so `stop` knows every anvil started.
-    const [primary, others] = await Promise.allSettled([
-      startPrimary(o, options, parts, { hasData: opened.hasData, seedNow }, say),
-      startFurtherNetworks(furtherNetworks(VBCHAIN_DEVNET.chainId, o.chains, Boolean(o.rpcUrl)), {
-        dataDir: o.dataDir,
-        hasData: opened.hasData,
-        automine: seedNow,
-        freePorts: options.port === 0,
-        say,
-        started: (anvil) => parts.anvils.push(anvil),
-      }),
-    ]);
-    if (primary.status === 'rejected') throw primary.reason;
-    if (others.status === 'rejected') throw others.reason;
-    const { chain, deployment, settlementKey } = primary.value;
-    const further = others.value;
+    const { chain, deployment, settlementKey, further } = await startChains(
+      o,
+      options,
+      parts,
+      { hasData: opened.hasData, seedNow },
+      say,
+    );
     took('chains and contracts');
     const port = options.port === 0 ? await freePort() : (options.port ?? scriptEnv.port(3000));
     const wc = await startWalletConnectRelay(options, o.host, say);
@@ -208,6 +199,35 @@ function stopper(parts: Parts): () => Promise<void> {
   };
 }
 
+/**
+ * The devnet and the further networks, each started and deployed side by side; allSettled waits
+ * for all, so `stop` knows every anvil that started before a failure is thrown.
+ */
+async function startChains(
+  o: ReturnType<typeof resolveOptions>,
+  options: StartStackOptions,
+  parts: Parts,
+  db: { hasData: boolean; seedNow: boolean },
+  say: (line: string) => void,
+): Promise<PrimaryChain & { further: StackNetwork[] }> {
+  const [primary, others] = await Promise.allSettled([
+    startPrimary(o, options, parts, db, say),
+    startFurtherNetworks(furtherNetworks(VBCHAIN_DEVNET.chainId, o.chains, Boolean(o.rpcUrl)), {
+      dataDir: o.dataDir,
+      hasData: db.hasData,
+      automine: db.seedNow,
+      freePorts: options.port === 0,
+      say,
+      started: (anvil) => parts.anvils.push(anvil),
+    }),
+  ]);
+  if (primary.status === 'rejected') throw primary.reason;
+  if (others.status === 'rejected') throw others.reason;
+  return { ...primary.value, further: others.value };
+}
+
+type PrimaryChain = StackContracts & { chain: StackChain };
+
 /** The devnet's chain (RPC_URL or its anvil) and its contracts. */
 async function startPrimary(
   o: ReturnType<typeof resolveOptions>,
@@ -215,7 +235,7 @@ async function startPrimary(
   parts: Parts,
   db: { hasData: boolean; seedNow: boolean },
   say: (line: string) => void,
-): Promise<StackContracts & { chain: StackChain }> {
+): Promise<PrimaryChain> {
   const chain = await startChain({
     rpcUrl: o.rpcUrl,
     port: wantedChainPort(options.chainPort, options.port),
