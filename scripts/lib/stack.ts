@@ -115,13 +115,14 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     }
     const seedNow = o.wantSeed && !opened.hasData;
     took('database');
-    const { chain, deployment, settlementKey, further } = await startChains(
+    const db = { hasData: opened.hasData, seedNow };
+    const { chain, deployment, settlementKey, further } = await startChains({
       o,
       options,
       parts,
-      { hasData: opened.hasData, seedNow },
+      db,
       say,
-    );
+    });
     took('chains and contracts');
     const port = options.port === 0 ? await freePort() : (options.port ?? scriptEnv.port(3000));
     const wc = await startWalletConnectRelay(options, o.host, say);
@@ -203,15 +204,10 @@ function stopper(parts: Parts): () => Promise<void> {
  * The devnet and the further networks, each started and deployed side by side; allSettled waits
  * for all, so `stop` knows every anvil that started before a failure is thrown.
  */
-async function startChains(
-  o: ReturnType<typeof resolveOptions>,
-  options: StartStackOptions,
-  parts: Parts,
-  db: { hasData: boolean; seedNow: boolean },
-  say: (line: string) => void,
-): Promise<PrimaryChain & { further: StackNetwork[] }> {
+async function startChains(s: ChainStart): Promise<PrimaryChain & { further: StackNetwork[] }> {
+  const { o, options, parts, db, say } = s;
   const [primary, others] = await Promise.allSettled([
-    startPrimary(o, options, parts, db, say),
+    startPrimary(s),
     startFurtherNetworks(furtherNetworks(VBCHAIN_DEVNET.chainId, o.chains, Boolean(o.rpcUrl)), {
       dataDir: o.dataDir,
       hasData: db.hasData,
@@ -228,14 +224,17 @@ async function startChains(
 
 type PrimaryChain = StackContracts & { chain: StackChain };
 
+/** What starting the chains needs: the options, what `stop` stops, the database's state. */
+type ChainStart = {
+  o: ReturnType<typeof resolveOptions>;
+  options: StartStackOptions;
+  parts: Parts;
+  db: { hasData: boolean; seedNow: boolean };
+  say: (line: string) => void;
+};
+
 /** The devnet's chain (RPC_URL or its anvil) and its contracts. */
-async function startPrimary(
-  o: ReturnType<typeof resolveOptions>,
-  options: StartStackOptions,
-  parts: Parts,
-  db: { hasData: boolean; seedNow: boolean },
-  say: (line: string) => void,
-): Promise<PrimaryChain> {
+async function startPrimary({ o, options, parts, db, say }: ChainStart): Promise<PrimaryChain> {
   const chain = await startChain({
     rpcUrl: o.rpcUrl,
     port: wantedChainPort(options.chainPort, options.port),
