@@ -252,12 +252,17 @@ export async function startChainFixture(
 }
 
 /** Every NFT of the database with the chain's owner and nonce beside the indexed ones. */
-export async function ownersVersusChain(db: Kysely<Database>, provider: JsonRpcProvider) {
-  const rows = await db
+export async function ownersVersusChain(
+  db: Kysely<Database>,
+  provider: JsonRpcProvider,
+  networkId?: number,
+) {
+  let query = db
     .selectFrom('nfts')
     .select(['collection_address', 'token_id', 'owner', 'token_nonce'])
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
+  if (networkId !== undefined) query = query.where('network_id', '=', networkId);
+  const rows = await query.execute();
   return Promise.all(
     rows.map(async (r) => {
       const c = new Contract(r.collection_address, MARKETPLACE_COLLECTION_ABI, provider);
