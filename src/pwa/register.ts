@@ -1,6 +1,6 @@
 /**
  * Service worker registration (workbox-window), once the page has settled (src/pwa/pwa-shell.tsx:
- * `SETTLE_MS` after load), so its install, which downloads the whole app shell, never competes
+ * `SETTLE_MS` after load, which loads this module then: it is not on the first screen), so its install, which downloads the whole app shell, never competes
  * with the page's own start. A new version waits until the user presses Reload in the toast (no
  * silent swap under a form being typed); then it takes over (skipWaiting + clientsClaim) and the
  * page reloads once.
@@ -9,13 +9,7 @@
  * browser is back online, not only at the next visit.
  * Offline caching exists only in a build (vite-plugin-pwa writes /sw.js), never in dev.
  */
-import { proxy } from 'valtio';
-
-export const updateState = proxy({ needRefresh: false });
-
-/** Set by the Reload button: only the tab that asked reloads itself. */
-let reloadRequested = false;
-let messageSkipWaiting: (() => void) | null = null;
+import { updateControl, updateState } from '../stores/update.ts';
 
 /** Chosen: look for a new version every hour while the app stays open. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -28,13 +22,13 @@ export async function registerServiceWorker(): Promise<void> {
   }
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
-  messageSkipWaiting = () => wb.messageSkipWaiting();
+  updateControl.skipWaiting = () => wb.messageSkipWaiting();
   wb.addEventListener('waiting', () => {
     updateState.needRefresh = true;
   });
   wb.addEventListener('controlling', (event) => {
     if (!event.isUpdate) return;
-    if (reloadRequested) window.location.reload();
+    if (updateControl.reloadRequested) window.location.reload();
     // Another tab applied the update: this one keeps running and offers its own reload.
     else updateState.needRefresh = true;
   });
@@ -73,15 +67,4 @@ function watchInstalls(registration: ServiceWorkerRegistration): void {
   // One already installing (started by an earlier page of this tab) fires no `updatefound`.
   watch(registration.installing);
   registration.addEventListener('updatefound', () => watch(registration.installing));
-}
-
-/** The toast's Reload: activate the waiting worker, then reload on `controlling`. */
-export function applyUpdate(): void {
-  reloadRequested = true;
-  if (messageSkipWaiting) messageSkipWaiting();
-  else window.location.reload();
-}
-
-export function dismissUpdate(): void {
-  updateState.needRefresh = false;
 }
