@@ -6,12 +6,13 @@
  * contentful paint (CDP Page.lifecycleEvent; the button's place is measured on a load before),
  * so the tap waits only for the page's main thread, as a user's would, and for this host.
  * Printed per case against BUDGET_MS: the median time from that paint to the tap's effect on the
- * screen (the side menu or the wallet panel open), when the tap reached the page and its own
- * latency (both in it), how many taps had no effect at all (lost), and, not budgeted, when the
- * panel's content is there (the wallet panel's body is a chunk of its own: "Loading…" until
- * then; the menu's is server-rendered). The load
- * average is printed with the figures: they depend on the host (a shared VM varies from minute
- * to minute). Exits non-zero when a case is over budget or loses a tap.
+ * screen (the side menu or the wallet panel open); in it, when the tap reached the page (and how
+ * much of that wait the page's main thread spent in long tasks) and the tap's own latency; how
+ * many taps had no effect at all (lost); and, not budgeted, when the panel's content is there
+ * (the wallet panel's body is a chunk of its own: "Loading…" until then; the menu's is
+ * server-rendered). The load average is printed with the figures: they depend on the host (a
+ * shared VM varies from minute to minute). Exits non-zero when a case is over budget or loses a
+ * tap.
  */
 import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
@@ -53,6 +54,13 @@ function instrument(content: string) {
   new PerformanceObserver((list) => {
     for (const e of list.getEntriesByName('first-contentful-paint')) w.__fcp = e.startTime;
   }).observe({ type: 'paint', buffered: true });
+  // Long tasks (50 ms or more) of the page's main thread: how much of the wait for the tap is
+  // the page's own.
+  const busy: Array<[number, number]> = [];
+  (window as unknown as { __busy: typeof busy }).__busy = busy;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) busy.push([e.startTime, e.startTime + e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
   addEventListener('pointerdown', () => (w.__tapAt ??= performance.now()), true);
   new MutationObserver(() => {
     if (w.__openedAt === undefined && document.querySelector('dialog[open]')) {
@@ -81,7 +89,14 @@ async function buttonAt(browser: Browser, url: string, c: Case): Promise<Point> 
 }
 
 /** Times in ms from the paint: to the effect (budgeted), to the tap's arrival, to the content. */
-type Run = { fromPaint: number; tapArrived: number; fromTap: number; content: number | null };
+type Run = {
+  fromPaint: number;
+  tapArrived: number;
+  /** Of `tapArrived`, the time the page's main thread was in long tasks. */
+  pageBusy: number;
+  fromTap: number;
+  content: number | null;
+};
 
 async function once(browser: Browser, url: string, c: Case, at: Point): Promise<Run | null> {
   const context = await browser.newContext({ viewport: { width: c.width, height: c.height } });
@@ -115,12 +130,16 @@ async function once(browser: Browser, url: string, c: Case, at: Point): Promise<
     if (!(await seen('__openedAt'))) return null;
     await seen('__contentAt');
     const t = await page.evaluate(() => {
-      const w = window as unknown as Record<string, number>;
-      return { fcp: w.__fcp!, tap: w.__tapAt!, open: w.__openedAt!, content: w.__contentAt };
+      const w = window as unknown as Record<string, number> & { __busy: Array<[number, number]> };
+      const [fcp, tap] = [w.__fcp!, w.__tapAt!];
+      const overlap = (a: number, b: number) => Math.max(0, Math.min(b, tap) - Math.max(a, fcp));
+      const busy = w.__busy.reduce((n, [a, b]) => n + overlap(a, b), 0);
+      return { fcp, tap, busy, open: w.__openedAt!, content: w.__contentAt };
     });
     return {
       fromPaint: t.open - t.fcp,
       tapArrived: t.tap - t.fcp,
+      pageBusy: t.busy,
       fromTap: t.open - t.tap,
       content: t.content === undefined ? null : t.content - t.fcp,
     };
@@ -160,7 +179,8 @@ try {
     console.log(
       `${c.name}: ${paint.toFixed(0)} ms from first paint to a working tap (median of ${all}), ` +
         `budget ${BUDGET_MS} ms: ${verdict}; ${lost} of ${runs.length} taps lost; ` +
-        `the tap reached the page ${med((r) => r.tapArrived)} ms after paint, ` +
+        `the tap reached the page ${med((r) => r.tapArrived)} ms after paint (its main thread ` +
+        `in long tasks ${med((r) => r.pageBusy)} ms of it), ` +
         `tap to effect ${med((r) => r.fromTap)} ms; ` +
         `content there ${median(worked.flatMap((r) => r.content ?? [])).toFixed(0)} ms after paint`,
     );
