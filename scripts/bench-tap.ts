@@ -132,8 +132,9 @@ async function once(browser: Browser, url: string, c: Case, at: Point): Promise<
     const t = await page.evaluate(() => {
       const w = window as unknown as Record<string, number> & { __busy: Array<[number, number]> };
       const [fcp, tap] = [w.__fcp!, w.__tapAt!];
-      const overlap = (a: number, b: number) => Math.max(0, Math.min(b, tap) - Math.max(a, fcp));
-      const busy = w.__busy.reduce((n, [a, b]) => n + overlap(a, b), 0);
+      // No named function in here: tsx would wrap it in a helper the page does not have.
+      let busy = 0;
+      for (const [a, b] of w.__busy) busy += Math.max(0, Math.min(b, tap) - Math.max(a, fcp));
       return { fcp, tap, busy, open: w.__openedAt!, content: w.__contentAt };
     });
     return {
