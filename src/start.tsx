@@ -5,9 +5,10 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createAppQueryClient } from './app/app.tsx';
+import { loadWalletPanel } from './app/layouts/wallet.tsx';
 import { AppRouter, preloadScreen } from './app/router.tsx';
 import { hasStored } from './lib/db/presence.ts';
-import { stopKeepingTaps } from './lib/early-taps.ts';
+import { keptEarlyTaps, stopKeepingTaps } from './lib/early-taps.ts';
 import { initI18n, rememberLanguageForServer, storedLanguage } from './lib/i18n.ts';
 import { seedInitialData } from './lib/initial-data.ts';
 import { restorePersistedQueries } from './lib/query-persist.tsx';
@@ -56,8 +57,10 @@ const screenReady = preloadScreen(location.pathname).catch(() => undefined);
 Promise.all([initI18n(language), sessionReady, screenReady, queriesReady]).then(
   async () => {
     await nextTask();
-    // Taps on the server's header are React's from here (kept ones are replayed: header.tsx).
+    // Taps on the server's header are React's from here (panels they opened are adopted:
+    // header.tsx); a wallet panel opened already loads its body beside the hydration.
     stopKeepingTaps();
+    if (keptEarlyTaps().includes('wallet')) void loadWalletPanel().catch(() => undefined);
     startTransition(() => {
       if (hydrate) {
         hydrateRoot(container, app, {

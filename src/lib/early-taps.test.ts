@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { replayEarlyTap } from './early-taps.ts';
+import { replayEarlyTaps } from './early-taps.ts';
 
 /** The keeping script as index.html ships it. */
 function runShippedScript() {
@@ -13,34 +13,69 @@ function runShippedScript() {
   new Function(code!)();
 }
 
+/** The server-rendered header's shape: a button and the closed panel it opens. */
+function header() {
+  document.body.innerHTML = `
+    <button data-replay="menu" aria-expanded="false">Menu</button>
+    <dialog data-early="menu"><button data-early-close>Close</button><a href="#x">Sets</a></dialog>`;
+  const button = document.querySelector('button')!;
+  const dialog = document.querySelector('dialog')!;
+  let handled = 0;
+  button.addEventListener('click', () => handled++);
+  return { button, dialog, handled: () => handled };
+}
+
 afterEach(() => {
   document.body.innerHTML = '';
-  replayEarlyTap();
+  replayEarlyTaps();
 });
 
-describe('early taps: the first tap on the server-rendered header is never lost', () => {
-  it('keeps a tap that comes before the app, replays it once, then lets taps through', () => {
+describe('early taps: the first tap on the server-rendered header works at once', () => {
+  it('opens the panel from plain DOM before the app, then the app adopts it once', () => {
     runShippedScript();
-    document.body.innerHTML = '<button data-replay="menu">Menu</button>';
-    const button = document.querySelector('button')!;
+    const h = header();
+    h.button.click(); // before the app: the menu opens at once, the app has not seen it
+    h.button.click(); // a second tap changes nothing
+    expect(h.dialog.open).toBe(true);
+    expect(h.button.getAttribute('aria-expanded')).toBe('true');
+    expect(h.handled()).toBe(0);
+    expect(replayEarlyTaps()).toEqual(['menu']); // the app's handler says "open", once
+    expect(h.handled()).toBe(1);
+    h.button.click(); // the app's now
+    expect(h.handled()).toBe(2);
+    expect(replayEarlyTaps()).toEqual([]);
+  });
+
+  it('closes the panel by its close button before the app; nothing is replayed', () => {
+    runShippedScript();
+    const h = header();
+    h.button.click();
+    document.querySelector<HTMLElement>('[data-early-close]')!.click();
+    expect(h.dialog.open).toBe(false);
+    expect(h.button.getAttribute('aria-expanded')).toBe('false');
+    expect(replayEarlyTaps()).toEqual([]);
+    expect(h.handled()).toBe(0);
+  });
+
+  it('keeps the tap when there is no panel (a page the app renders afresh) and replays it', () => {
+    runShippedScript();
+    document.body.innerHTML = '<button data-replay="wallet">Wallet</button>';
     let handled = 0;
-    button.addEventListener('click', () => handled++);
-    button.click(); // before the app: kept, not handled
-    button.click(); // a second tap: the last one is replayed once
+    document.querySelector('button')!.addEventListener('click', () => handled++);
+    document.querySelector('button')!.click();
     expect(handled).toBe(0);
-    expect(replayEarlyTap()).toBe('menu');
+    expect(replayEarlyTaps()).toEqual(['wallet']);
     expect(handled).toBe(1);
-    button.click(); // the app's now
-    expect(handled).toBe(2);
-    expect(replayEarlyTap()).toBeNull();
   });
 
   it('leaves other elements alone', () => {
     runShippedScript();
-    document.body.innerHTML = '<button id="other">Other</button>';
-    let handled = 0;
-    document.getElementById('other')!.addEventListener('click', () => handled++);
-    document.getElementById('other')!.click();
-    expect(handled).toBe(1);
+    const h = header();
+    let other = 0;
+    h.dialog.querySelector('a')!.addEventListener('click', () => other++);
+    h.button.click();
+    h.dialog.querySelector('a')!.click(); // a link in the open menu is a link
+    expect(other).toBe(1);
+    expect(h.dialog.open).toBe(true);
   });
 });

@@ -7,7 +7,6 @@ import './install-prompt.ts';
 import { OfflineBanner } from './offline-banner.tsx';
 import { OutboxChip, OutboxResults } from './outbox/outbox-shell.tsx';
 import { loadOutbox } from './outbox/state.ts';
-import { registerServiceWorker } from './register.ts';
 import { UpdateToast } from './update-toast.tsx';
 
 function wire(client: QueryClient): () => void {
@@ -19,9 +18,9 @@ function wire(client: QueryClient): () => void {
     void loadOutbox().then((outbox) => {
       if (!stopped) stopOutbox = outbox.startOutbox(client);
     });
-    void registerServiceWorker().catch((error: unknown) =>
-      console.warn('service worker not registered', error),
-    );
+    void import('./register.ts')
+      .then((m) => m.registerServiceWorker())
+      .catch((error: unknown) => console.warn('service worker not registered', error));
   }, SETTLE_MS);
   return () => {
     stopped = true;

@@ -1,49 +1,70 @@
 /**
  * Service worker registration (workbox-window), once the page has settled (src/pwa/pwa-shell.tsx:
- * `SETTLE_MS` after load), so its install, which downloads the whole app shell, never competes
+ * `SETTLE_MS` after load, which loads this module then: it is not on the first screen), so its install, which downloads the whole app shell, never competes
  * with the page's own start. A new version waits until the user presses Reload in the toast (no
  * silent swap under a form being typed); then it takes over (skipWaiting + clientsClaim) and the
  * page reloads once.
+ * A registration or install the network cut (the install downloads the whole app shell, and a
+ * phone may lose the network meanwhile) leaves the page without a worker: it tries again once the
+ * browser is back online, not only at the next visit.
  * Offline caching exists only in a build (vite-plugin-pwa writes /sw.js), never in dev.
  */
-import { proxy } from 'valtio';
-
-export const updateState = proxy({ needRefresh: false });
-
-/** Set by the Reload button: only the tab that asked reloads itself. */
-let reloadRequested = false;
-let messageSkipWaiting: (() => void) | null = null;
+import { updateControl, updateState } from '../stores/update.ts';
 
 /** Chosen: look for a new version every hour while the app stays open. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (!watching) {
+    watching = true;
+    window.addEventListener('online', () => void registerAgain());
+  }
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
-  messageSkipWaiting = () => wb.messageSkipWaiting();
+  updateControl.skipWaiting = () => wb.messageSkipWaiting();
   wb.addEventListener('waiting', () => {
     updateState.needRefresh = true;
   });
   wb.addEventListener('controlling', (event) => {
     if (!event.isUpdate) return;
-    if (reloadRequested) window.location.reload();
+    if (updateControl.reloadRequested) window.location.reload();
     // Another tab applied the update: this one keeps running and offers its own reload.
     else updateState.needRefresh = true;
   });
   const registration = await wb.register();
   if (registration) {
+    watchInstalls(registration);
     setInterval(() => void registration.update().catch(() => {}), UPDATE_CHECK_MS);
   }
 }
 
-/** The toast's Reload: activate the waiting worker, then reload on `controlling`. */
-export function applyUpdate(): void {
-  reloadRequested = true;
-  if (messageSkipWaiting) messageSkipWaiting();
-  else window.location.reload();
+/** Chosen: registrations tried again per page at most, against a worker that never installs. */
+const MAX_RETRIES = 3;
+let retries = 0;
+let watching = false;
+
+/**
+ * Registers again when there is no worker installed, waiting or installing (the network cut the
+ * registration or the install) and the browser is online; else the next `online` checks again.
+ */
+async function registerAgain(): Promise<void> {
+  const current = await navigator.serviceWorker.getRegistration('/');
+  if (current?.active || current?.waiting || current?.installing) return;
+  if (!navigator.onLine || retries >= MAX_RETRIES) return;
+  retries += 1;
+  await registerServiceWorker().catch((error: unknown) =>
+    console.warn('service worker not registered', error),
+  );
 }
 
-export function dismissUpdate(): void {
-  updateState.needRefresh = false;
+/** An install that fails (its worker turns redundant) checks whether to register again. */
+function watchInstalls(registration: ServiceWorkerRegistration): void {
+  const watch = (worker: ServiceWorker | null) =>
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'redundant') void registerAgain();
+    });
+  // One already installing (started by an earlier page of this tab) fires no `updatefound`.
+  watch(registration.installing);
+  registration.addEventListener('updatefound', () => watch(registration.installing));
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { applyUpdate, dismissUpdate, updateState } from './register.ts';
+import { applyUpdate, dismissUpdate, updateState } from '../stores/update.ts';
 
 /** "A new version is ready": reload when the user chooses. */
 export function UpdateToast() {

@@ -526,7 +526,8 @@ describe('shell', () => {
     await page.waitForFunction(() => '__painted' in window, null, { polling: 5, timeout: 60_000 });
     // One tap, as soon as the button is drawn: the menu opens, with no second tap. (vite preview
     // serves no server-rendered first screen; a tap on the server's header before the app runs
-    // is kept by src/lib/early-taps.ts: its unit test and npm run bench:tap measure that case.)
+    // opens the menu from plain DOM, index.html and src/lib/early-taps.ts: its unit test and npm
+    // run bench:tap measure that case.)
     const button = page.locator('[data-replay="menu"]');
     await button.waitFor({ state: 'attached', timeout: 30_000 });
     const box = (await button.boundingBox())!;

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { paths } from '#web/config/paths.ts';
-import { LiveNotifications } from '#web/features/notifications/components/live-notifications.tsx';
 import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
-import { replayEarlyTap } from '#web/lib/early-taps.ts';
+import { replayEarlyTaps } from '#web/lib/early-taps.ts';
 import { session } from '#web/stores/session.ts';
 import { HeaderSearch } from './header-search.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -14,6 +13,13 @@ import { ProfileArea } from './profile-area.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { useHeaderScrollState } from './use-scroll-state.ts';
 import { WalletButton, WalletSlot } from './wallet.tsx';
+
+/** A signed-in user's live notifications: their code loads only for them (not on a visitor's). */
+const LiveNotifications = lazy(() =>
+  import('#web/features/notifications/components/live-notifications.tsx').then((m) => ({
+    default: m.LiveNotifications,
+  })),
+);
 
 /**
  * The header: logo, tabs, search, language, wallet and profile area; a small bar of links on a
@@ -27,13 +33,14 @@ export function Header() {
   // Close the side menu on navigation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the path only
   useEffect(() => setMenuOpen(false), [pathname]);
-  // A tap on the server-rendered header before it was live (src/lib/early-taps.ts).
-  useEffect(() => void replayEarlyTap(), []);
   // Signed in (from the wallet opened in the side menu): the menu has done its job.
   const { account } = useSnapshot(session);
   useEffect(() => {
     if (account.isSignedIn) setMenuOpen(false);
   }, [account.isSignedIn]);
+  // A panel opened from the server-rendered header before it was live is now the app's
+  // (src/lib/early-taps.ts). Last: the effects above close the menu on mount.
+  useEffect(() => void replayEarlyTaps(), []);
   return (
     <header
       className={`header${bordered ? ' header--bordered' : ''}${faded ? ' header--faded' : ''}`}
@@ -71,7 +78,11 @@ export function Header() {
       </div>
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
       <WalletSlot />
-      <LiveNotifications />
+      {account.isSignedIn ? (
+        <Suspense fallback={null}>
+          <LiveNotifications />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

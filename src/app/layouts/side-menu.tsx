@@ -7,20 +7,28 @@ import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
 import { WalletButton } from './wallet.tsx';
 
-/** At 1199 px or less, the side menu: the lists, the small bar's links, search, wallet, language. */
+/**
+ * At 1199 px or less, the side menu: the lists, the small bar's links, search, wallet, language.
+ * Server-rendered closed; index.html's script opens it on a tap before the app runs.
+ */
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
+  const wasOpen = useRef(false);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal?.();
-    if (!open && dialog.open) dialog.close?.();
+    // Only a menu this state opened: one opened before the app ran (index.html) is adopted by
+    // the header (src/lib/early-taps.ts), not closed.
+    if (!open && wasOpen.current && dialog.open) dialog.close?.();
+    wasOpen.current = open;
   }, [open]);
   return (
     <dialog
       ref={ref}
       className="side-menu"
+      data-early="menu"
       aria-label={t('nav.sideMenu')}
       onClose={onClose}
       onClick={(e) => {
@@ -32,7 +40,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
     >
       <div className="side-menu__head">
         <Logo />
-        <button type="button" className="icon-btn" onClick={onClose}>
+        <button type="button" className="icon-btn" onClick={onClose} data-early-close="">
           <span aria-hidden="true">×</span>
           <span className="visually-hidden">{t('nav.closeMenu')}</span>
         </button>

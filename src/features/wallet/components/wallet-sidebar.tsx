@@ -2,18 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog } from '#web/components/ui/dialog.tsx';
 import { ERROR_VALUES } from '#web/lib/errors.ts';
 import { networksQueryOptions } from '#web/lib/networks.ts';
 import { session } from '#web/stores/session.ts';
-import { ui, uiActions } from '#web/stores/ui.ts';
 import { selectedNetwork } from '#web/wallet/chains.ts';
 import { setProcess, walletUi } from '#web/wallet/connection.ts';
 import './wallet.css';
-import { ApprovalDialog } from './approval-dialog.tsx';
 import { ConnectView } from './connect-view.tsx';
 import { ConnectedView } from './connected-view.tsx';
 import { NetworkPicker } from './network-picker.tsx';
+
+// Loaded with the body (src/app/layouts/wallet.tsx): the platform wallet's signing approval.
+export { ApprovalDialog } from './approval-dialog.tsx';
 
 /** The process alert: error, warning (no cancel: one OK that closes it), chooseNw. */
 function ProcessAlert() {
@@ -35,31 +35,26 @@ function ProcessAlert() {
 }
 
 /**
- * The wallet sidebar: network picker, then the connect view or the connected view. Loaded
- * only when opened (its own chunk, with the whole wallet layer).
+ * The wallet sidebar's body: network picker, then the connect view or the connected view. Its
+ * frame (the dialog, its title and close button) is the header's, on the first screen
+ * (src/app/layouts/wallet.tsx), so that a tap opens it before this chunk, with the whole wallet
+ * layer, has loaded.
  */
 export default function WalletSidebar() {
-  const { t } = useTranslation('wallet');
-  const { walletOpen } = useSnapshot(ui);
   const { selectedNetworkId, chainAddress } = useSnapshot(session);
   const { connector } = useSnapshot(walletUi);
   const networks = useQuery(networksQueryOptions());
   const list = networks.data ?? [];
   const network = selectedNetwork(list, selectedNetworkId);
   return (
-    <>
-      <Dialog open={walletOpen} onClose={uiActions.CLOSE_WALLET} title={t('title')}>
-        <div className="wallet">
-          {list.length > 0 ? <NetworkPicker networks={list} /> : null}
-          <ProcessAlert />
-          {connector && chainAddress && network ? (
-            <ConnectedView network={network} />
-          ) : (
-            <ConnectView networks={list} />
-          )}
-        </div>
-      </Dialog>
-      <ApprovalDialog />
-    </>
+    <div className="wallet">
+      {list.length > 0 ? <NetworkPicker networks={list} /> : null}
+      <ProcessAlert />
+      {connector && chainAddress && network ? (
+        <ConnectedView network={network} />
+      ) : (
+        <ConnectView networks={list} />
+      )}
+    </div>
   );
 }
