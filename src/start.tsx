@@ -9,7 +9,12 @@ import { loadWalletPanel } from './app/layouts/wallet.tsx';
 import { AppRouter, preloadScreen } from './app/router.tsx';
 import { hasStored } from './lib/db/presence.ts';
 import { keptEarlyTaps, stopKeepingTaps } from './lib/early-taps.ts';
-import { initI18n, rememberLanguageForServer, storedLanguage } from './lib/i18n.ts';
+import {
+  initI18n,
+  loadLaterErrors,
+  rememberLanguageForServer,
+  storedLanguage,
+} from './lib/i18n.ts';
 import { seedInitialData } from './lib/initial-data.ts';
 import { restorePersistedQueries } from './lib/query-persist.tsx';
 import { afterLoad, nextTask } from './lib/schedule.ts';
@@ -61,6 +66,7 @@ Promise.all([initI18n(language), sessionReady, screenReady, queriesReady]).then(
     // header.tsx); a wallet panel opened already loads its body beside the hydration.
     stopKeepingTaps();
     if (keptEarlyTaps().includes('wallet')) void loadWalletPanel().catch(() => undefined);
+    afterLoad(loadLaterErrors);
     startTransition(() => {
       if (hydrate) {
         hydrateRoot(container, app, {

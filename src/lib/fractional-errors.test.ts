@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import en from '#locales/en/errors.json';
-import vi from '#locales/vi/errors.json';
+import enFirst from '#locales/en/errors.json';
+import enLater from '#locales/en/errors-drops-fractional.json';
+import viFirst from '#locales/vi/errors.json';
+import viLater from '#locales/vi/errors-drops-fractional.json';
 import { FRACTIONAL_REVERT_CODES, fractionalRevertCode } from '#shared/fractional-errors.ts';
 import { ERROR_CODE_KEYS } from './errors.ts';
+
+// The whole catalogue: the first screen's part and the later one (LATER_ERRORS).
+const en: Record<string, string> = { ...enFirst, ...enLater };
+const vi: Record<string, string> = { ...viFirst, ...viLater };
 
 describe('fractional vault refusals in both languages', () => {
   it('every code a vault or factory revert maps to has its own English and Vietnamese message', () => {

@@ -2,6 +2,7 @@
  * The English files are the typed source of keys: `t('missing.key')` fails typecheck
  * (CustomTypeOptions below). tests/unit/i18n-parity.test.ts keeps vi identical in keys.
  */
+import type errorsDropsFractional from '#locales/en/errors-drops-fractional.json';
 import type gifts from '#locales/en/gifts.json';
 import type outbox from '#locales/en/outbox.json';
 import type studio from '#locales/en/studio.json';
@@ -32,7 +33,15 @@ export const NAMESPACES = [
  */
 export const LAZY_NAMESPACES: readonly string[] = ['studio', 'outbox', 'gifts', 'trade', 'wallet'];
 
-export type Resources = typeof resources & {
+/**
+ * Files merged into the `errors` namespace once the first screen is up (src/lib/i18n.ts,
+ * `loadLaterErrors`): the refusals of the drops and fractional contracts, which no first screen
+ * shows, kept out of the first screen's strings.
+ */
+export const LATER_ERRORS = ['errors-drops-fractional'] as const;
+
+export type Resources = Omit<typeof resources, 'errors'> & {
+  errors: typeof resources.errors & typeof errorsDropsFractional;
   studio: typeof studio;
   outbox: typeof outbox;
   gifts: typeof gifts;

@@ -46,6 +46,29 @@ const lazyLoaders: Record<string, Record<Language, () => Promise<{ default: unkn
   },
 };
 
+/** The `errors` namespace's later part (LATER_ERRORS), each language in its own chunk. */
+const laterErrors: Record<Language, () => Promise<{ default: Record<string, string> }>> = {
+  en: () => import('#locales/en/errors-drops-fractional.json'),
+  vi: () => import('#locales/vi/errors-drops-fractional.json'),
+};
+
+/**
+ * Adds the later part of `errors` (LATER_ERRORS) for the current language, and for each language
+ * switched to (i18next announces a switch once that language's namespaces are loaded, so the
+ * addition never stands in for the namespace itself).
+ */
+export function loadLaterErrors(): void {
+  const add = (language: string) => {
+    if (!isLanguage(language)) return;
+    laterErrors[language]().then(
+      (m) => i18next.addResourceBundle(language, 'errors', m.default, true, false),
+      () => undefined,
+    );
+  };
+  add(i18next.language);
+  i18next.on('languageChanged', add);
+}
+
 /**
  * For `lazy()`: loads a component's module together with the lazy namespaces it and its children
  * use, so it first renders with its strings (no raw key, no `ready` check in each component).

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES } from '#web/lib/i18n-resources.ts';
+import { LATER_ERRORS, NAMESPACES } from '#web/lib/i18n-resources.ts';
 
 const root = join(import.meta.dirname, '../../locales');
 type Tree = { [key: string]: string | Tree };
@@ -31,10 +31,10 @@ describe('locales', () => {
     const en = readdirSync(join(root, 'en')).sort();
     const vi = readdirSync(join(root, 'vi')).sort();
     expect(vi).toEqual(en);
-    expect(en).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
+    expect(en).toEqual([...NAMESPACES, ...LATER_ERRORS].map((ns) => `${ns}.json`).sort());
   });
 
-  describe.each(NAMESPACES)('%s', (ns) => {
+  describe.each([...NAMESPACES, ...LATER_ERRORS])('%s', (ns) => {
     const en = flatten(load('en', ns));
     const vi = flatten(load('vi', ns));
 
