@@ -70,9 +70,11 @@ export default defineConfig({
             // The app's shared code, with the few small modules most first screens use (the card
             // grid, the like button, route parameters, the stored-data check): one file rather
             // than four tiny ones, each a request, a module and a preload on the main thread.
+            // Not the detail screens' states (src/components/ui/detail-states.tsx): only lazy
+            // screens use them, so they stay in a lazy chunk.
             {
               name: 'app',
-              test: /^(?!.*node_modules).*[\\/]src[\\/](components|config|stores|lib[\\/](?!db[\\/]|locales[\\/])[^\\/]+$|features[\\/][^\\/]+[\\/]api[\\/]|app[\\/]route-params\.tsx$|lib[\\/]db[\\/]presence\.ts$)/,
+              test: /^(?!.*node_modules)(?!.*detail-states\.tsx$).*[\\/]src[\\/](components|config|stores|lib[\\/](?!db[\\/]|locales[\\/])[^\\/]+$|features[\\/][^\\/]+[\\/]api[\\/]|app[\\/]route-params\.tsx$|lib[\\/]db[\\/]presence\.ts$)/,
               priority: 1,
             },
           ],
