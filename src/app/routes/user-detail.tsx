@@ -1,6 +1,5 @@
+import { BannerSkeleton, DetailQueryView } from '#web/components/ui/detail-states.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
-import { QueryView } from '#web/components/ui/query-view.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useUser } from '#web/features/user/api/user.ts';
 import { fromUser, UserProfile } from '#web/features/user/components/user-profile.tsx';
 import { WithParams } from '../route-params.tsx';
@@ -9,13 +8,9 @@ function UserDetail({ id }: { id: string }) {
   const query = useUser(id);
   usePageTitle(query.data?.username);
   return (
-    <QueryView
-      query={query}
-      empty="noDataFound"
-      skeleton={<Skeleton width="100%" height="12rem" />}
-    >
+    <DetailQueryView query={query} empty="noDataFound" skeleton={<BannerSkeleton />}>
       {(user) => <UserProfile user={fromUser(user)} self={false} />}
-    </QueryView>
+    </DetailQueryView>
   );
 }
 

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { weiFromWire } from '#shared/money.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
+import { DetailQueryView, DetailSkeleton } from '#web/components/ui/detail-states.tsx';
 import { Img } from '#web/components/ui/image.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
-import { CardGridSkeleton, Skeleton } from '#web/components/ui/skeleton.tsx';
+import { CardGridSkeleton } from '#web/components/ui/skeleton.tsx';
 import { paths } from '#web/config/paths.ts';
 import type { ListBody } from '#web/lib/api-client.ts';
 import { useLiveRefresh } from '#web/lib/live.ts';
@@ -44,13 +45,9 @@ export function BundleDetailScreen({
   useLiveRefresh(`bundle:${id}`);
   usePageTitle(query.data?.name);
   return (
-    <QueryView
-      query={query}
-      empty="noDataFound"
-      skeleton={<Skeleton width="100%" height="12rem" />}
-    >
+    <DetailQueryView query={query} empty="noDataFound" skeleton={<DetailSkeleton />}>
       {(bundle) => <BundleView bundle={bundle} trade={trade} />}
-    </QueryView>
+    </DetailQueryView>
   );
 }
 

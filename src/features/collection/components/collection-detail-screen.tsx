@@ -6,10 +6,9 @@ import type { Collection } from '#shared/schemas/entities.ts';
 import { LikeButton } from '#web/components/like-button.tsx';
 import { Address } from '#web/components/ui/address.tsx';
 import { Amount } from '#web/components/ui/amount.tsx';
+import { BannerSkeleton, DetailQueryView } from '#web/components/ui/detail-states.tsx';
 import { Img } from '#web/components/ui/image.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
-import { QueryView } from '#web/components/ui/query-view.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
@@ -36,13 +35,9 @@ export function CollectionDetailScreen({
   const query = useCollection(id, likeAddress);
   usePageTitle(query.data?.name);
   return (
-    <QueryView
-      query={query}
-      empty="noDataFound"
-      skeleton={<Skeleton width="100%" height="12rem" />}
-    >
+    <DetailQueryView query={query} empty="noDataFound" skeleton={<BannerSkeleton />}>
       {(c) => <CollectionView collection={c} trade={trade?.(c)} />}
-    </QueryView>
+    </DetailQueryView>
   );
 }
 

@@ -57,7 +57,7 @@ export function MyGiftsScreen() {
       <QueryView query={query}>
         {(gifts) =>
           gifts.length === 0 ? (
-            <p>{t('mine.empty')}</p>
+            <p className="state">{t('mine.empty')}</p>
           ) : (
             <ul className="gift-list">
               {gifts.map((g) => (

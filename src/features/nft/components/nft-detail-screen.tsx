@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EventsTable } from '#web/components/events-table.tsx';
+import { DetailQueryView, DetailSkeleton } from '#web/components/ui/detail-states.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
-import { QueryView } from '#web/components/ui/query-view.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
 import { NFT_MODES, type NftMode, paths } from '#web/config/paths.ts';
 import { useLiveRefresh } from '#web/lib/live.ts';
@@ -33,26 +32,9 @@ export function NftDetailScreen({
   const query = useNftDetail(collectionAddr, tokenId, likeAddress);
   usePageTitle(query.data?.name);
   return (
-    <QueryView query={query} empty="noDataFound" skeleton={<DetailSkeleton />}>
+    <DetailQueryView query={query} empty="noDataFound" skeleton={<DetailSkeleton />}>
       {(nft) => <NftDetailView nft={nft} mode={mode} trade={trade} />}
-    </QueryView>
-  );
-}
-
-function DetailSkeleton() {
-  return (
-    <div className="detail" aria-busy="true">
-      <div className="img-box skeleton" style={{ aspectRatio: '1 / 1' }} />
-      <div>
-        <Skeleton width="60%" height="2rem" />
-        <p>
-          <Skeleton width="40%" />
-        </p>
-        <p>
-          <Skeleton width="80%" />
-        </p>
-      </div>
-    </div>
+    </DetailQueryView>
   );
 }
 

@@ -127,13 +127,16 @@ export function NotificationList({ token }: { token: string }) {
                 ? t('live.connected')
                 : ''}
         </p>
-        <Button
-          variant="secondary"
-          busy={markAll.isPending}
-          onClick={() => markAll.mutate(undefined)}
-        >
-          {t('markAllRead')}
-        </Button>
+        {/* Nothing to mark on an empty list: no action that does nothing. */}
+        {data && data.data.length > 0 ? (
+          <Button
+            variant="secondary"
+            busy={markAll.isPending}
+            onClick={() => markAll.mutate(undefined)}
+          >
+            {t('markAllRead')}
+          </Button>
+        ) : null}
       </div>
       <Filters
         value={filter}
@@ -145,9 +148,14 @@ export function NotificationList({ token }: { token: string }) {
       {query.isError && !data ? (
         <FailureState error={query.error} onRetry={() => void query.refetch()} />
       ) : !data ? (
-        <p>{t('loading')}</p>
+        <div className="notif-loading" aria-busy="true">
+          <p className="visually-hidden">{t('loading')}</p>
+          <span className="skeleton" />
+          <span className="skeleton" />
+          <span className="skeleton" />
+        </div>
       ) : data.data.length === 0 ? (
-        <p>{filter === 'all' ? t('empty') : t('emptyFiltered')}</p>
+        <p className="state">{filter === 'all' ? t('empty') : t('emptyFiltered')}</p>
       ) : (
         <ul className="notif-list" data-testid="notif-list">
           {data.data.map((n) => (

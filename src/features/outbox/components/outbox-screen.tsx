@@ -92,7 +92,7 @@ export function OutboxScreen() {
     <section className="outbox" aria-labelledby="outbox-heading">
       <h1 id="outbox-heading">{t('title')}</h1>
       <p>{t('intro')}</p>
-      {items && items.length === 0 ? <p>{t('empty')}</p> : null}
+      {items && items.length === 0 ? <p className="state">{t('empty')}</p> : null}
       <ul className="outbox__list">
         {items?.map((item) => (
           <Row key={item.id} item={item} onRemove={() => remove(item.id!)} />

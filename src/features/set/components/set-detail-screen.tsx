@@ -8,10 +8,11 @@ import { EventsTable } from '#web/components/events-table.tsx';
 import { LikeButton } from '#web/components/like-button.tsx';
 import { Address } from '#web/components/ui/address.tsx';
 import { Amount } from '#web/components/ui/amount.tsx';
+import { DetailQueryView, DetailSkeleton } from '#web/components/ui/detail-states.tsx';
 import { Img } from '#web/components/ui/image.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
-import { CardGridSkeleton, Skeleton } from '#web/components/ui/skeleton.tsx';
+import { CardGridSkeleton } from '#web/components/ui/skeleton.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
 import { paths, SET_MODES, type SetMode } from '#web/config/paths.ts';
 import { useLiveRefresh } from '#web/lib/live.ts';
@@ -35,13 +36,9 @@ export function SetDetailScreen({
   useLiveRefresh(`set:${id}`);
   usePageTitle(query.data?.name);
   return (
-    <QueryView
-      query={query}
-      empty="noDataFound"
-      skeleton={<Skeleton width="100%" height="12rem" />}
-    >
+    <DetailQueryView query={query} empty="noDataFound" skeleton={<DetailSkeleton />}>
       {(set) => <SetView set={set} mode={mode} trade={trade} />}
-    </QueryView>
+    </DetailQueryView>
   );
 }
 
