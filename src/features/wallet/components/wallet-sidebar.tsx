@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import type { Network } from '#shared/schemas/entities.ts';
+import { SwitchNetworkPrompt } from '#web/components/switch-network.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog } from '#web/components/ui/dialog.tsx';
 import { ERROR_VALUES } from '#web/lib/errors.ts';
@@ -15,8 +17,11 @@ import { ConnectView } from './connect-view.tsx';
 import { ConnectedView } from './connected-view.tsx';
 import { NetworkPicker } from './network-picker.tsx';
 
-/** The process alert: error, warning (no cancel: one OK that closes it), chooseNw. */
-function ProcessAlert() {
+/**
+ * The process alert: error, warning (no cancel: one OK that closes it), chooseNw (the wallet is on
+ * a network we do not use: 'Please switch to' the chosen network, or another from the picker).
+ */
+function ProcessAlert({ network }: { network: Network | null }) {
   const { t } = useTranslation(['wallet', 'errors']);
   const { process, message, hint } = useSnapshot(walletUi);
   if (process !== 'error' && process !== 'warning' && process !== 'chooseNw') return null;
@@ -25,6 +30,7 @@ function ProcessAlert() {
       <p>{message ? t(`errors:${message}`, ERROR_VALUES) : t('alert.failed')}</p>
       {hint ? <p>{t(`errors:${hint}`)}</p> : null}
       {process === 'chooseNw' ? <p>{t('network.wrongChain')}</p> : null}
+      {process === 'chooseNw' && network ? <SwitchNetworkPrompt network={network} /> : null}
       {process !== 'chooseNw' ? (
         <Button variant="secondary" onClick={() => setProcess('closeAlert')}>
           {t('alert.ok')}
@@ -51,7 +57,7 @@ export default function WalletSidebar() {
       <Dialog open={walletOpen} onClose={uiActions.CLOSE_WALLET} title={t('title')}>
         <div className="wallet">
           {list.length > 0 ? <NetworkPicker networks={list} /> : null}
-          <ProcessAlert />
+          <ProcessAlert network={network} />
           {connector && chainAddress && network ? (
             <ConnectedView network={network} />
           ) : (
