@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Network } from '#shared/schemas/entities.ts';
 import { testNetwork } from '#web/test/networks.ts';
-import { groupNetworks, networkToSwitchTo, selectedNetwork } from './chains.ts';
+import { groupNetworks, networkToSwitchTo, selectedNetwork, sessionChains } from './chains.ts';
 
 const network = (networkId: number, group: Network['group']) => testNetwork(networkId, { group });
 
@@ -41,5 +41,23 @@ describe('networkToSwitchTo', () => {
     ['an item of a network not listed: none to offer', 7771, 56, null],
   ])('%s', (_name, wallet, item, expected) => {
     expect(networkToSwitchTo([vbchain, testChain], wallet, item)?.networkId ?? null).toBe(expected);
+  });
+});
+
+describe('sessionChains', () => {
+  it.each([
+    ['none chosen: every network, the first listed first', null, [7771, 97]],
+    ['the test chain chosen: every network, it first', 97, [97, 7771]],
+  ])('%s', (_name, chosen, expected) => {
+    expect(sessionChains([vbchain, testChain], chosen).map((c) => c.chainId)).toEqual(expected);
+  });
+
+  it('gives the wallet what it needs to add each chain: name, coin, RPC', () => {
+    expect(sessionChains([testChain], null)[0]).toMatchObject({
+      chainId: 97,
+      name: testChain.name,
+      nativeSymbol: 'BNB',
+      rpcUrl: testChain.rpcUrl,
+    });
   });
 });

@@ -50,3 +50,17 @@ export function networkToSwitchTo(
   if (walletNetworkId === itemNetworkId) return null;
   return networks.find((n) => n.networkId === itemNetworkId) ?? null;
 }
+
+/**
+ * The chains a WalletConnect session asks for: every network we list (all optional, so a wallet
+ * without one of them still connects; it can switch between the others without a new pairing),
+ * the chosen one first, so the wallet starts there.
+ */
+export function sessionChains(
+  networks: readonly Network[],
+  selectedId: number | null,
+): ChainTarget[] {
+  const first = selectedNetwork(networks, selectedId);
+  const ordered = first ? [first, ...networks.filter((n) => n !== first)] : [...networks];
+  return ordered.map(chainTarget);
+}

@@ -17,7 +17,8 @@ import { buyQuote, checkAccountBalance } from '../pricing.ts';
 import { sameAddress, TakeOffSale } from './fixed-sale.tsx';
 import { PriceLines } from './price-lines.tsx';
 import { RunStatus } from './run-status.tsx';
-import { useBalances, useFeeBps, useRunner, useTradeContext } from './use-trade.ts';
+import { SwitchFirst } from './switch-first.tsx';
+import { useBalances, useFeeBps, useRunner, useSwitchFirst, useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function BundleBuyPanel({
@@ -30,6 +31,7 @@ export default function BundleBuyPanel({
 }) {
   const { t } = useTranslation('trade');
   const ctx = useTradeContext(bundle.networkId);
+  const switchTo = useSwitchFirst(bundle.networkId);
   const symbols = useNetworkSymbols(bundle.networkId);
   const fee = useFeeBps(ctx?.network ?? null);
   const balances = useBalances(ctx);
@@ -41,6 +43,7 @@ export default function BundleBuyPanel({
   });
   if (!ctx) return <p className="trade">{t('connect')}</p>;
   const live = stored.data?.status === 'pending' ? stored.data : null;
+  if (live && switchTo) return <SwitchFirst network={switchTo} />;
   // Bought the last items, or refused because they sold meanwhile: the outcome stays in view.
   if (!live) {
     return runner.state.done || runner.state.error ? (

@@ -20,7 +20,8 @@ import { checkAccountBalance, type PriceBreakdown, priceBreakdown } from '../pri
 import { sameAddress } from './fixed-sale.tsx';
 import { PriceLines } from './price-lines.tsx';
 import { RunStatus } from './run-status.tsx';
-import { useBalances, useFeeBps, useRunner, useTradeContext } from './use-trade.ts';
+import { SwitchFirst } from './switch-first.tsx';
+import { useBalances, useFeeBps, useRunner, useSwitchFirst, useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 /** The sum of the chosen orders' breakdowns (each fee the lower of today's and the signed one). */
@@ -42,6 +43,7 @@ const buyable = (n: Nft) =>
 export default function BuySeveralPanel({ collection }: { collection: Collection }) {
   const { t } = useTranslation('trade');
   const ctx = useTradeContext(collection.networkId);
+  const switchTo = useSwitchFirst(collection.networkId);
   const symbols = useNetworkSymbols(collection.networkId);
   const fee = useFeeBps(ctx?.network ?? null);
   const balances = useBalances(ctx);
@@ -66,6 +68,7 @@ export default function BuySeveralPanel({ collection }: { collection: Collection
     (n) => buyable(n) && !sameAddress(n.owner, ctx.address),
   );
   if (items.length === 0 && !runner.state.done) return null;
+  if (switchTo) return <SwitchFirst network={switchTo} />;
   const parts = orders.flatMap((o) =>
     o.data
       ? [

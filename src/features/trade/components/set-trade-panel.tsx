@@ -9,7 +9,8 @@ import { tradeApi } from '../api/trade.ts';
 import { OutcomeScope } from './outcome-scope.tsx';
 import { LastRefusal } from './run-status.tsx';
 import { SalePanel } from './sale-panel.tsx';
-import { useTradeContext } from './use-trade.ts';
+import { SwitchFirst } from './switch-first.tsx';
+import { useSwitchFirst, useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function SetTradePanel({ set }: { set: NftSet }) {
@@ -24,6 +25,7 @@ export default function SetTradePanel({ set }: { set: NftSet }) {
 function SetPanel({ set }: { set: NftSet }) {
   const { t } = useTranslation('trade');
   const ctx = useTradeContext(set.networkId);
+  const switchTo = useSwitchFirst(set.networkId);
   const stored = useQuery({
     queryKey: ['trade', 'order', set.orderHash],
     queryFn: ({ signal }) => tradeApi.order(set.orderHash!, signal),
@@ -31,6 +33,7 @@ function SetPanel({ set }: { set: NftSet }) {
   });
   if (!ctx) return set.orderHash ? <p className="trade">{t('connect')}</p> : null;
   const order = stored.data?.status === 'pending' ? stored.data : null;
+  if (order && switchTo) return <SwitchFirst network={switchTo} />;
   if (!order) return <LastRefusal orderHash={set.orderHash} />;
   const collection = String((order.message as { collection?: string }).collection);
   return <SalePanel ctx={ctx} order={order} collection={collection} target="SET" itemId={set.id} />;
