@@ -14,26 +14,20 @@ export const networksQueryOptions = () =>
     staleTime: 60 * 60 * 1000,
   });
 
-const useNetworks = () => useQuery(networksQueryOptions());
-
-export type NetworkSymbols = { native: string; wrapped: string; name: string };
+export const useNetworks = () => useQuery(networksQueryOptions());
 
 /**
  * The one place the web app takes coin names from: each network's own (VBC / WVBC on VBChain,
  * BNB / WBNB on the test chain 97), as the network list names them. Until the list is in (or for
  * a network it does not hold) no coin is named rather than another chain's.
  */
-export function networkSymbols(networks: readonly Network[] | undefined, networkId: number) {
-  const network = networks?.find((n) => n.networkId === networkId);
+export function useNetworkSymbols(networkId: number) {
+  const network = useNetworks().data?.find((n) => n.networkId === networkId);
   return {
     native: network?.nativeSymbol ?? '',
     wrapped: network?.wrappedSymbol ?? '',
     name: network?.name ?? String(networkId),
-  } satisfies NetworkSymbols;
-}
-
-export function useNetworkSymbols(networkId: number): NetworkSymbols {
-  return networkSymbols(useNetworks().data, networkId);
+  };
 }
 
 /** The symbol of an amount: its network's native coin, or the wrapped token. */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Network } from '#shared/schemas/entities.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import { ERROR_VALUES, type ErrorKey } from '#web/lib/errors.ts';
-import { chooseNetwork } from '#web/wallet/connection.ts';
-import { writeErrorKey } from '#web/wallet/pipeline.ts';
-import { Button } from './ui/button.tsx';
+import { chooseNetwork } from './connection.ts';
+import { writeErrorKey } from './pipeline.ts';
 
 /**
  * 'Please switch to' a network, and the button that asks the wallet to switch (adding the chain
