@@ -70,9 +70,11 @@ export default defineConfig({
             // The app's shared code, with the few small modules most first screens use (the card
             // grid, the like button, route parameters, the stored-data check): one file rather
             // than four tiny ones, each a request, a module and a preload on the main thread.
+            // Not the api/ of the features that only lazy panels use (trade, studio, gifts,
+            // wallet, outbox): some read the chain with ethers, and all load with their panels.
             {
               name: 'app',
-              test: /^(?!.*node_modules).*[\\/]src[\\/](components|config|stores|lib[\\/](?!db[\\/]|locales[\\/])[^\\/]+$|features[\\/][^\\/]+[\\/]api[\\/]|app[\\/]route-params\.tsx$|lib[\\/]db[\\/]presence\.ts$)/,
+              test: /^(?!.*node_modules).*[\\/]src[\\/](components|config|stores|lib[\\/](?!db[\\/]|locales[\\/])[^\\/]+$|features[\\/](?!(trade|studio|gifts|wallet|outbox)[\\/])[^\\/]+[\\/]api[\\/]|app[\\/]route-params\.tsx$|lib[\\/]db[\\/]presence\.ts$)/,
               priority: 1,
             },
           ],

@@ -5,7 +5,8 @@
  * transfer). Conditions for every figure: fresh random accounts funded by anvil, the
  * seller approved the exchange in an earlier transaction, the buyer owns no token of the
  * collection, the seller keeps at least one token, first fill of a fresh order, no fee; the
- * exchange holds the 1 wei of WVBC the deploy leaves it (contracts/deploy/deploy.ts).
+ * exchange holds the 1 wei of WVBC the deploy leaves it (contracts/deploy/deploy.ts). The
+ * fractional vault's calls and their conditions: scripts/lib/bench-fractional.ts.
  * Exits non-zero when a budget is missed.
  */
 import {
@@ -32,7 +33,9 @@ import {
   signOrder,
   signSettlement,
 } from '#contracts/typed-data/index.ts';
+import { benchFractional } from '#scripts/lib/bench-fractional.ts';
 import { buildOrder, claimWindow } from '#shared/orders.ts';
+import { benchDrops } from './lib/bench-drops.ts';
 import {
   approveExchange,
   collectionAt,
@@ -258,6 +261,11 @@ try {
     });
   }
 
+  // Fractional vaults: sale, share listing, buyout, cash-out (scripts/lib/bench-fractional.ts).
+  rows.push(
+    ...(await benchFractional({ provider, deployment: d, admin, freshAccount, freshSeller })),
+  );
+
   // Cancel one order.
   {
     const { seller, collection, ids } = await freshSeller(2);
@@ -265,6 +273,15 @@ try {
     const r = await mined(exchangeAt(d.exchange, seller).getFunction('cancel')(o));
     rows.push({ scenario: 'cancel 1 order', gasUsed: r.gasUsed, budget: BUDGETS.cancel });
   }
+  rows.push(
+    ...(await benchDrops({
+      provider,
+      admin,
+      factory: d.collectionFactory,
+      wvbc: d.wvbc,
+      freshAccount,
+    })),
+  );
 } finally {
   await chain.close();
 }

@@ -1,15 +1,17 @@
 /**
- * `npm run bench:indexer [-- --blocks N] [--events N] [--follow S] [--interval MS] [--batch N]`:
- * the chain indexer at scale. On anvil with the marketplace deployed (the indexer tests' chain)
- * and a throwaway PostgreSQL cluster, writes N blocks (default 10,000), one transaction each,
- * holding about M marketplace events (default 20,000): batch mints (Transfer, with a tokenURI to
- * read), transfers (Transfer), WVBC deposits (Deposit, Transfer), counter
- * increments (CounterIncremented) and order cancellations (TokenNonceBumped, OrderCancelled).
- * Then:
- * 1. ingest: a new indexer indexes them from the deploy block; events per second (≥ 500) and
- *    SQL statements per event (pg_stat_statements);
- * 2. follow: the indexer's loop runs as on a node while a block with events arrives every
- *    `--interval` ms for `--follow` s; the lag behind the head, sampled every 50 ms (≤ 1 block).
+ * `npm run bench:indexer [-- --blocks N] [--events N] [--follow S] [--interval MS] [--batch N]
+ * [--chains 1|2]`: the chain indexer at scale, on both networks at once (default 2 chains: the
+ * devnet 7771 and the test chain 97, each its own anvil with the marketplace deployed and its own
+ * indexer, as the server runs them) and a throwaway PostgreSQL cluster. Writes N blocks in all
+ * (default 10,000, split between the chains), one transaction each, holding about M marketplace
+ * events in all (default 20,000): batch mints (Transfer, with a tokenURI to read), transfers
+ * (Transfer), WVBC deposits (Deposit, Transfer), counter increments (CounterIncremented) and
+ * order cancellations (TokenNonceBumped, OrderCancelled). Then:
+ * 1. ingest: new indexers index every chain from its deploy block at the same time; events per
+ *    second in total (≥ 500) and SQL statements per event (pg_stat_statements);
+ * 2. follow: the indexers' loops run as on the nodes while a block with events arrives on each
+ *    chain every `--interval` ms for `--follow` s; each chain's lag behind its head, sampled
+ *    every 50 ms (≤ 1 block on each).
  * Prints the machine, versions, date and a pass/fail line per budget; exit code 1 on a miss.
  * Not part of `npm test`.
  */
@@ -19,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { Interface } from 'ethers';
 import { type Kysely, sql } from 'kysely';
 import { EXCHANGE_ABI, MARKETPLACE_COLLECTION_ABI, WVBC_ABI } from '#contracts/abi/index.ts';
+import { rpcProvider } from '#contracts/devnet/rpc.ts';
 import { createDatabase } from '#server/db/create-database.ts';
 import { migrate } from '#server/db/migrate.ts';
 import type { Database } from '#server/db/types.ts';
@@ -38,8 +41,10 @@ const { values: args } = parseArgs({
     interval: { type: 'string', default: '2000' },
     batch: { type: 'string' },
     poll: { type: 'string', default: '1000' },
+    chains: { type: 'string', default: '2' },
   },
 });
+const CHAIN_IDS = [7771, 97].slice(0, Math.max(1, Math.min(2, Number(args.chains))));
 const BLOCKS = Number(args.blocks);
 const EVENTS = Number(args.events ?? BLOCKS * 2);
 const BUDGET = { eventsPerSecond: 500, lagBlocks: 1 };
@@ -50,21 +55,8 @@ const collectionAbi = new Interface(MARKETPLACE_COLLECTION_ABI);
 const exchangeAbi = new Interface(EXCHANGE_ABI);
 const wvbcAbi = new Interface(WVBC_ABI);
 
-/** JSON-RPC to anvil over one keep-alive connection (accounts are unlocked: no signing here). */
-function rpc(url: string) {
-  let id = 0;
-  return async (method: string, params: unknown[]): Promise<unknown> => {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-    });
-    const body = (await res.json()) as { result?: unknown; error?: { message: string } };
-    if (body.error) throw new Error(`${method}: ${body.error.message}`);
-    return body.result;
-  };
-}
-type Rpc = ReturnType<typeof rpc>;
+/** JSON-RPC to anvil (accounts are unlocked: no signing here), each call sent at once. */
+type Rpc = (method: string, params: unknown[]) => Promise<unknown>;
 
 interface Chain {
   send: Rpc;
@@ -238,8 +230,12 @@ async function benchChain(fixture: ChainFixture): Promise<Chain> {
     name: 'Bench',
     description: 'bench',
   });
+  const sender = rpcProvider(fixture.anvil.url, {
+    chainId: fixture.deployment.chainId,
+    unbatched: true,
+  });
   const c: Chain = {
-    send: rpc(fixture.anvil.url),
+    send: (method, params) => sender.send(method, params),
     partner: partner.address,
     users: [3, 4, 5, 6, 7, 8].map((n) => fixture.wallet(n).address),
     collection: await collection.getAddress(),
@@ -269,31 +265,58 @@ async function statements(db: Kysely<Database>): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Ingest from scratch: events per second and SQL statements per event. */
-async function measureIngest(indexer: Indexer, db: Kysely<Database>): Promise<boolean> {
+/** Ingest from scratch, every chain at once: events per second in total, SQL per event. */
+async function measureIngest(indexers: Indexer[], db: Kysely<Database>): Promise<boolean> {
   console.log(`\nload average before the ingest: ${load()}`);
   await statements(db);
-  const run = await ingest(indexer);
-  const perEvent = (await statements(db)) / run.events;
-  const rate = run.events / run.seconds;
+  const started = performance.now();
+  const runs = await Promise.all(indexers.map((indexer) => ingest(indexer)));
+  const seconds = (performance.now() - started) / 1000;
+  const events = runs.reduce((sum, r) => sum + r.events, 0);
+  const perEvent = (await statements(db)) / events;
+  runs.forEach((run, i) => {
+    console.log(
+      `  chain ${indexers[i]!.networkId}: ${fmt(run.events)} events in ${fmt(run.seconds, 1)} s (${run.steps} ranges): ${fmt(run.events / run.seconds)} events/s`,
+    );
+  });
+  const rate = events / seconds;
   console.log(
-    `ingest from scratch: ${fmt(run.events)} events in ${fmt(run.seconds, 1)} s (${run.steps} ranges), ${fmt(perEvent, 2)} SQL statements per event: ${fmt(rate)} events/s`,
+    `ingest from scratch, ${indexers.length} chain(s) at once: ${fmt(events)} events in ${fmt(seconds, 1)} s, ${fmt(perEvent, 2)} SQL statements per event: ${fmt(rate)} events/s in total`,
   );
   const ok = rate >= BUDGET.eventsPerSecond;
   console.log(`budget events/s ≥ ${BUDGET.eventsPerSecond}: ${fmt(rate)} ${ok ? 'pass' : 'FAIL'}`);
   return ok;
 }
 
-/** The indexer's loop while blocks keep arriving: the lag behind the head. */
-async function measureFollow(c: Chain, indexer: Indexer): Promise<boolean> {
+/** The indexers' loops while blocks keep arriving on every chain: each one's lag. */
+async function measureFollow(chains: Chain[], indexers: Indexer[]): Promise<boolean> {
   console.log(`\nload average before following: ${load()}`);
-  const lag = await follow(c, indexer, Number(args.follow), Number(args.interval));
-  console.log(
-    `follow: ${lag.blocks} blocks, one every ${args.interval} ms, indexer poll ${args.poll} ms; lag over ${lag.samples} samples: p95 ${lag.p95}, max ${lag.max} blocks`,
+  const lags = await Promise.all(
+    chains.map((c, i) => follow(c, indexers[i]!, Number(args.follow), Number(args.interval))),
   );
-  const ok = lag.max <= BUDGET.lagBlocks;
-  console.log(`budget lag ≤ ${BUDGET.lagBlocks} block: max ${lag.max} ${ok ? 'pass' : 'FAIL'}`);
+  let ok = true;
+  lags.forEach((lag, i) => {
+    console.log(
+      `follow chain ${indexers[i]!.networkId}: ${lag.blocks} blocks, one every ${args.interval} ms, indexer poll ${args.poll} ms; lag over ${lag.samples} samples: p95 ${lag.p95}, max ${lag.max} blocks`,
+    );
+    const met = lag.max <= BUDGET.lagBlocks;
+    console.log(
+      `budget lag ≤ ${BUDGET.lagBlocks} block on chain ${indexers[i]!.networkId}: max ${lag.max} ${met ? 'pass' : 'FAIL'}`,
+    );
+    ok &&= met;
+  });
   return ok;
+}
+
+/** Writes each chain's share of the blocks and events, the chains in parallel. */
+async function generateAll(chains: Chain[]): Promise<void> {
+  const started = performance.now();
+  const blocks = Math.round(BLOCKS / chains.length);
+  await Promise.all(chains.map((c) => generate(c, blocks, EVENTS / chains.length)));
+  const events = chains.reduce((sum, c) => sum + c.events, 0);
+  console.log(
+    `Wrote ${fmt(blocks)} blocks on each of ${chains.length} chain(s), ~${fmt(events)} events, in ${fmt((performance.now() - started) / 1000, 1)} s`,
+  );
 }
 
 async function main(): Promise<boolean> {
@@ -304,29 +327,29 @@ async function main(): Promise<boolean> {
     await migrate(handle.db);
     await sql`create extension if not exists pg_stat_statements`.execute(handle.db);
     // 128 recent states (the indexer reads the latest; a reorg deeper than that is not asked)
-    const fixture = await startChainFixture(handle.db, url, { pruneHistory: 128 });
+    const fixtures: ChainFixture[] = [];
     try {
-      const c = await benchChain(fixture);
+      for (const chainId of CHAIN_IDS) {
+        fixtures.push(await startChainFixture(handle.db, url, { pruneHistory: 128, chainId }));
+      }
+      const chains = await Promise.all(fixtures.map((f) => benchChain(f)));
       const [{ v }] = (
         await sql<{ v: string }>`select current_setting('server_version') as v`.execute(handle.db)
       ).rows as [{ v: string }];
       console.log(versions(v));
-      const started = performance.now();
-      await generate(c, BLOCKS, EVENTS);
-      const head = Number(await c.send('eth_blockNumber', []));
-      console.log(
-        `Wrote ${fmt(BLOCKS)} blocks (head ${fmt(head)}), ~${fmt(c.events)} events, in ${fmt((performance.now() - started) / 1000, 1)} s`,
+      await generateAll(chains);
+      const indexers = fixtures.map((f) =>
+        f.newIndexer(handle.db, {
+          pollIntervalMs: Number(args.poll),
+          ...(args.batch ? { batchSize: Number(args.batch) } : {}),
+        }),
       );
-      const indexer = fixture.newIndexer(handle.db, {
-        pollIntervalMs: Number(args.poll),
-        ...(args.batch ? { batchSize: Number(args.batch) } : {}),
-      });
-      const okRate = await measureIngest(indexer, handle.db);
-      const okLag = await measureFollow(c, indexer);
+      const okRate = await measureIngest(indexers, handle.db);
+      const okLag = await measureFollow(chains, indexers);
       console.log(`load average at the end: ${load()}`);
       return okRate && okLag;
     } finally {
-      await fixture.close();
+      for (const f of fixtures) await f.close();
     }
   } finally {
     await handle.close();

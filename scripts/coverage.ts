@@ -12,6 +12,8 @@ import { ROOT } from '#scripts/lib/paths.ts';
 
 /** Chosen: the minimum line and branch coverage of each contract, in percent. */
 const TARGET = 95;
+/** Contracts held to a higher target than TARGET (new contracts are fully covered). */
+const FILE_TARGETS: Record<string, number> = { 'contracts/src/Drops.sol': 100 };
 
 export type Ratio = { hit: number; total: number };
 export type FileCoverage = { file: string; lines: Ratio; branches: Ratio };
@@ -68,13 +70,14 @@ async function main(): Promise<void> {
   console.log(`\n${'contract'.padEnd(42)}${'lines'.padEnd(20)}${'branches'.padEnd(20)}target`);
   let below = 0;
   for (const r of rows) {
-    const ok = percent(r.lines) >= TARGET && percent(r.branches) >= TARGET;
+    const target = FILE_TARGETS[r.file] ?? TARGET;
+    const ok = percent(r.lines) >= target && percent(r.branches) >= target;
     if (!ok) below += 1;
     const verdict = ok ? 'ok' : 'BELOW';
-    console.log(`${r.file.padEnd(42)}${cell(r.lines)}${cell(r.branches)}${TARGET}% ${verdict}`);
+    console.log(`${r.file.padEnd(42)}${cell(r.lines)}${cell(r.branches)}${target}% ${verdict}`);
   }
   if (below > 0) {
-    console.error(`\n${below} contract(s) below ${TARGET}% of lines or branches`);
+    console.error(`\n${below} contract(s) below their target of lines or branches`);
     process.exitCode = 1;
   }
 }

@@ -5,10 +5,11 @@
  * DEPLOYER_PRIVATE_KEY) signs. Without a key, anvil's account #0 (the local devnet's deployer).
  * The same can be done in the browser at /studio/partners with the owner's wallet.
  */
-import { getAddress, JsonRpcProvider, Wallet } from 'ethers';
+import { getAddress, Wallet } from 'ethers';
 import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 import { readDeployment } from '#contracts/deploy/deployment.ts';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
+import { rpcProvider } from '#contracts/devnet/rpc.ts';
 import { scriptEnv } from './lib/config.ts';
 import { factoryAt, mined } from './lib/marketplace.ts';
 import { defaultDataDir } from './lib/paths.ts';
@@ -19,10 +20,8 @@ if (!['grant', 'revoke', 'check'].includes(action ?? '') || !target) {
   process.exit(2);
 }
 const partner = getAddress(target);
-const provider = new JsonRpcProvider(
+const provider = rpcProvider(
   scriptEnv.rpcUrl() ?? `http://127.0.0.1:${VBCHAIN_DEVNET.defaultRpcPort}`,
-  undefined,
-  { cacheTimeout: -1 },
 );
 try {
   const chainId = Number((await provider.getNetwork()).chainId);

@@ -10,6 +10,9 @@
  * watchdog's SIGTERM), and a second `npm start` on the same data while this one runs is refused
  * (docs/decisions/021-local-chain-tied-to-its-parent.md). The WalletConnect relay runs in a child
  * process that is started again if it dies (server/src/walletconnect-relay/README.md).
+ * Beside the devnet runs a second anvil standing for the test chain 97 (BNB/WBNB), state in
+ * DATA_DIR/chain-97, its own contracts and a smaller demo catalogue, started, deployed and seeded
+ * in parallel with the devnet (scripts/lib/stack/networks.ts; docs/decisions/115-*.md).
  */
 import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 import { ChainInUseError } from '#contracts/devnet/chain-lock.ts';
@@ -25,6 +28,11 @@ function banner(stack: Stack): string {
     `  Chain:       ${chainName} · chain id ${stack.chainId} · coin VBC`,
     `  RPC URL:     ${stack.publicRpcUrl}   (the node itself: ${stack.rpcUrl})`,
     `  Contracts:   exchange ${stack.deployment.exchange} · WVBC ${stack.deployment.wvbc}`,
+    ...stack.networks.flatMap((n) => [
+      `  Chain:       ${n.network.name} · chain id ${n.network.networkId} · coin ${n.network.nativeSymbol}`,
+      `  RPC URL:     ${n.publicRpcUrl}   (the node itself: ${n.rpcUrl})`,
+      `  Contracts:   exchange ${n.deployment.exchange} · ${n.network.wrappedSymbol} ${n.deployment.wvbc}`,
+    ]),
     `  API docs:    ${stack.url}/api/docs`,
     `  WalletConnect relay: ${stack.walletConnect.relayUrl ?? 'the public relay (WALLETCONNECT_PROJECT_ID)'}`,
     '',
@@ -39,6 +47,12 @@ function banner(stack: Stack): string {
       .map(([k, v]) => `${v} ${k}`)
       .join(', ');
     lines.push('', `  Demo catalogue created in ${stack.seed.seconds.toFixed(1)} s: ${made}`);
+  }
+  for (const [networkId, report] of stack.networkSeeds) {
+    const made = Object.entries(report.counts)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ');
+    lines.push(`  On chain ${networkId}: ${made}`);
   }
   lines.push(
     '',

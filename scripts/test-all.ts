@@ -1,7 +1,9 @@
 /**
- * `npm test`: every suite of the repository, in order, each as its own process.
- * All suites run even when one fails, so one run shows every failure; the exit code is non-zero
- * if any failed. Add a suite here when you add one (one line, its npm script or command).
+ * `npm test`: every suite of the repository, each as its own process, stage after stage; the
+ * suites of one stage run at the same time (their output is held and printed whole when each
+ * ends, so the log reads suite by suite). All suites run even when one fails, so one run shows
+ * every failure; the exit code is non-zero if any failed. Add a suite here when you add one (one
+ * line, its npm script or command).
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -9,23 +11,30 @@ import { inheritedEnv } from './lib/config.ts';
 
 type Suite = { name: string; command: string };
 
-const suites: Suite[] = [
-  { name: 'system-deps', command: 'bash scripts/ensure-system-deps.sh' },
-  { name: 'lint', command: 'npm run --silent lint' },
-  { name: 'typecheck', command: 'npm run --silent typecheck' },
-  { name: 'unit', command: 'npm run --silent test:unit' },
-  { name: 'contracts', command: 'npm run --silent test:contracts' },
-  { name: 'server', command: 'npm run --silent test:server' },
-  // What every browser suite starts from, made once: the web build and the seeded demo data.
-  { name: 'fixtures', command: 'npx tsx scripts/test-fixtures.ts' },
-  { name: 'browser', command: 'npm run --silent test:browser' },
-  { name: 'pwa', command: 'npm run --silent bench:bundle && npm run --silent test:pwa' },
+const stages: Suite[][] = [
+  [{ name: 'system-deps', command: 'bash scripts/ensure-system-deps.sh' }],
+  // Short and independent, together: static checks, unit and contract tests, and what every
+  // browser suite starts from, made once (the web build and the seeded demo data).
+  [
+    { name: 'lint', command: 'npm run --silent lint' },
+    { name: 'typecheck', command: 'npm run --silent typecheck' },
+    { name: 'unit', command: 'npm run --silent test:unit' },
+    { name: 'contracts', command: 'npm run --silent test:contracts' },
+    { name: 'fixtures', command: 'npx tsx scripts/test-fixtures.ts' },
+  ],
+  // Each of these runs two files at a time and uses the machine's two cores on its own.
+  [{ name: 'server', command: 'npm run --silent test:server' }],
+  [{ name: 'browser', command: 'npm run --silent test:browser' }],
+  [{ name: 'pwa', command: 'npm run --silent bench:bundle && npm run --silent test:pwa' }],
   // The Lighthouse budgets (lighthouserc.json): last, on a machine the other suites no longer load.
-  { name: 'lighthouse', command: 'npm run --silent test:lighthouse' },
+  [{ name: 'lighthouse', command: 'npm run --silent test:lighthouse' }],
 ];
 
 const only = process.argv.slice(2);
-const selected = only.length ? suites.filter((s) => only.includes(s.name)) : suites;
+const selected = stages
+  .map((stage) => stage.filter((s) => !only.length || only.includes(s.name)))
+  .filter((stage) => stage.length > 0);
+const suiteCount = selected.flat().length;
 const results: {
   name: string;
   ok: boolean;
@@ -40,7 +49,8 @@ const results: {
 const FAILURE_LINE = /(\bFAIL\b|×|✗|AssertionError|Error:|Failing tests|over budget)/;
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
-function run(command: string): Promise<{ ok: boolean; failures: string[] }> {
+/** Runs a suite; `hold`: its output is kept and printed whole at its end (a concurrent stage). */
+function run(command: string, hold: boolean): Promise<{ ok: boolean; failures: string[] }> {
   return new Promise((resolve) => {
     const child = spawn(command, {
       shell: true,
@@ -48,9 +58,11 @@ function run(command: string): Promise<{ ok: boolean; failures: string[] }> {
       env: inheritedEnv(),
     });
     const failures: string[] = [];
+    const held: Array<[Buffer, NodeJS.WriteStream]> = [];
     let rest = '';
     const collect = (chunk: Buffer, out: NodeJS.WriteStream) => {
-      out.write(chunk);
+      if (hold) held.push([chunk, out]);
+      else out.write(chunk);
       const lines = (rest + chunk.toString()).split('\n');
       rest = lines.pop() ?? '';
       for (const line of lines) {
@@ -60,31 +72,46 @@ function run(command: string): Promise<{ ok: boolean; failures: string[] }> {
     };
     child.stdout.on('data', (c: Buffer) => collect(c, process.stdout));
     child.stderr.on('data', (c: Buffer) => collect(c, process.stderr));
-    child.on('close', (code) => resolve({ ok: code === 0, failures }));
+    child.on('close', (code) => {
+      for (const [chunk, out] of held) out.write(chunk);
+      resolve({ ok: code === 0, failures });
+    });
   });
 }
 
-for (const suite of selected) {
-  console.log(`\n=== ${suite.name}: ${suite.command}`);
+const runStarted = Date.now();
+async function runSuite(suite: Suite, hold: boolean): Promise<void> {
+  if (!hold) console.log(`\n=== ${suite.name}: ${suite.command}`);
   const started = Date.now();
-  const { ok, failures } = await run(suite.command);
+  const { ok, failures } = await run(suite.command, hold);
   const seconds = Math.round((Date.now() - started) / 100) / 10;
+  if (hold) console.log(`=== ${suite.name} (above): ${suite.command}, ${seconds}s\n`);
   results.push({ name: suite.name, ok, seconds, load: loadavg()[0]!, failures });
+}
+
+for (const stage of selected) {
+  const together = stage.length > 1;
+  if (together) console.log(`\n=== at once: ${stage.map((s) => s.name).join(', ')}`);
+  await Promise.all(stage.map((suite) => runSuite(suite, together)));
   // Without system packages nothing else can run meaningfully.
-  if (!ok && suite.name === 'system-deps') break;
+  if (results.some((r) => !r.ok && r.name === 'system-deps')) break;
 }
 
 for (const r of results.filter((x) => !x.ok)) {
   console.log(`\n=== ${r.name} failed; its failure lines:`);
   for (const line of r.failures) console.log(`  ${line}`);
 }
+// In the order of the stages (a stage's suites end in any order).
+const order = selected.flat().map((s) => s.name);
+results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 console.log('\n=== summary');
 for (const r of results) {
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s, load ${r.load.toFixed(1)})`);
 }
-const total = results.reduce((n, r) => n + r.seconds, 0);
+// Wall-clock: the suites of a stage overlap, so their sum would count that time twice.
+const total = (Date.now() - runStarted) / 1000;
 console.log(`total ${Math.round(total)}s (${(total / 60).toFixed(1)} min)`);
 const failed = results.filter((r) => !r.ok).length;
-const missing = selected.length - results.length;
+const missing = suiteCount - results.length;
 console.log(`suites: ${results.length - failed} passed, ${failed + missing} failed`);
 process.exit(failed + missing === 0 ? 0 : 1);

@@ -87,6 +87,50 @@ export const ERRORS = {
     message:
       'Gifts from this giver can no longer be claimed here: earlier ones were taken back while being claimed. Ask the giver to send the NFT to your wallet',
   },
+  // drops (docs/decisions/118-drops-escrow-and-reveal.md)
+  DROP_NOT_FOUND: { status: 404, message: 'This drop does not exist' },
+  INVALID_DROP: {
+    status: 400,
+    message:
+      'The drop settings do not fit together: check the times, the number of items and the limit per user',
+  },
+  DROP_BAG_COMMIT_LATE: {
+    status: 400,
+    message: 'A magic bag must be created before its sale opens',
+  },
+  DROP_NOT_STARTED: { status: 400, message: 'This drop has not opened yet' },
+  DROP_ENDED: { status: 409, message: 'This drop has closed' },
+  DROP_SOLD_OUT: { status: 409, message: 'Not enough items are left in this drop' },
+  DROP_OVER_LIMIT: { status: 400, message: "This would take you over the drop's limit per user" },
+  WRONG_PAYMENT: { status: 400, message: 'The amount paid is not the price' },
+  NOT_DROP_PARTNER: { status: 403, message: 'Only the partner of this drop can do this' },
+  DROP_WRONG_KIND: { status: 400, message: 'This drop is not of that kind' },
+  DROP_DELIVERY_CLOSED: {
+    status: 409,
+    message: 'The delivery deadline has passed: what was not delivered is refundable',
+  },
+  DROP_DELIVER_TOO_MANY: {
+    status: 400,
+    message: 'This buyer has fewer items waiting for delivery',
+  },
+  DROP_REFUND_NOT_OPEN: { status: 400, message: 'Refunds open at the delivery deadline' },
+  DROP_NOTHING_TO_REFUND: { status: 409, message: 'You have nothing left to refund in this drop' },
+  DROP_REVEAL_TOO_EARLY: {
+    status: 400,
+    message: 'A magic bag is revealed once its sale has closed',
+  },
+  DROP_REVEAL_PENDING: {
+    status: 409,
+    message: 'The reveal is waiting for its block: try again in a few seconds',
+  },
+  DROP_ALREADY_REVEALED: { status: 409, message: 'This magic bag has already been revealed' },
+  DROP_NOT_REVEALED: { status: 409, message: 'This magic bag has not been revealed yet' },
+  DROP_BAG_OPENED: { status: 409, message: 'This bag has already been opened' },
+  DROP_INVALID_PROOF: { status: 400, message: 'This item is not the one committed for this bag' },
+  DROP_NOTHING_TO_WITHDRAW: {
+    status: 409,
+    message: 'There are no proceeds of delivered items to withdraw',
+  },
   // partner studio (server/src/studio/partners.ts)
   NOT_PARTNER: {
     status: 403,
@@ -101,6 +145,62 @@ export const ERRORS = {
   TOO_MANY_PENDING: {
     status: 429,
     message: 'This account has too many transactions waiting; wait until they are confirmed',
+  },
+  // fractional vaults (docs/decisions/117-fractional-vaults.md; reverts: shared/fractional-errors.ts)
+  FRACTIONALIZE_NOT_PARTNER: { status: 403, message: 'Only partners can fractionalize an NFT' },
+  FRACTIONAL_COLLECTION_NOT_SUPPORTED: {
+    status: 400,
+    message: 'Only NFTs of marketplace collections can be fractionalized',
+  },
+  INVALID_SHARE_COUNT: {
+    status: 400,
+    message: 'The number of shares must be between 1 and 1,000,000,000,000',
+  },
+  INVALID_SHARE_PRICE: { status: 400, message: 'The price per share must be above 0' },
+  INVALID_PURCHASE_LIMIT: {
+    status: 400,
+    message: 'The purchase limit must be between 1 and the number of shares',
+  },
+  INVALID_SALE_WINDOW: {
+    status: 400,
+    message: 'The sale must end after it starts, in the future, and last at most a year',
+  },
+  RESERVE_BELOW_SALE_VALUE: {
+    status: 400,
+    message: 'The buyout reserve must be at least the number of shares times the price per share',
+  },
+  SHARE_SALE_NOT_STARTED: { status: 400, message: 'The share sale has not started yet' },
+  SHARE_SALE_ENDED: { status: 409, message: 'The share sale has ended' },
+  SHARE_SALE_STILL_OPEN: {
+    status: 409,
+    message: 'The share sale is still open: a buyout can start once it ends',
+  },
+  SHARES_AMOUNT_INVALID: { status: 400, message: 'Choose at least one share' },
+  SHARE_PURCHASE_LIMIT: {
+    status: 400,
+    message: 'This is more shares than one buyer may buy in this sale',
+  },
+  NOT_ENOUGH_SHARES_LEFT: { status: 409, message: 'Fewer shares are left than you asked for' },
+  SHARE_WRONG_PAYMENT: { status: 400, message: 'The amount paid is not the price of these shares' },
+  NO_UNSOLD_SHARES: { status: 409, message: 'There are no unsold shares left' },
+  SHARE_LISTING_NOT_ENOUGH: {
+    status: 409,
+    message: 'Fewer shares are left in this listing than you asked for',
+  },
+  SHARE_LISTING_SHARES_MOVED: { status: 409, message: 'The seller no longer holds these shares' },
+  SHARES_TO_VAULT: { status: 400, message: 'Shares cannot be sent to the vault itself' },
+  BUYOUT_ENDED: { status: 409, message: 'The buyout has ended' },
+  BUYOUT_NOT_ENDED: { status: 400, message: 'The buyout has not ended yet' },
+  NO_BUYOUT: { status: 409, message: 'No buyout is running for this item' },
+  BUYOUT_IN_PROGRESS: { status: 409, message: 'A buyout is running: wait for its end' },
+  VAULT_CLOSED: { status: 409, message: 'This item has already been bought out or redeemed' },
+  CASH_OUT_NOT_OPEN: { status: 409, message: 'Cash-out opens after a successful buyout' },
+  NOTHING_TO_CASH_OUT: { status: 409, message: 'You have no shares left to cash out' },
+  REDEEM_NEEDS_EVERY_SHARE: { status: 403, message: 'You need every share to redeem the item' },
+  VAULT_NFT_MISSING: { status: 409, message: 'The vault no longer holds its NFT' },
+  PAYMENT_FAILED: {
+    status: 409,
+    message: 'The payment could not be delivered to the receiving account',
   },
   // transport
   UNAUTHORIZED: { status: 401, message: 'Please sign in' },

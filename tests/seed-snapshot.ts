@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { rpcProvider } from '#contracts/devnet/rpc.ts';
 import { newestMtime } from '#scripts/lib/stack/web-build.ts';
 import { type Stack, startStack } from '#scripts/lib/stack.ts';
 
@@ -73,6 +74,7 @@ async function makeSnapshot(): Promise<Stamp> {
   const madeAt = Date.now();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vbc-seed-snapshot-'));
   try {
+    // The devnet alone: the journeys that need the test chain 97 seed their own stack.
     const stack = await startStack({
       dataDir,
       port: 0,
@@ -80,10 +82,11 @@ async function makeSnapshot(): Promise<Stamp> {
       buildWeb: false,
       quiet: true,
       logLevel: 'error',
+      chains: 'primary',
     });
     const seed = stack.seed;
     const failure = stack.seedError;
-    const latest = await rpc<{ timestamp: string }>(stack.rpcUrl, 'eth_getBlockByNumber', [
+    const latest = await rpc<{ timestamp: string }>(stack, 'eth_getBlockByNumber', [
       'latest',
       false,
     ]);
@@ -120,16 +123,15 @@ export async function copySeedSnapshot(dataDir: string): Promise<SnapshotCopy | 
 export async function resumeChainClock(stack: Stack, copy: SnapshotCopy | null): Promise<void> {
   stack.seed ??= copy?.seed ?? null;
   if (!copy?.chainLeadSeconds) return;
-  await rpc(stack.rpcUrl, 'evm_increaseTime', [copy.chainLeadSeconds]);
+  await rpc(stack, 'evm_increaseTime', [copy.chainLeadSeconds]);
 }
 
-async function rpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
+/** One JSON-RPC call to the stack's node (contracts/devnet/rpc.ts: the one way to reach a node). */
+async function rpc<T>(stack: Stack, method: string, params: unknown[]): Promise<T> {
+  const provider = rpcProvider(stack.rpcUrl, { chainId: stack.chainId, unbatched: true });
+  try {
+    return (await provider.send(method, params)) as T;
+  } finally {
+    provider.destroy();
+  }
 }

@@ -154,10 +154,13 @@ function writeAtomic(path: string, content: string): void {
 /** Contracts whose ABI the web app and the server import from contracts/abi/index.ts. */
 const PUBLIC_CONTRACTS = [
   'Exchange',
+  'FractionalVaultFactory',
+  'FractionalVault',
   'WVBC',
   'CollectionFactory',
   'MarketplaceCollection',
   'Gifts',
+  'Drops',
 ];
 export const ABI_FILE = join(ROOT, 'contracts/abi/index.ts');
 

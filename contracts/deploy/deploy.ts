@@ -41,6 +41,11 @@ export type DeployParameters = {
   rotateSettlementSigner?: boolean;
   /** Folder holding deployments/<chainId>.json (the product's data folder). */
   dataDir: string;
+  /**
+   * The node is a local anvil the caller started (`npm start`'s chain standing for the test
+   * chain 97): anvil's public keys are accepted whatever its chain id.
+   */
+  localChain?: boolean;
   log?: (line: string) => void;
 };
 
@@ -59,9 +64,14 @@ export class DeployRefusedError extends Error {
 
 const ANVIL_ADDRESSES = new Set(ANVIL_KEYS.map((key) => new Wallet(key).address));
 
-/** Off the local devnet: explicit keys, none of anvil's public ones. */
-function checkKeys(chainId: number, deployer: string, settlementSigner: string | undefined): void {
-  if (chainId === VBCHAIN_DEVNET.chainId) return;
+/** Off the local devnet (or a local anvil): explicit keys, none of anvil's public ones. */
+function checkKeys(
+  chainId: number,
+  deployer: string,
+  settlementSigner: string | undefined,
+  localChain: boolean,
+): void {
+  if (chainId === VBCHAIN_DEVNET.chainId || localChain) return;
   if (ANVIL_ADDRESSES.has(deployer))
     throw new DeployRefusedError(
       `chain ${chainId} is not the local devnet: set DEPLOYER_PRIVATE_KEY to a key of your own (anvil's are public)`,
@@ -87,7 +97,7 @@ export async function deploy(params: DeployParameters): Promise<Deployment> {
     const chainId = Number((await provider.getNetwork()).chainId);
     const deployer = new Wallet(params.deployerKey, provider);
     const wanted = params.settlementSigner ? getAddress(params.settlementSigner) : undefined;
-    checkKeys(chainId, deployer.address, wanted);
+    checkKeys(chainId, deployer.address, wanted, params.localChain === true);
     const codeHash = contractsHash();
     const recorded = readDeployment(params.dataDir, chainId);
     if (recorded && recorded.contractsHash !== codeHash) {

@@ -41,6 +41,8 @@ export async function startMarketplaceChain(
       deployerKey: ANVIL_KEYS[0],
       settlementSigner: options.settlementSigner ?? new Wallet(ANVIL_KEYS[1]).address,
       dataDir,
+      // Our own anvil, whatever chain id it was given (97 for the test chain).
+      localChain: true,
     });
     const wallet = (i: number) => new Wallet(ANVIL_KEYS[i]!, provider);
     return { anvil, provider, deployment, dataDir, wallet, close };

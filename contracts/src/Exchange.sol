@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
-import {Ownable} from "solady/auth/Ownable.sol";
-import {EIP712} from "solady/utils/EIP712.sol";
-import {ECDSA} from "solady/utils/ECDSA.sol";
 import {ReentrancyGuardTransient} from "solady/utils/ReentrancyGuardTransient.sol";
 import {SafeTransferLib} from "solady/utils/SafeTransferLib.sol";
-import {SignatureCheckerLib} from "solady/utils/SignatureCheckerLib.sol";
 import {IMarketplaceCollection} from "./interfaces/IMarketplaceCollection.sol";
 import {MarketplaceCollection} from "./MarketplaceCollection.sol";
-import {IExchangeErrors, IExchangeEvents} from "./interfaces/IExchange.sol";
+import {ExchangeSettings} from "./ExchangeSettings.sol";
+import {ExchangeSignatures} from "./ExchangeSignatures.sol";
 import {LibOrder} from "./lib/LibOrder.sol";
 import {AUCTION, BUNDLE, FIXED_PRICE, Order} from "./lib/OrderTypes.sol";
 
@@ -40,24 +37,14 @@ import {AUCTION, BUNDLE, FIXED_PRICE, Order} from "./lib/OrderTypes.sol";
 /// auction while it settles. (docs/decisions/002, 018, 019)
 ///
 /// FEES. The fee is the lower of the owner's current fee and the order's signed `maxFeeBps`.
-contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents, IExchangeErrors {
+///
+/// FILES. The owner's settings (fee, settlement key, epoch) and their storage slots are in
+/// `ExchangeSettings.sol`; the EIP-712 messages and signature checks in `ExchangeSignatures.sol`.
+contract Exchange is ExchangeSettings, ExchangeSignatures, ReentrancyGuardTransient {
     /*//////////////////////////////////////////////////////////////
                                CONSTANTS
     //////////////////////////////////////////////////////////////*/
 
-    /// @notice EIP-712 type hash of `Order`.
-    bytes32 public constant ORDER_TYPEHASH = LibOrder.ORDER_TYPEHASH;
-    /// @notice EIP-712 type hash of `Bid` (the order nested, so wallets show what is bid on).
-    bytes32 public constant BID_TYPEHASH = keccak256(
-        "Bid(Order order,address bidder,uint256 amount)Order(address maker,address collection,uint256[] tokenIds,uint256[] tokenNonces,uint8 saleKind,uint8 itemsKind,uint256 price,uint256 discountBps,uint256 minCountForDiscount,uint256 startTime,uint256 endTime,uint256 salt,uint256 counter,uint256 maxFeeBps)"
-    );
-    /// @notice EIP-712 type hash of `Settlement`.
-    bytes32 public constant SETTLEMENT_TYPEHASH =
-        keccak256("Settlement(bytes32 orderHash,address bidder,uint256 amount,uint256 deadline,uint256 epoch)");
-    /// @notice EIP-712 type hash of `BidAccepted`: the settlement key's receipt of a bid the
-    /// marketplace accepted (see `recordBid`).
-    bytes32 public constant BID_ACCEPTED_TYPEHASH =
-        keccak256("BidAccepted(bytes32 orderHash,address bidder,uint256 amount,uint256 epoch)");
     /// @notice A bid in an auction's last 10 minutes moves its end to 10 minutes after the bid
     /// (the server applies it), never more than MAX_EXTENSION past the signed `endTime`.
     uint256 public constant MAX_EXTENSION = 1 hours;
@@ -66,8 +53,6 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     uint256 public constant CLAIM_DELAY = 2 hours;
     /// @notice Claims close this long after they open; after that the auction is void.
     uint256 public constant CLAIM_WINDOW = 7 days;
-    /// @notice The platform fee can never exceed 10% (basis points).
-    uint256 public constant MAX_FEE_BPS = 1_000;
     /// @notice An order lists at most 256 items (one bit each in the buyer's item mask).
     uint256 public constant MAX_ITEMS = LibOrder.MAX_ITEMS;
     /// @dev The top bit of `_counters`: counters stay far below it (2^127 jumps of at most 2^128).
@@ -82,15 +67,6 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
                                 STORAGE
     //////////////////////////////////////////////////////////////*/
 
-    /// @notice The key that attests auction winners (see the contract's notes).
-    address public settlementSigner;
-    /// @notice Platform fee in basis points (0 today: no fee is charged). Packed with `settlementSigner`
-    /// and `settlementEpoch`: `claim` reads all three with one storage load.
-    uint16 public feeBps;
-    /// @notice Attestations signed for another epoch are void; `revokeSettlements` bumps it.
-    uint64 public settlementEpoch;
-    /// @notice Who receives the platform fee (read only when the fee is not zero).
-    address public feeRecipient;
     /// @dev Each maker's counter (see `counters`), with RECORDED_FLAG set once a bid on one of
     /// the maker's auctions was recorded on chain: only then does `claim` read `_recordedBids`
     /// (a cold load that the claim budget cannot afford on every claim).
@@ -292,49 +268,8 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     }
 
     /*//////////////////////////////////////////////////////////////
-                                 ADMIN
-    //////////////////////////////////////////////////////////////*/
-
-    /// @notice Sets the platform fee (at most MAX_FEE_BPS) and its recipient. Owner only.
-    function setFee(uint16 newFeeBps, address recipient) external onlyOwner {
-        if (newFeeBps > MAX_FEE_BPS || (newFeeBps != 0 && recipient == address(0))) revert InvalidFee();
-        feeBps = newFeeBps;
-        feeRecipient = recipient;
-        emit FeeUpdated(newFeeBps, recipient);
-    }
-
-    /// @notice Sets the key that attests auction winners (outstanding attestations of the old key
-    /// die with it). Owner only.
-    function setSettlementSigner(address signer) external onlyOwner {
-        settlementSigner = signer;
-        emit SettlementSignerUpdated(signer);
-    }
-
-    /// @notice Voids every outstanding attestation without changing the key. Owner only.
-    function revokeSettlements() external onlyOwner {
-        uint64 epoch = settlementEpoch + 1;
-        settlementEpoch = epoch;
-        emit SettlementsRevoked(epoch);
-    }
-
-    /*//////////////////////////////////////////////////////////////
                                  VIEWS
     //////////////////////////////////////////////////////////////*/
-
-    /// @notice The EIP-712 struct hash of an order (its id in bids and events).
-    function hashOrder(Order calldata order) external pure returns (bytes32) {
-        return LibOrder.hash(order);
-    }
-
-    /// @notice The EIP-712 digest the maker signs for an order.
-    function orderDigest(Order calldata order) external view returns (bytes32) {
-        return _hashTypedData(LibOrder.hash(order));
-    }
-
-    /// @notice The EIP-712 domain separator.
-    function domainSeparator() external view returns (bytes32) {
-        return _domainSeparator();
-    }
 
     /// @notice Each maker's counter; orders signed with another value are void.
     function counters(address maker) external view returns (uint256) {
@@ -357,11 +292,6 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
     /*//////////////////////////////////////////////////////////////
                                INTERNALS
     //////////////////////////////////////////////////////////////*/
-
-    /// @dev Domain {name: "VBChain Marketplace", version: "1", chainId, verifyingContract}.
-    function _domainNameAndVersion() internal pure override returns (string memory, string memory) {
-        return ("VBChain Marketplace", "1");
-    }
 
     /// @dev Cancun everywhere we deploy: always the transient-storage guard.
     function _useTransientReentrancyGuardOnlyOnMainnet() internal pure override returns (bool) {
@@ -389,15 +319,6 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         }
     }
 
-    /// @dev The storage slot of `settlementSigner`, `feeBps` and `settlementEpoch`, read once:
-    /// signer in bits 0..159, fee in 160..175, epoch in 176..239.
-    function _keySlot() private view returns (uint256 packed) {
-        /// @solidity memory-safe-assembly
-        assembly {
-            packed := sload(settlementSigner.slot)
-        }
-    }
-
     /// @dev The attestation is the settlement signer's for the current epoch and before its
     /// deadline; answers the fee (one storage load for signer, fee and epoch).
     function _checkSettlement(
@@ -412,54 +333,6 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         uint256 keySlot = _keySlot();
         _checkKeySigned(keySlot, _settlementHash(keySlot, orderHash, bidder, amount, deadline), signature);
         return _feeAt(keySlot, amount, maxFeeBps);
-    }
-
-    /// @dev The settlement signer (from `keySlot`) signed this struct hash (an attestation or a
-    /// receipt).
-    function _checkKeySigned(uint256 keySlot, bytes32 structHash, bytes calldata signature) private view {
-        address signer = address(uint160(keySlot));
-        if (signer == address(0) || ECDSA.tryRecoverCalldata(_hashTypedData(structHash), signature) != signer) {
-            revert InvalidSettlementSignature();
-        }
-    }
-
-    /// @dev Struct hash of `Settlement(orderHash, bidder, amount, deadline, epoch)`, current epoch.
-    function _settlementHash(uint256 keySlot, bytes32 orderHash, address bidder, uint256 amount, uint256 deadline)
-        private
-        pure
-        returns (bytes32 structHash)
-    {
-        bytes32 typeHash = SETTLEMENT_TYPEHASH;
-        /// @solidity memory-safe-assembly
-        assembly {
-            let m := mload(0x40)
-            mstore(m, typeHash)
-            mstore(add(m, 0x20), orderHash)
-            mstore(add(m, 0x40), bidder)
-            mstore(add(m, 0x60), amount)
-            mstore(add(m, 0x80), deadline)
-            mstore(add(m, 0xa0), shr(176, keySlot))
-            structHash := keccak256(m, 0xc0)
-        }
-    }
-
-    /// @dev Struct hash of `BidAccepted(orderHash, bidder, amount, epoch)`, current epoch.
-    function _receiptHash(uint256 keySlot, bytes32 orderHash, address bidder, uint256 amount)
-        private
-        pure
-        returns (bytes32 structHash)
-    {
-        bytes32 typeHash = BID_ACCEPTED_TYPEHASH;
-        /// @solidity memory-safe-assembly
-        assembly {
-            let m := mload(0x40)
-            mstore(m, typeHash)
-            mstore(add(m, 0x20), orderHash)
-            mstore(add(m, 0x40), bidder)
-            mstore(add(m, 0x60), amount)
-            mstore(add(m, 0x80), shr(176, keySlot))
-            structHash := keccak256(m, 0xa0)
-        }
     }
 
     /// @dev Whether the auction could still be claimed as far as its maker and items go: the
@@ -549,18 +422,6 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
         if (collection.codehash != collectionCodeHash) revert CollectionIsNotAMarketplaceCollection(collection);
     }
 
-    /// @dev The fee: the lower of the current fee and the order's signed bound.
-    function _fee(uint256 amount, uint256 maxFeeBps) private view returns (uint256) {
-        return _feeAt(_keySlot(), amount, maxFeeBps);
-    }
-
-    /// @dev The fee with the current fee taken from `keySlot` (see `_keySlot`).
-    function _feeAt(uint256 keySlot, uint256 amount, uint256 maxFeeBps) private pure returns (uint256) {
-        uint256 bps = uint16(keySlot >> 160);
-        if (bps > maxFeeBps) bps = maxFeeBps;
-        return bps == 0 ? 0 : amount * bps / LibOrder.BPS;
-    }
-
     function _sendNative(address to, uint256 amount) private {
         /// @solidity memory-safe-assembly
         assembly {
@@ -569,28 +430,5 @@ contract Exchange is Ownable, EIP712, ReentrancyGuardTransient, IExchangeEvents,
                 revert(0x1c, 0x04)
             }
         }
-    }
-
-    /// @dev EOA signatures by ecrecover (64 or 65 bytes); contract accounts by ERC-1271.
-    function _isValidSignature(address signer, bytes32 digest, bytes calldata signature) private view returns (bool) {
-        if (signer == address(0)) return false;
-        if (ECDSA.tryRecoverCalldata(digest, signature) == signer) return true;
-        return
-            signer.code.length != 0 && SignatureCheckerLib.isValidERC1271SignatureNowCalldata(signer, digest, signature);
-    }
-
-    /// @dev Digest of a Bid: its struct hash nests the order's struct hash.
-    function _bidDigest(bytes32 orderHash, address bidder, uint256 amount) private view returns (bytes32 structHash) {
-        bytes32 typeHash = BID_TYPEHASH;
-        /// @solidity memory-safe-assembly
-        assembly {
-            let m := mload(0x40)
-            mstore(m, typeHash)
-            mstore(add(m, 0x20), orderHash)
-            mstore(add(m, 0x40), bidder)
-            mstore(add(m, 0x60), amount)
-            structHash := keccak256(m, 0x80)
-        }
-        return _hashTypedData(structHash);
     }
 }

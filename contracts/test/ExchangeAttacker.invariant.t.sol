@@ -448,7 +448,7 @@ contract AttackerHandler is Test {
         exchange.setFee(uint16(bound(bps, 0, 1_000)), feeSink);
         vm.prank(owner);
         (bool ok,) = address(exchange)
-            .call(abi.encodeCall(Exchange.setFee, (uint16(bound(bps, 1_001, type(uint16).max)), feeSink)));
+            .call(abi.encodeCall(exchange.setFee, (uint16(bound(bps, 1_001, type(uint16).max)), feeSink)));
         _expectFailure(ok);
     }
 

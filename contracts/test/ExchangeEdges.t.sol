@@ -316,7 +316,7 @@ contract ExchangeEdgesTest is Fixture {
         Order memory o = _single(1, 1 ether);
         bytes memory sig = _signOrder(SELLER_KEY, o);
         bytes memory clean = abi.encodeCall(Exchange.buy, (o, sig, 1));
-        bytes memory cleanHashCall = abi.encodeCall(Exchange.hashOrder, (o));
+        bytes memory cleanHashCall = abi.encodeCall(exchange.hashOrder, (o));
         for (uint256 f; f < 4; ++f) {
             bytes memory dirty = _dirty(clean, 4 + 0x60, f);
             vm.prank(buyer);

@@ -8,8 +8,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { JsonRpcProvider, parseEther, Wallet } from 'ethers';
+import { parseEther, Wallet } from 'ethers';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
+import { rpcProvider } from '#contracts/devnet/rpc.ts';
 import { orderReader } from '#contracts/order-reader.ts';
 import type { Order } from '#contracts/typed-data/index.ts';
 import {
@@ -105,7 +106,7 @@ async function connect(base: string) {
     (scriptEnv.chainPortSet()
       ? `http://127.0.0.1:${scriptEnv.chainPortSet()}`
       : `${base}/api/v1/ETHnetworks/${net.networkId}/rpc`);
-  const provider = new JsonRpcProvider(rpcUrl, net.networkId, { staticNetwork: true });
+  const provider = rpcProvider(rpcUrl, { chainId: net.networkId });
   const pid = Number(scriptEnv.soakServerPid() ?? listenerPid(Number(new URL(base).port || 80)));
   return {
     call,

@@ -1,7 +1,9 @@
 /**
  * The whole product on one port, for `npm start` (scripts/start.ts) and for the tests that need
- * it: the web build, the database, the chain, the contracts, the API server with its indexer and,
- * on a new database, the demo catalogue. Each step lives in ./stack/.
+ * it: the web build, the database, the chains (the devnet and, unless `chains: 'primary'`, every
+ * further network such as the test chain 97: ./stack/networks.ts), the contracts on each, the API
+ * server with one indexer per network and, on a new database, the demo catalogues. Each step lives
+ * in ./stack/.
  *
  *   const stack = await startStack({ dataDir, port: 0, blockTime: 'automine', buildWeb: false });
  *   // stack.url, stack.rpcUrl, stack.chainId, stack.deployment, stack.app, stack.demo, stack.seed
@@ -14,18 +16,31 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 import type { Deployment } from '#contracts/deploy/deployment.ts';
 import type { AnvilHandle } from '#contracts/devnet/anvil.ts';
 import { freePort } from '#contracts/devnet/ports.ts';
+import { runNetworkSeed } from '#scripts/seed/network-seed.ts';
 import { runSeed, type SeedParameters, type SeedReport } from '#scripts/seed/seed.ts';
 import type { App } from '#server/app.ts';
 import type { DatabaseHandle } from '#server/db/create-database.ts';
 import type { SupervisedRelay } from '#server/walletconnect-relay/process.ts';
 import { scriptEnv } from './config.ts';
-import { startChain, startIntervalMining, wantedChainPort } from './stack/chain.ts';
-import { deployContracts } from './stack/contracts.ts';
+import {
+  type StackChain,
+  startChain,
+  startIntervalMining,
+  wantedChainPort,
+} from './stack/chain.ts';
+import { deployContracts, type StackContracts } from './stack/contracts.ts';
 import { openDatabase } from './stack/database.ts';
 import { type Demo, demoCredentials } from './stack/demo.ts';
+import {
+  furtherNetworks,
+  rpcUrlsOf,
+  type StackNetwork,
+  startFurtherNetworks,
+} from './stack/networks.ts';
 import { resolveOptions, type StartStackOptions } from './stack/options.ts';
 import { startServer } from './stack/server.ts';
 import { type StackRelay, startWalletConnectRelay } from './stack/walletconnect.ts';
@@ -44,9 +59,16 @@ export interface Stack {
   chainId: number;
   dataDir: string;
   deployment: Deployment;
+  /**
+   * The further networks (the test chain 97 unless `chains: 'primary'`), each with its node,
+   * its contracts and its server RPC path.
+   */
+  networks: (StackNetwork & { publicRpcUrl: string })[];
   app: App;
   /** What the seed made (null when the database was seeded before, seeding is off, or it failed). */
   seed: SeedReport | null;
+  /** What the further networks' seeds made, by network id. */
+  networkSeeds: Map<number, SeedReport>;
   /** Why the demo seed failed on this start, if it did (the stack runs without the rest of it). */
   seedError: Error | null;
   demo: Demo;
@@ -60,7 +82,7 @@ export interface Stack {
 /** What `stop` has to stop, filled in as the steps start them. */
 type Parts = {
   children: Set<ChildProcess>;
-  anvil: AnvilHandle | null;
+  anvils: AnvilHandle[];
   database: DatabaseHandle | null;
   app: App | null;
   relay: SupervisedRelay | null;
@@ -73,7 +95,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   };
   const { timings, took } = stepTimer();
   mkdirSync(o.dataDir, { recursive: true });
-  const parts: Parts = { children: new Set(), anvil: null, database: null, app: null, relay: null };
+  const parts: Parts = { children: new Set(), anvils: [], database: null, app: null, relay: null };
   const stop = stopper(parts);
   options.onStopReady?.(stop);
   try {
@@ -93,24 +115,15 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     }
     const seedNow = o.wantSeed && !opened.hasData;
     took('database');
-    const chain = await startChain({
-      rpcUrl: o.rpcUrl,
-      port: wantedChainPort(options.chainPort, options.port),
-      dataDir: o.dataDir,
-      hasData: opened.hasData,
-      automine: seedNow,
-      blockTime: o.blockTime,
+    const db = { hasData: opened.hasData, seedNow };
+    const { chain, deployment, settlementKey, further } = await startChains({
+      o,
+      options,
+      parts,
+      db,
       say,
     });
-    parts.anvil = chain.anvil;
-    took('chain');
-    const { deployment, settlementKey } = await deployContracts({
-      rpcUrl: chain.rpcUrl,
-      ownAnvil: chain.anvil !== null,
-      dataDir: o.dataDir,
-      say,
-    });
-    took('deploy');
+    took('chains and contracts');
     const port = options.port === 0 ? await freePort() : (options.port ?? scriptEnv.port(3000));
     const wc = await startWalletConnectRelay(options, o.host, say);
     parts.relay = wc.relay;
@@ -120,6 +133,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       dataDir: o.dataDir,
       rpcUrl: chain.rpcUrl,
       chainId: chain.chainId,
+      networkRpcUrls: rpcUrlsOf(further),
       settlementKey,
       databaseUrl: o.databaseUrl,
       database: opened.database,
@@ -129,14 +143,11 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     });
     parts.app = app;
     took('server');
-    const seeded = seedNow
-      ? await seedDemo({ app, rpcUrl: chain.rpcUrl, deployment, dataDir: o.dataDir, log: say })
-      : { seed: null, seedError: null };
+    const { seeded, networkSeeds } = seedNow
+      ? await seedAll({ app, chain, deployment, further, dataDir: o.dataDir, say }, o.blockTime)
+      : { seeded: { seed: null, seedError: null }, networkSeeds: new Map<number, SeedReport>() };
     if (seedNow) took('seed');
-    if (chain.anvil && seedNow && o.blockTime !== 'automine') {
-      await startIntervalMining(chain.rpcUrl, o.blockTime);
-    }
-    await app.indexer?.waitForHead(60_000);
+    await Promise.all([...app.indexers.values()].map((indexer) => indexer.waitForHead(60_000)));
     took('indexer caught up');
     return {
       ...seeded,
@@ -147,6 +158,11 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       chainId: chain.chainId,
       dataDir: o.dataDir,
       deployment,
+      networks: further.map((n) => ({
+        ...n,
+        publicRpcUrl: `${url}/api/v1/ETHnetworks/${n.network.networkId}/rpc`,
+      })),
+      networkSeeds,
       app,
       demo: demoCredentials(),
       walletConnect: wc,
@@ -180,8 +196,114 @@ function stopper(parts: Parts): () => Promise<void> {
     await parts.app?.close().catch(() => undefined);
     await parts.relay?.close().catch(() => undefined);
     await parts.database?.close().catch(() => undefined);
-    await parts.anvil?.stop().catch(() => undefined);
+    await Promise.all(parts.anvils.map((anvil) => anvil.stop().catch(() => undefined)));
   };
+}
+
+/**
+ * The devnet and the further networks, each started and deployed side by side; allSettled waits
+ * for all, so `stop` knows every anvil that started before a failure is thrown.
+ */
+async function startChains(s: ChainStart): Promise<PrimaryChain & { further: StackNetwork[] }> {
+  const { o, options, parts, db, say } = s;
+  const [primary, others] = await Promise.allSettled([
+    startPrimary(s),
+    startFurtherNetworks(furtherNetworks(VBCHAIN_DEVNET.chainId, o.chains, Boolean(o.rpcUrl)), {
+      dataDir: o.dataDir,
+      hasData: db.hasData,
+      automine: db.seedNow,
+      freePorts: options.port === 0,
+      say,
+      started: (anvil) => parts.anvils.push(anvil),
+    }),
+  ]);
+  if (primary.status === 'rejected') throw primary.reason;
+  if (others.status === 'rejected') throw others.reason;
+  return { ...primary.value, further: others.value };
+}
+
+type PrimaryChain = StackContracts & { chain: StackChain };
+
+/** What starting the chains needs: the options, what `stop` stops, the database's state. */
+type ChainStart = {
+  o: ReturnType<typeof resolveOptions>;
+  options: StartStackOptions;
+  parts: Parts;
+  db: { hasData: boolean; seedNow: boolean };
+  say: (line: string) => void;
+};
+
+/** The devnet's chain (RPC_URL or its anvil) and its contracts. */
+async function startPrimary({ o, options, parts, db, say }: ChainStart): Promise<PrimaryChain> {
+  const chain = await startChain({
+    rpcUrl: o.rpcUrl,
+    port: wantedChainPort(options.chainPort, options.port),
+    dataDir: o.dataDir,
+    hasData: db.hasData,
+    automine: db.seedNow,
+    blockTime: o.blockTime,
+    say,
+  });
+  if (chain.anvil) parts.anvils.push(chain.anvil);
+  const contracts = await deployContracts({
+    rpcUrl: chain.rpcUrl,
+    ownAnvil: chain.anvil !== null,
+    dataDir: o.dataDir,
+    say,
+  });
+  return { chain, ...contracts };
+}
+
+/**
+ * Every network's demo catalogue side by side (the devnet's in full, the others' smaller), then
+ * our anvils mine on their block time instead of once per transaction.
+ */
+async function seedAll(
+  p: {
+    app: App;
+    chain: StackChain;
+    deployment: Deployment;
+    further: StackNetwork[];
+    dataDir: string;
+    say: (line: string) => void;
+  },
+  blockTime: number | 'automine',
+) {
+  const { app, chain, further, say } = p;
+  const [seeded, networkSeeds] = await Promise.all([
+    seedDemo({ app, rpcUrl: chain.rpcUrl, deployment: p.deployment, dataDir: p.dataDir, log: say }),
+    seedNetworks(app, further, p.dataDir, say),
+  ]);
+  if (blockTime !== 'automine') {
+    if (chain.anvil) await startIntervalMining(chain.rpcUrl, blockTime);
+    for (const n of further) {
+      if (n.anvil) await startIntervalMining(n.rpcUrl, n.network.blockTimeSeconds);
+    }
+  }
+  return { seeded, networkSeeds };
+}
+
+/** The further networks' smaller catalogues, in parallel; a failure is told, not thrown. */
+async function seedNetworks(
+  app: App,
+  networks: StackNetwork[],
+  dataDir: string,
+  say: (line: string) => void,
+): Promise<Map<number, SeedReport>> {
+  const reports = new Map<number, SeedReport>();
+  await Promise.all(
+    networks.map(async (n) => {
+      try {
+        const p = { app, rpcUrl: n.rpcUrl, deployment: n.deployment, dataDir, log: say };
+        reports.set(n.network.networkId, await runNetworkSeed(p));
+      } catch (error) {
+        console.error(
+          `the seed of network ${n.network.networkId} failed: ${(error as Error).message}`,
+        );
+      }
+    }),
+  );
+  return reports;
 }
 
 /** The demo catalogue; a failure leaves the product running with what was made so far. */

@@ -15,16 +15,19 @@ export type Collections = {
   addressOf(key: string): string;
 };
 
-export async function seedCollections(ctx: SeedContext): Promise<Collections> {
+export async function seedCollections(
+  ctx: SeedContext,
+  plans: readonly CollectionPlan[] = COLLECTIONS,
+): Promise<Collections> {
   const { deployment, provider } = ctx;
   const factory = new Contract(deployment.collectionFactory, COLLECTION_FACTORY_ABI, provider);
   const partnerRole = (await factory.getFunction('PARTNER_ROLE')()) as string;
-  for (const partner of new Set(COLLECTIONS.map((c) => c.partner))) {
+  for (const partner of new Set(plans.map((c) => c.partner))) {
     await ctx.call(factory, 0, 'grantRole', partnerRole, ctx.wallet(partner).address);
   }
   const addresses = new Map<string, string>();
   await perAccount(
-    COLLECTIONS.map((plan) => [
+    plans.map((plan) => [
       plan.partner,
       async () => {
         addresses.set(plan.key, await createAndMint(ctx, factory, plan));
@@ -34,7 +37,7 @@ export async function seedCollections(ctx: SeedContext): Promise<Collections> {
     ]),
   );
   return {
-    plan: (key) => COLLECTIONS.find((c) => c.key === key)!,
+    plan: (key) => plans.find((c) => c.key === key)!,
     addressOf: (key) => addresses.get(key)!,
   };
 }

@@ -11,6 +11,7 @@ import {
   type TypedDataDomain,
   Wallet,
 } from 'ethers';
+import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
 import type { Deployment } from '#contracts/deploy/deployment.ts';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import { rpcProvider } from '#contracts/devnet/rpc.ts';
@@ -49,6 +50,8 @@ export interface SeedContext {
   deployment: Deployment;
   dataDir: string;
   chainId: number;
+  /** Put before the orders' salts off the devnet, so no two networks' orders share a hash. */
+  saltPrefix: string;
   provider: JsonRpcProvider;
   domain: TypedDataDomain;
   reader: OrderChainReader;
@@ -74,8 +77,10 @@ export interface SeedContext {
 
 export function createContext(p: SeedParameters): SeedContext {
   const { app, deployment } = p;
-  const indexer = app.indexer;
-  if (!indexer) throw new SeedError('the seed needs the app with its indexer');
+  const indexer = app.indexers.get(deployment.chainId);
+  if (!indexer) {
+    throw new SeedError(`the seed needs the app with its indexer of chain ${deployment.chainId}`);
+  }
   const provider = rpcProvider(p.rpcUrl);
   const wallets = ANVIL_KEYS.map((k) => new Wallet(k, provider));
   const wallet = (i: number) => wallets[i]!;
@@ -85,6 +90,7 @@ export function createContext(p: SeedParameters): SeedContext {
     deployment,
     dataDir: p.dataDir,
     chainId: deployment.chainId,
+    saltPrefix: deployment.chainId === VBCHAIN_DEVNET.chainId ? '' : `${deployment.chainId}@`,
     provider,
     domain: marketplaceDomain(deployment.chainId, deployment.exchange),
     reader: orderReader(provider, deployment.exchange),

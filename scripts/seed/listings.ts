@@ -48,7 +48,17 @@ function auctionOf(orders: Listings['orders'], hash: string): Order {
   throw new Error(`no order ${hash}`);
 }
 
-export async function seedListings(ctx: SeedContext, collections: Collections): Promise<Listings> {
+/** The listings a seed makes (default the whole plan, ./trade-plan.ts). */
+export type ListingPlan = Pick<
+  typeof TRADES,
+  'fixed' | 'auctions' | 'claimed' | 'sets' | 'bundles'
+>;
+
+export async function seedListings(
+  ctx: SeedContext,
+  collections: Collections,
+  plan: ListingPlan = TRADES,
+): Promise<Listings> {
   const orders: Listings['orders'] = new Map();
   const now = await ctx.chainNow();
   const list: List = async (key, tokenIds, fields, extra = {}) => {
@@ -62,7 +72,7 @@ export async function seedListings(ctx: SeedContext, collections: Collections): 
       startTime: now - 60n,
       endTime: now + 180n * 86_400n,
       salt: BigInt(
-        `0x${Buffer.from(`${key}:${tokenIds.join(',')}`)
+        `0x${Buffer.from(`${ctx.saltPrefix}${key}:${tokenIds.join(',')}`)
           .toString('hex')
           .slice(0, 24)}`,
       ),
@@ -70,7 +80,7 @@ export async function seedListings(ctx: SeedContext, collections: Collections): 
     });
     const signature = await signOrder(maker, ctx.domain, order);
     await ctx.api('POST', '/api/v2/orders', {
-      body: { order: orderToJson(order), signature, ...extra },
+      body: { networkId: ctx.chainId, order: orderToJson(order), signature, ...extra },
       apiKey: true,
       account: partner,
     });
@@ -78,20 +88,26 @@ export async function seedListings(ctx: SeedContext, collections: Collections): 
     orders.set(`${key}:${tokenIds.join(',')}`, { order, hash });
     return hash;
   };
-  for (const [key, token, price] of TRADES.fixed) {
+  for (const [key, token, price] of plan.fixed) {
     await list(key, [token], { price: centi(price) });
     ctx.count('fixed listings');
   }
-  const auctions = await listAuctions(ctx, list, now, orders);
-  const claimed = await listEndingAuctions(ctx, list, orders);
-  await listSets(ctx, collections, list);
-  const bundles = await listBundles(ctx, collections, list);
+  const auctions = await listAuctions(ctx, list, now, orders, plan);
+  const claimed = await listEndingAuctions(ctx, list, orders, plan);
+  await listSets(ctx, collections, list, plan);
+  const bundles = await listBundles(ctx, collections, list, plan);
   return { orders, auctions, claimed, bundles };
 }
 
-async function listAuctions(ctx: SeedContext, list: List, now: bigint, orders: Listings['orders']) {
+async function listAuctions(
+  ctx: SeedContext,
+  list: List,
+  now: bigint,
+  orders: Listings['orders'],
+  plan: ListingPlan,
+) {
   const auctions: AuctionListing[] = [];
-  for (const [key, token, reserve, days, bids] of TRADES.auctions) {
+  for (const [key, token, reserve, days, bids] of plan.auctions) {
     const hash = await list(key, [token], {
       saleKind: SaleKind.AUCTION,
       price: centi(reserve),
@@ -104,9 +120,14 @@ async function listAuctions(ctx: SeedContext, list: List, now: bigint, orders: L
 }
 
 /** Auctions ending 90 s from now, so the seed can claim them after a jump of the chain's clock. */
-async function listEndingAuctions(ctx: SeedContext, list: List, orders: Listings['orders']) {
+async function listEndingAuctions(
+  ctx: SeedContext,
+  list: List,
+  orders: Listings['orders'],
+  plan: ListingPlan,
+) {
   const claimed: Listings['claimed'] = [];
-  for (const [key, token, reserve, bids, winner] of TRADES.claimed) {
+  for (const [key, token, reserve, bids, winner] of plan.claimed) {
     const hash = await list(key, [token], {
       saleKind: SaleKind.AUCTION,
       price: centi(reserve),
@@ -117,8 +138,8 @@ async function listEndingAuctions(ctx: SeedContext, list: List, orders: Listings
   return claimed;
 }
 
-async function listSets(ctx: SeedContext, collections: Collections, list: List) {
-  for (const [key, tokenIds, price, name] of TRADES.sets) {
+async function listSets(ctx: SeedContext, collections: Collections, list: List, plan: ListingPlan) {
+  for (const [key, tokenIds, price, name] of plan.sets) {
     const plan = collections.plan(key);
     await list(
       key,
@@ -139,9 +160,14 @@ async function listSets(ctx: SeedContext, collections: Collections, list: List) 
   }
 }
 
-async function listBundles(ctx: SeedContext, collections: Collections, list: List) {
+async function listBundles(
+  ctx: SeedContext,
+  collections: Collections,
+  list: List,
+  plan: ListingPlan,
+) {
   const hashes: string[] = [];
-  for (const [key, tokenIds, price, discount, minCount, name] of TRADES.bundles) {
+  for (const [key, tokenIds, price, discount, minCount, name] of plan.bundles) {
     const terms = {
       itemsKind: ItemsKind.BUNDLE,
       price: centi(price),

@@ -17,6 +17,7 @@ import { registerAuth } from './plugins/app/auth.ts';
 import { registerChain } from './plugins/app/chain.ts';
 import { registerDatabase } from './plugins/app/database.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/app/error-handler.ts';
+import { registerKnownNetworkCheck } from './plugins/app/known-network.ts';
 import { registerMailer } from './plugins/app/mailer.ts';
 import { registerEtags } from './plugins/etag.ts';
 import { registerExternalPlugins } from './plugins/external.ts';
@@ -96,8 +97,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     await registerIndexer(app, config, options.indexer === true ? {} : options.indexer);
   } else {
     app.decorate('indexer', null);
+    app.decorate('indexers', new Map());
   }
 
+  registerKnownNetworkCheck(app);
   registerAnswerCache(app, database.listen);
   registerEtags(app);
   await registerRoutes(app);

@@ -10,6 +10,12 @@ import { isHexString } from 'ethers';
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
+import {
+  type NetworkConfig,
+  NetworkConfigError,
+  resolveNetworks,
+  servedNetworks,
+} from './networks.ts';
 
 /**
  * Public client keys (the `marketplace-key` and trade `api-key` headers). They identify the
@@ -105,6 +111,10 @@ const EnvSchema = Type.Object({
     default: `http://127.0.0.1:${VBCHAIN_DEVNET.defaultRpcPort}`,
   }),
   CHAIN_ID: Type.Integer({ minimum: 1, default: VBCHAIN_DEVNET.chainId }),
+  /** The network catalogue's overrides (server/src/networks.ts; README, Networks). */
+  NETWORKS_FILE: Type.Optional(Type.String({ minLength: 1 })),
+  /** Nodes of further networks: `97=https://node,...` (server/src/networks.ts). */
+  NETWORK_RPC_URLS: Type.Optional(Type.String()),
   MARKETPLACE_KEY: Type.String({ minLength: 1, default: DEFAULT_MARKETPLACE_KEY }),
   API_KEY: Type.String({ minLength: 1, default: DEFAULT_API_KEY }),
   SETTLEMENT_PRIVATE_KEY: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' })),
@@ -149,8 +159,14 @@ export interface Config {
   supportEmail: string;
   publicUrl: string;
   corsOrigins: string[];
+  /** The node of the primary network (CHAIN_ID). */
   rpcUrl: string;
+  /** The primary network: the default of a request that names none. */
   chainId: number;
+  /** The network catalogue (built-in, NETWORKS_FILE, NETWORK_RPC_URLS, RPC_URL), in list order. */
+  networks: NetworkConfig[];
+  /** The networks this server serves and indexes (those with a node), the primary first. */
+  served: NetworkConfig[];
   marketplaceKey: string;
   apiKey: string;
   settlementPrivateKey: string | undefined;
@@ -203,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SETTLEMENT_PRIVATE_KEY && !isHexString(e.SETTLEMENT_PRIVATE_KEY, 32)) {
     throw new ConfigError('invalid configuration: SETTLEMENT_PRIVATE_KEY must be 32 bytes hex');
   }
+  const networks = loadNetworks(e, raw.RPC_URL !== undefined);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -219,8 +236,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    rpcUrl: e.RPC_URL,
+    rpcUrl: networks.find((n) => n.networkId === e.CHAIN_ID)?.nodeUrl ?? e.RPC_URL,
     chainId: e.CHAIN_ID,
+    networks,
+    served: servedNetworks(networks, e.CHAIN_ID),
     marketplaceKey: e.MARKETPLACE_KEY,
     apiKey: e.API_KEY,
     settlementPrivateKey: e.SETTLEMENT_PRIVATE_KEY,
@@ -233,6 +252,50 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     answerCache: e.ANSWER_CACHE,
     walletConnect: { relayUrl: e.WALLETCONNECT_RELAY_URL, projectId: e.WALLETCONNECT_PROJECT_ID },
   };
+}
+
+/**
+ * The network catalogue of an environment without a primary network (the stack's chains,
+ * scripts/lib/stack/networks.ts): NETWORKS_FILE and NETWORK_RPC_URLS of `env`.
+ */
+export function networksFromEnv(env: Record<string, string | undefined>): NetworkConfig[] {
+  const file = env.NETWORKS_FILE ? readNetworksFile(env.NETWORKS_FILE) : undefined;
+  try {
+    return resolveNetworks({ file, rpcUrls: env.NETWORK_RPC_URLS || undefined });
+  } catch (error) {
+    if (error instanceof NetworkConfigError) {
+      throw new ConfigError(`invalid configuration: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+function readNetworksFile(name: string): unknown {
+  try {
+    return JSON.parse(readFileSync(name, 'utf8'));
+  } catch (cause) {
+    throw new ConfigError(
+      `invalid configuration: NETWORKS_FILE ${name}: ${(cause as Error).message}`,
+    );
+  }
+}
+
+/** The network catalogue: NETWORKS_FILE read here, once; a bad file stops the start. */
+function loadNetworks(e: Env, rpcUrlGiven: boolean): NetworkConfig[] {
+  let file: unknown;
+  if (e.NETWORKS_FILE) file = readNetworksFile(e.NETWORKS_FILE);
+  try {
+    return resolveNetworks({
+      file,
+      rpcUrls: e.NETWORK_RPC_URLS,
+      primary: { chainId: e.CHAIN_ID, rpcUrl: e.RPC_URL, explicit: rpcUrlGiven },
+    });
+  } catch (error) {
+    if (error instanceof NetworkConfigError) {
+      throw new ConfigError(`invalid configuration: ${error.message}`);
+    }
+    throw error;
+  }
 }
 
 /** JWT_SECRET when absent: generated once and kept in DATA_DIR/jwt-secret (mode 600). */

@@ -108,27 +108,41 @@ export async function runWrite(p: WriteParameters): Promise<WriteResult> {
   return { status, hash, error: status === 'failed' ? 'txRejected' : null };
 }
 
-export type SendOutcome = { ok: true; value: string } | { ok: false; error: ErrorKey };
+/**
+ * What every write answers, shown by the one runner (./use-write.ts): its value, or why it was
+ * refused as a catalogue key. `queued`: signed and waiting in the outbox (src/pwa/outbox/).
+ */
+export type WriteOutcome<T = undefined> =
+  | ({ ok: true; queued?: boolean } & ([T] extends [undefined]
+      ? { value?: unknown }
+      : { value: T }))
+  | { ok: false; error: ErrorKey };
+
+/** A transaction that did not succeed, in the catalogue's words. */
+const notSucceeded = (result: WriteResult): ErrorKey =>
+  result.status === 'replaced' ? 'txReplaced' : (result.error ?? 'txRejected');
 
 /**
  * A feature's one transaction on its network through runWrite: the hash once it succeeded (and,
  * given `waitForIndexer`, once our indexer recorded it), else why not as a catalogue key.
+ * `kind`: how the header's pending list names it (a wrap, an unwrap, any other call).
  */
 export async function sendTx(
   ctx: { network: Network; connector: Connector; tracker?: Tracker },
   prepare: () => TxRequest | Promise<TxRequest>,
   onStage: (stage: WriteStage) => void,
   waitForIndexer?: (hash: string) => Promise<void>,
-): Promise<SendOutcome> {
+  kind: TxKind = 'other',
+): Promise<WriteOutcome<string>> {
   const result = await runWrite({
     connector: ctx.connector,
     chain: chainTarget(ctx.network),
-    kind: 'other',
+    kind,
     prepare: async () => prepare(),
     onStage,
     ...(waitForIndexer ? { waitForIndexer } : {}),
     ...(ctx.tracker ? { tracker: ctx.tracker } : {}),
   });
   if (result.status === 'success') return { ok: true, value: result.hash };
-  return { ok: false, error: result.error ?? 'txRejected' };
+  return { ok: false, error: notSucceeded(result) };
 }

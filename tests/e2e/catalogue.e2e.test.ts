@@ -22,6 +22,7 @@ import type {
 } from '#shared/schemas/entities.ts';
 import { axeViolationsHere } from './axe.ts';
 import { rawKeysOn, screenshot, settled, watchedPage } from './harness.ts';
+import { persistedFollow, persistedLike } from './persisted.ts';
 import { apiJson, type Journey, startJourney } from './stack.ts';
 
 type List<T> = { data: T[]; total: number };
@@ -145,41 +146,49 @@ function routes(): { name: string; path: string; heading?: string | RegExp }[] {
   ];
 }
 
-describe.each([
-  ['vi', 360],
-  ['en', 360],
-  ['en', 1280],
-] as const)('every route (%s, %d px)', (lang, width) => {
-  it('renders with no console error and no raw key', { timeout: 480_000 }, async () => {
-    const ctx = await context(lang, width);
-    const { page, errors } = await watchedPage(ctx);
-    await signIn(page, lang);
-    const problems: string[] = [];
-    for (const route of routes()) {
-      errors.length = 0;
-      try {
-        await page.goto(`${j.webUrl}${route.path}`);
-        await page.locator('main h1').first().waitFor({ timeout: 20_000 });
-        await settled(page);
-        if (route.heading)
-          await page
-            .getByRole('heading', { name: route.heading, level: 1 })
-            .waitFor({ timeout: 10_000 });
-      } catch (error) {
-        problems.push(`${route.path}: ${(error as Error).message.split('\n')[0]}`);
+// The three walks run at once, each in its own browser context against the one stack: a walk is
+// mostly waiting (navigation, data, axe), and their pages are independent.
+describe('every route', () => {
+  it.concurrent.each([
+    ['vi', 360],
+    ['en', 360],
+    ['en', 1280],
+  ] as const)(
+    'renders with no console error and no raw key (%s, %d px)',
+    {
+      timeout: 480_000,
+    },
+    async (lang, width) => {
+      const ctx = await context(lang, width);
+      const { page, errors } = await watchedPage(ctx);
+      await signIn(page, lang);
+      const problems: string[] = [];
+      for (const route of routes()) {
+        errors.length = 0;
+        try {
+          await page.goto(`${j.webUrl}${route.path}`);
+          await page.locator('main h1').first().waitFor({ timeout: 20_000 });
+          await settled(page);
+          if (route.heading)
+            await page
+              .getByRole('heading', { name: route.heading, level: 1 })
+              .waitFor({ timeout: 10_000 });
+        } catch (error) {
+          problems.push(`${route.path}: ${(error as Error).message.split('\n')[0]}`);
+        }
+        const raw = await rawKeysOn(page);
+        if (raw.length) problems.push(`${route.path}: raw keys ${raw.join(', ')}`);
+        if (errors.length) problems.push(`${route.path}: ${errors.join(' | ')}`);
+        const failed = await page.locator('.state--failure').count();
+        if (failed) problems.push(`${route.path}: a failure state is shown`);
+        // WCAG 2.2 AA at this walk's width (the walks cover 360 px in both languages and 1280 px).
+        for (const v of await axeViolationsHere(page)) problems.push(`${route.path}: ${v}`);
+        await screenshot(page, `${route.name}-${width}-${lang}`);
       }
-      const raw = await rawKeysOn(page);
-      if (raw.length) problems.push(`${route.path}: raw keys ${raw.join(', ')}`);
-      if (errors.length) problems.push(`${route.path}: ${errors.join(' | ')}`);
-      const failed = await page.locator('.state--failure').count();
-      if (failed) problems.push(`${route.path}: a failure state is shown`);
-      // WCAG 2.2 AA at this walk's width (the walks cover 360 px in both languages and 1280 px).
-      for (const v of await axeViolationsHere(page)) problems.push(`${route.path}: ${v}`);
-      await screenshot(page, `${route.name}-${width}-${lang}`);
-    }
-    expect(problems).toEqual([]);
-    await ctx.close();
-  });
+      expect(problems).toEqual([]);
+      await ctx.close();
+    },
+  );
 });
 
 describe('redirects', () => {
@@ -360,8 +369,8 @@ describe('like and follow (optimistic)', () => {
     // The request settles (button enabled again, no error) before the reload.
     await expect.poll(() => like.isEnabled()).toBe(true);
     expect(await page.getByRole('alert').count()).toBe(0);
-    // The query cache is persisted with a 1 s throttle: let the patched copy land.
-    await page.waitForTimeout(1500);
+    // The query cache is persisted with a 1 s throttle: the patched copy lands before the reload.
+    await persistedLike(page, !wasLiked, before + (wasLiked ? -1 : 1));
     await page.reload();
     await settled(page);
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe(String(!wasLiked));
@@ -373,7 +382,7 @@ describe('like and follow (optimistic)', () => {
     await follow.click();
     await expect.poll(() => follow.innerText()).toBe(label === 'Follow' ? 'Unfollow' : 'Follow');
     await expect.poll(() => follow.isEnabled()).toBe(true);
-    await page.waitForTimeout(1500);
+    await persistedFollow(page, creator.id, label === 'Follow');
     await page.reload();
     await settled(page);
     await expect.poll(() => follow.innerText()).toBe(label === 'Follow' ? 'Unfollow' : 'Follow');

@@ -132,13 +132,12 @@ describe('gift journey', () => {
   it('gives two NFTs with a link and takes the second back', async () => {
     const giver = await walletUser(j, demoKey);
     current = giver;
-    giver.page.on('response', async (r) => {
-      if (r.status() === 401)
-        console.log('DEBUG401', r.url(), r.request().headers().authorization, await r.text());
-    });
     await signInWithPassword(giver.page, j.webUrl, j.stack.demo);
-    // The session is saved to IndexedDB a moment after sign-in; the next steps load new pages.
-    await giver.page.waitForTimeout(2_000);
+    // The next steps load new pages: the session must be in IndexedDB (its marker,
+    // src/lib/db/presence.ts, is set once the record is written).
+    await giver.page.waitForFunction(() => localStorage.getItem('vbc.db.session') === '1', null, {
+      timeout: 10_000,
+    });
     links.push(await give(giver.page, stock[0]!, 'Happy birthday, Bình!'));
     links.push(await give(giver.page, stock[1]!, ''));
     for (const link of links) expect(link).toMatch(/\/gift-claim#0x[0-9a-f]{64}$/);

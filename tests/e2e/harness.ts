@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 
 import { type PreviewServer, preview } from 'vite';
 import { ensureWebBuild, WEB_BUILD_DIR } from '#tests/web-build.ts';
@@ -40,12 +40,34 @@ export async function startWeb(apiUrl: string, port: number): Promise<PreviewSer
 
 export type Watched = { page: Page; errors: string[] };
 
+/** Requests of a watched page still waiting for their answer, and when that number last changed. */
+const inFlight = new WeakMap<Page, { open: Set<Request>; changedAt: number }>();
+/** Long-lived by design (the live stream is a streamed fetch): never "finished", never waited for. */
+const STREAMS = new Set(['eventsource', 'websocket']);
+const isStream = (r: Request) => STREAMS.has(r.resourceType()) || r.url().includes('/api/v1/live');
+
+/** Counts a page's requests in flight (streams left out), for `settled`. */
+function countRequests(page: Page): void {
+  const state = { open: new Set<Request>(), changedAt: Date.now() };
+  inFlight.set(page, state);
+  const change = (opened: boolean) => (request: Request) => {
+    if (isStream(request)) return;
+    if (opened) state.open.add(request);
+    else state.open.delete(request);
+    state.changedAt = Date.now();
+  };
+  page.on('request', change(true));
+  page.on('requestfinished', change(false));
+  page.on('requestfailed', change(false));
+}
+
 /** A page that records console errors and uncaught exceptions. */
 export async function watchedPage(
   context: BrowserContext,
   ignore: RegExp[] = [],
 ): Promise<Watched> {
   const page = await context.newPage();
+  countRequests(page);
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() !== 'error') return;
@@ -101,9 +123,27 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: false });
 }
 
-/** Waits until no skeleton is left in the main area (data rendered or a state shown). */
+/** A watched page is quiet once no request has been in flight for this long. */
+const QUIET_MS = 150;
+
+/**
+ * Waits until the page is quiet (no request in flight for QUIET_MS; on a page not made by
+ * `watchedPage`, Playwright's 500 ms `networkidle`), then until no skeleton is left in the main
+ * area (data rendered or a state shown).
+ */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  const state = inFlight.get(page);
+  if (!state) await page.waitForLoadState('networkidle');
+  else {
+    const deadline = Date.now() + 30_000;
+    while (state.open.size > 0 || Date.now() - state.changedAt < QUIET_MS) {
+      if (Date.now() > deadline) {
+        const open = [...state.open].map((r) => `${r.resourceType()} ${r.url()}`);
+        throw new Error(`settled: still open after 30 s: ${open.join(', ')}`);
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
   await page
     .waitForFunction(() => !document.querySelector('main [aria-busy="true"]'), null, {
       timeout: 15_000,

@@ -106,6 +106,19 @@ async function signedIn(
   return { context, page, errors };
 }
 
+/** Waits until the page's service worker is installed and active. */
+async function workerActive(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          (await navigator.serviceWorker.getRegistrations()).some((r) => r.active),
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 async function expectAccessible(page: Page): Promise<void> {
   // At the journey's width only: resizing the page (axe.ts axeViolations) left the stream's
   // catch-up after a drop and the service worker's registration unseen in this journey; to be
@@ -177,9 +190,16 @@ describe('notifications journey', () => {
 
     // After a reload the list still has it; the network drops and comes back: a bid made
     // meanwhile arrives once.
+    // The stream opens after the first screen: its answer's headers mean it is open.
+    const streamOpen = b.page.waitForResponse((r) => r.url().includes('/api/v1/live'), {
+      timeout: 30_000,
+    });
     await b.page.reload();
     await b.page.getByTestId('notif-list').getByText(outbid).waitFor();
-    await b.page.waitForTimeout(3500); // the stream opens after the first screen
+    await streamOpen;
+    // The service worker is installed before the network drops (a drop during its install
+    // leaves no worker for the offline reload below).
+    await workerActive(b.page);
     await b.context.setOffline(true);
     await bid(bidder.address, 3);
     await bid(rival, 4);
@@ -196,15 +216,7 @@ describe('notifications journey', () => {
     // Offline, a reload still shows the list as it was last loaded (kept in IndexedDB), with
     // the shell from the service worker.
     // the worker registers after the first screen settled; it controls the next load
-    await expect
-      .poll(
-        () =>
-          b.page.evaluate(async () =>
-            (await navigator.serviceWorker.getRegistrations()).some((r) => r.active),
-          ),
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await workerActive(b.page);
     if (!(await b.page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
       await b.page.reload();
       await b.page.getByTestId('notif-list').getByText(again).waitFor();

@@ -29,19 +29,30 @@ export type Journey = {
   close(): Promise<void>;
 };
 
-/** `seed: false`: a stack without the demo catalogue (nothing copied, nothing seeded). */
-export async function startJourney({ seed = true }: { seed?: boolean } = {}): Promise<Journey> {
+/**
+ * `seed: false`: a stack without the demo catalogue (nothing copied, nothing seeded).
+ * `chains: 'all'`: the test chain 97 too (scripts/lib/stack/networks.ts); the seeded snapshot
+ * holds the devnet alone, so such a stack seeds its own catalogue.
+ */
+export async function startJourney({
+  seed = true,
+  chains = 'primary',
+}: {
+  seed?: boolean;
+  chains?: 'all' | 'primary';
+} = {}): Promise<Journey> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vbc-web-journey-'));
   const serverLog = logCollector();
   await buildWeb();
   // The seeded snapshot when the stack can use one, else the stack seeds on its own.
-  const seeded = seed ? await copySeedSnapshot(dataDir) : null;
+  const seeded = seed && chains === 'primary' ? await copySeedSnapshot(dataDir) : null;
   const stack = await startStack({
     dataDir,
     port: 0,
     blockTime: 'automine',
     buildWeb: false,
     seed,
+    chains,
     quiet: true,
     logLevel: 'info',
     logStream: serverLog,

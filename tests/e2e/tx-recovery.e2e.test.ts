@@ -77,6 +77,7 @@ async function move(page: Page, mode: 'Wrap' | 'Unwrap', amount: string): Promis
 async function dropAndReload(user: WalletUser): Promise<void> {
   const { page, context } = user;
   await context.setOffline(true);
+  // A fixed wait on purpose: the connection stays down a while, as a real drop does.
   await page.waitForTimeout(1500);
   await context.setOffline(false);
   await page.reload();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-/** `npm run test:browser`: journeys in Debian Chromium against the real server (one file at a time). */
+/** `npm run test:browser`: journeys in Debian Chromium against the real server (two files at a time). */
 export default defineConfig({
   root: path.resolve(import.meta.dirname, '../..'),
   test: {
@@ -10,6 +10,13 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 600_000,
-    fileParallelism: false,
+    // Two files at a time on the 2-core machines, as the server suite: every file has its own
+    // stack (data folder, ports, anvil, server) and browser, and a journey mostly waits (chain,
+    // indexer, navigation), so two overlap well.
+    maxWorkers: 2,
+    // `expect.poll` waits for what the page does next; vitest's default of 1 s is a wall-clock
+    // figure a loaded 2-core machine misses (a dialog opening took longer with two files running
+    // and other work on the host). Waiting longer changes no assertion.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -69,6 +69,7 @@ export async function startDemo(
     webDir,
     quiet: true,
     logLevel: 'warn',
+    chains: 'primary',
   });
   await resumeChainClock(stack, seeded);
   let closed = false;

@@ -57,7 +57,7 @@ async function scrollToFirstNft(page: Page): Promise<void> {
   const cards = page.locator('main a[href^="/nft/detail/"]');
   for (let i = 0; i < 30 && (await cards.count()) === 0; i++) {
     await page.mouse.wheel(0, 500);
-    await page.waitForTimeout(200);
+    await page.waitForTimeout(200); // a poll: scroll, give the section a moment, look again
   }
   await cards.first().waitFor();
 }
@@ -72,11 +72,16 @@ async function browseOnline(page: Page): Promise<void> {
   await page.goto(`${url}${nftPath(targets)}`);
   await page.getByRole('heading', { level: 1, name: targets.nft.name }).waitFor();
   await imageLoaded(page, 'main .img-box img');
-  // History (IndexedDB) and the persisted query cache (throttled 1 s) are written.
+  // History (IndexedDB) and the persisted query cache (throttled 1 s) are written: the cache
+  // holds the NFT's detail (its name as JSON), written after the lists it followed.
   await page.waitForFunction(() => localStorage.getItem('vbc.db.history') === '1', null, {
     timeout: 10_000,
   });
-  await page.waitForTimeout(1_500);
+  await page.waitForFunction(
+    (name) => localStorage.getItem('vbc.query-cache')?.includes(JSON.stringify(name)) ?? false,
+    targets.nft.name,
+    { timeout: 10_000 },
+  );
 }
 
 beforeAll(async () => {
@@ -243,6 +248,7 @@ describe('update', () => {
     await name.fill('Nguyen Van A');
     const toast = page.getByTestId('update-toast');
     await toast.waitFor({ timeout: 60_000 });
+    // A fixed wait on purpose: the page must stay as it is for a while (no swap under the user).
     await page.waitForTimeout(1_000);
     await screenshot(page, 'update-toast-360-en');
     expect(await buildIdOf(page)).toBe(FIRST_BUILD);
@@ -275,7 +281,8 @@ describe('CLEAN_STORE', () => {
     await page.goto(`${url}/download-app`);
     await page.getByRole('button', { name: 'Clear data on this device' }).click();
     await page.getByText('The data on this device was cleared.').waitFor();
-    await page.waitForTimeout(1_500); // past the persister's throttle: nothing comes back
+    // A fixed wait on purpose: nothing may come back once the persister's 1 s throttle is past.
+    await page.waitForTimeout(1_500);
 
     const after = await indexedDbCounts(page);
     expect(after).toEqual({ history: 0, likeQueue: 0, outbox: 0, session: 0, keys: after.keys });

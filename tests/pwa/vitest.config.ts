@@ -10,6 +10,13 @@ export default defineConfig({
     include: ['tests/pwa/**/*.pwa.test.ts'],
     testTimeout: 180_000,
     hookTimeout: 600_000,
-    fileParallelism: false,
+    // Two files at a time on the 2-core machines, as the server suite: every file has its own
+    // stack (data folder, ports, anvil, server) and browser, and a journey mostly waits (chain,
+    // indexer, navigation), so two overlap well.
+    maxWorkers: 2,
+    // `expect.poll` waits for what the page does next; vitest's default of 1 s is a wall-clock
+    // figure a loaded 2-core machine misses (a dialog opening took longer with two files running
+    // and other work on the host). Waiting longer changes no assertion.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

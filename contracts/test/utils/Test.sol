@@ -12,6 +12,7 @@ interface Vm {
 
     function warp(uint256 newTimestamp) external;
     function roll(uint256 newHeight) external;
+    function chainId(uint256 newChainId) external;
     function deal(address account, uint256 newBalance) external;
     function prank(address msgSender) external;
     function startPrank(address msgSender) external;

@@ -18,6 +18,10 @@ export type ChainOptions = {
   /** anvil's port; 0 = a free one. */
   port: number;
   dataDir: string;
+  /** The chain id of a local anvil (default the devnet's) and its state folder under dataDir. */
+  chainId?: number;
+  /** Default 'chain' (the devnet's); other networks use 'chain-<id>'. */
+  stateDir?: string;
   /** The database has data of an earlier chain (warns when the chain state is gone). */
   hasData: boolean;
   /** Mine a block per transaction (while seeding), else every `blockTime` seconds. */
@@ -47,7 +51,7 @@ async function startLocalAnvil(o: ChainOptions): Promise<AnvilHandle> {
   if (o.port !== 0 && port === 0) {
     o.say(`port ${o.port} is taken: the chain listens on another port (see below)`);
   }
-  const statePath = path.join(o.dataDir, 'chain', 'state.json');
+  const statePath = path.join(o.dataDir, o.stateDir ?? 'chain', 'state.json');
   if (!existsSync(statePath) && o.hasData) {
     o.say(
       `warning: the chain state (${statePath}) is gone but the database has data of the old chain; delete ${o.dataDir} to start over`,
@@ -62,6 +66,7 @@ async function startLocalAnvil(o: ChainOptions): Promise<AnvilHandle> {
     statePath,
     blockTime: o.automine ? 'automine' : o.blockTime,
     say: o.say,
+    ...(o.chainId ? { chainId: o.chainId } : {}),
     ...(fresh ? { genesisTimestamp: Math.floor(Date.now() / 1000) - SEED_HEADSTART_SECONDS } : {}),
   });
 }

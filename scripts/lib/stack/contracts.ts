@@ -25,6 +25,8 @@ export async function deployContracts(o: {
     deployerKey: scriptEnv.deployerKey() ?? ANVIL_KEYS[0],
     ...(settlementKey ? { settlementSigner: new Wallet(settlementKey).address } : {}),
     dataDir: o.dataDir,
+    // Our own anvil (the devnet, or the one standing for the test chain) takes anvil's keys.
+    localChain: o.ownAnvil,
     log: (line) => o.say(`deploy: ${line}`),
   });
   return { deployment, settlementKey };

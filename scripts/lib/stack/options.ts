@@ -23,6 +23,11 @@ export interface StartStackOptions {
   rpcUrl?: string;
   /** PostgreSQL instead of PGlite; default DATABASE_URL ('' = PGlite). */
   databaseUrl?: string;
+  /**
+   * 'all' (default): the devnet and every further network of the catalogue (the test chain 97,
+   * scripts/lib/stack/networks.ts); 'primary': the devnet alone (tests that need one chain).
+   */
+  chains?: 'all' | 'primary';
   /** Make the demo catalogue on a new database; default true unless SEED=0. */
   seed?: boolean;
   /** Build dist/ first: always, never, or when older than its sources (default). */
@@ -48,5 +53,6 @@ export function resolveOptions(options: StartStackOptions) {
     blockTime: options.blockTime ?? VBCHAIN_DEVNET.blockTimeSeconds,
     host: options.host ?? scriptEnv.host() ?? '127.0.0.1',
     quiet: options.quiet ?? false,
+    chains: options.chains ?? 'all',
   };
 }

@@ -15,6 +15,8 @@ export type ServerOptions = {
   dataDir: string;
   rpcUrl: string;
   chainId: number;
+  /** NETWORK_RPC_URLS: the further networks' nodes ('' for none). */
+  networkRpcUrls: string;
   settlementKey: string | undefined;
   databaseUrl: string | undefined;
   database: DatabaseHandle;
@@ -41,6 +43,7 @@ export async function startServer(o: ServerOptions): Promise<{ app: App; url: st
     DATA_DIR: o.dataDir,
     RPC_URL: o.rpcUrl,
     CHAIN_ID: String(o.chainId),
+    NETWORK_RPC_URLS: o.networkRpcUrls,
     ...(o.settlementKey ? { SETTLEMENT_PRIVATE_KEY: o.settlementKey } : {}),
     ...(giftRelayer ? { GIFT_RELAYER_PRIVATE_KEY: giftRelayer } : {}),
     ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),

@@ -1,16 +1,22 @@
 /**
  * Registers (or updates) the `networks` row of a chain from its deployment record
  * (contracts/deploy/deployment.ts: `data/deployments/<chainId>.json`): our contract addresses
- * and the deploy block the indexer starts from. The public `domain` points at the server's
- * JSON-RPC path for the network (clients add the `/rpc` suffix: RPC_SUFFIX in config.ts);
- * `node_url` is where the server itself reaches the node (never sent to clients).
+ * and the deploy block the indexer starts from, with the name, group, icon, coins and explorer of
+ * its configuration (server/src/networks.ts). Unless configured otherwise the public `domain`
+ * points at the server's JSON-RPC path for the network: clients add the `/rpc` suffix
+ * (RPC_SUFFIX in config.ts), except on the test chain (97), whose RPC URL is the bare domain, so
+ * its domain is the path with the suffix already on. `node_url` is where the server itself
+ * reaches the node (never sent to clients).
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { VBCHAIN_DEVNET } from '#contracts/chains.ts';
+import { BUILT_IN_NETWORKS } from '#contracts/chains.ts';
 import type { Deployment } from '#contracts/deploy/deployment.ts';
+import { TEST_CHAIN_NETWORK_ID } from '#shared/rules.ts';
+import { RPC_SUFFIX } from '../config.ts';
 import { toDbAddress } from '../db/mappers.ts';
 import type { Database } from '../db/types.ts';
+import type { NetworkConfig } from '../networks.ts';
 
 export interface RegisterNetworkParameters {
   deployment: Pick<
@@ -21,8 +27,27 @@ export interface RegisterNetworkParameters {
   nodeUrl: string;
   /** The server's public base URL (PUBLIC_URL). */
   publicUrl: string;
-  name?: string;
-  group?: 'mainnet' | 'testnet' | 'devnet';
+  /** Its configuration (default: the built-in network of that id, else a plain one). */
+  network?: Partial<NetworkConfig> | undefined;
+}
+
+/** The row's presentation columns: the configuration's, else the built-in network's. */
+function presentation(p: RegisterNetworkParameters) {
+  const id = p.deployment.chainId;
+  const n = { ...BUILT_IN_NETWORKS.find((b) => b.networkId === id), ...p.network };
+  const base = `${p.publicUrl.replace(/\/$/, '')}/api/v1/ETHnetworks/${id}`;
+  return {
+    name: n.name ?? `Chain ${id}`,
+    icon: n.icon ?? '',
+    sort_order: n.sortOrder ?? 0,
+    domain: n.domain ?? (id === TEST_CHAIN_NETWORK_ID ? `${base}${RPC_SUFFIX}` : base),
+    // Signed transactions go to <gateway>/contract/createTransaction (the ETHnetworks route).
+    gateway: n.gateway ?? `${base}/gateway`,
+    network_group: n.group ?? 'testnet',
+    native_symbol: n.nativeSymbol ?? 'VBC',
+    wrapped_symbol: n.wrappedSymbol ?? 'WVBC',
+    explorer_url: n.explorerUrl ?? '',
+  };
 }
 
 /**
@@ -35,16 +60,9 @@ export async function registerNetwork(
   p: RegisterNetworkParameters,
 ): Promise<{ changed: boolean }> {
   const d = p.deployment;
-  const devnet = d.chainId === VBCHAIN_DEVNET.chainId;
   const values = {
-    name: p.name ?? (devnet ? VBCHAIN_DEVNET.name : `Chain ${d.chainId}`),
-    domain: `${p.publicUrl.replace(/\/$/, '')}/api/v1/ETHnetworks/${d.chainId}`,
-    // Signed transactions go to <gateway>/contract/createTransaction (the ETHnetworks route).
-    gateway: `${p.publicUrl.replace(/\/$/, '')}/api/v1/ETHnetworks/${d.chainId}/gateway`,
+    ...presentation(p),
     node_url: p.nodeUrl,
-    network_group: p.group ?? (devnet ? 'devnet' : 'testnet'),
-    native_symbol: devnet ? VBCHAIN_DEVNET.nativeCurrency.symbol : 'VBC',
-    wrapped_symbol: devnet ? VBCHAIN_DEVNET.wrappedSymbol : 'WVBC',
     wrapper_address: toDbAddress(d.wvbc),
     exchange_address: toDbAddress(d.exchange),
     collection_factory_address: toDbAddress(d.collectionFactory),

@@ -26,3 +26,23 @@ export function activeNetworks(db: Db): Promise<NetworkRow[]> {
 export async function pingDatabase(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
 }
+
+/** The other networks with our Exchange deployed: id, name and Exchange address. */
+export function otherExchanges(db: Db, networkId: number) {
+  return db
+    .selectFrom('networks')
+    .select(['network_id', 'name', 'exchange_address'])
+    .where('network_id', '!=', networkId)
+    .where('exchange_address', 'is not', null)
+    .execute();
+}
+
+/** Whether `networkId` is one of ours (a `networks` row). */
+export async function networkExists(db: Db, networkId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('networks')
+    .select('network_id')
+    .where('network_id', '=', networkId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -5,12 +5,13 @@
  * bidder's WVBC balance and allowance to the exchange cover it on top of their locked total
  * (locked-bids.ts). These are checks against the chain; bid-writes.ts stores the bid.
  */
-import { getAddress, type TypedDataDomain } from 'ethers';
+import { getAddress } from 'ethers';
 import { type Bid, recoverBidSigner } from '#contracts/typed-data/index.ts';
 import { parseAddress } from '#server/chain/address.ts';
 import { type MarketChain, marketChain, type TradingContext } from '#server/chain/contracts.ts';
 import { orderFillability } from '#server/chain/fillability.ts';
 import { chainNow, recordedBidOnChain, spendable, wrapperFunds } from '#server/chain/reads.ts';
+import { checkSignedFor } from '#server/chain/signed-network.ts';
 import type { BidRow, OrderRow } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import type { Order } from '#shared/orders.ts';
@@ -44,16 +45,6 @@ export async function loadAuction(
   if (row.sale_kind !== 'AUCTION') throw new AppError('WRONG_SALE_KIND');
   if (target && row.target !== target) throw new AppError('WRONG_SALE_KIND');
   return row;
-}
-
-function checkBidSignature(domain: TypedDataDomain, bid: Bid, signature: string): void {
-  let signer: string;
-  try {
-    signer = recoverBidSigner(domain, bid, signature);
-  } catch (cause) {
-    throw new AppError('INVALID_SIGNATURE', { cause });
-  }
-  if (signer !== bid.bidder) throw new AppError('INVALID_SIGNATURE');
 }
 
 /** An auction's effective end (unix seconds): `end_time`, which late bids move. */
@@ -104,7 +95,11 @@ export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promi
   if (bidder === getAddress(order.maker)) throw new AppError('SELLER_CANNOT_BUY');
 
   const m = await marketChain(ctx, row.network_id);
-  checkBidSignature(m.domain, { order, bidder, amount: input.amount }, input.signature);
+  // Bound to the auction's network: a bid signed for another network is WRONG_NETWORK.
+  const bid: Bid = { order, bidder, amount: input.amount };
+  await checkSignedFor(ctx, row.network_id, m.domain, bidder, (domain) =>
+    recoverBidSigner(domain, bid, input.signature),
+  );
   const now = await checkAuctionOpen(m, row, order, input.amount);
   const [fillable, funds, onChain] = await Promise.all([
     orderFillability(m, order),

@@ -5,11 +5,12 @@
  * (see contracts/src/Exchange.sol for why orders commit to nonces). listing-writes.ts then writes
  * it all in one database transaction.
  */
-import { getAddress, type TypedDataDomain, ZeroAddress } from 'ethers';
+import { ZeroAddress } from 'ethers';
 import { hashOrder, recoverOrderSigner } from '#contracts/typed-data/index.ts';
 import { marketChain, type TradingContext } from '#server/chain/contracts.ts';
 import { orderFillability } from '#server/chain/fillability.ts';
 import { chainNow } from '#server/chain/reads.ts';
+import { checkSignedFor } from '#server/chain/signed-network.ts';
 import { toDbAddress } from '#server/db/mappers.ts';
 import { AppError } from '#server/errors.ts';
 import { ItemsKind, type Order, type OrderJson } from '#shared/orders.ts';
@@ -36,16 +37,6 @@ export interface CreateListingInput {
   image?: string;
 }
 
-function checkMakerSignature(domain: TypedDataDomain, order: Order, signature: string): void {
-  let signer: string;
-  try {
-    signer = recoverOrderSigner(domain, order, signature);
-  } catch (cause) {
-    throw new AppError('INVALID_SIGNATURE', { cause });
-  }
-  if (signer !== getAddress(order.maker)) throw new AppError('INVALID_SIGNATURE');
-}
-
 /** The set or bundle name: required for those, unused for a single NFT. */
 function groupName(order: Order, name: string | undefined): string | undefined {
   const trimmed = name?.trim();
@@ -61,6 +52,7 @@ function groupName(order: Order, name: string | undefined): string | undefined {
  */
 async function storedListing(
   ctx: TradingContext,
+  networkId: number,
   orderHash: string,
   signature: string,
 ): Promise<ListingResult | null> {
@@ -69,7 +61,10 @@ async function storedListing(
     .selectAll()
     .where('order_hash', '=', orderHash)
     .executeTakeFirst();
-  if (!row || row.signature !== signature.toLowerCase()) return null;
+  // The same order sent for another network is not a resend: its signature is checked there.
+  if (!row || row.signature !== signature.toLowerCase() || row.network_id !== networkId) {
+    return null;
+  }
   return { order: row, setId: row.set_id, bundleId: row.bundle_id };
 }
 
@@ -85,12 +80,20 @@ export async function createListing(
   const networkId = input.networkId ?? ctx.config.chainId;
   const order = parseOrder(input.order);
   checkOrderShape(order);
-  const resent = await storedListing(ctx, hashOrder(order).toLowerCase(), input.signature);
+  const resent = await storedListing(
+    ctx,
+    networkId,
+    hashOrder(order).toLowerCase(),
+    input.signature,
+  );
   if (resent) return resent;
   const m = await marketChain(ctx, networkId);
   const now = await chainNow(m);
   checkOrderTimes(order, now);
-  checkMakerSignature(m.domain, order, input.signature);
+  // Bound to the network: a signature for another network's domain is WRONG_NETWORK.
+  await checkSignedFor(ctx, networkId, m.domain, order.maker, (domain) =>
+    recoverOrderSigner(domain, order, input.signature),
+  );
   refuseUnfillable(await orderFillability(m, order), true);
   const name = groupName(order, input.name);
   const saleKind = saleKindColumn(order);

@@ -89,6 +89,8 @@ describe('index.html with the first screen answers', () => {
 
   it('query parameters the screen does not read share one page (no build per query string)', async () => {
     const first = embedded((await page('/marketplace?utm=a')).body);
+    // Fixed waits on purpose: time passes between the two requests, so a page built again would
+    // carry another `at` (milliseconds).
     await new Promise((resolve) => setTimeout(resolve, 20));
     const second = embedded((await page('/marketplace?utm=b&x=1')).body);
     expect(second?.at).toBe(first?.at);
@@ -137,7 +139,10 @@ describe('index.html with the first screen answers', () => {
     expect(file.body).not.toContain('renderScreen');
   });
 
-  /** Built pages are kept a few seconds (index-pages.ts): a new row shows after that. */
+  /**
+   * Built pages are kept a few seconds (index-pages.ts): a new row shows after that. A fixed wait
+   * on purpose: the property is that the page outlives its data for that long, no longer.
+   */
   const pagesExpire = () => new Promise((resolve) => setTimeout(resolve, 5_100));
   /** Every replacement pattern of String.prototype.replace, as a holder could write it. */
   const DOLLARS = "a $` b $' c $& d $$ e $1 f $<x> g";

@@ -1,7 +1,7 @@
 import { parseEther, Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ERRORS, type ErrorCode } from '#server/errors.ts';
-import { registerTestNetwork, startTestChain, type TestChain } from '../helpers/chain.ts';
+import { startTestChain, type TestChain } from '../helpers/chain.ts';
 import { describeBackends, json, ROUTE_BACKENDS } from '../helpers/test-app.ts';
 
 function expectError(res: { statusCode: number; body: string }, status: number, code: ErrorCode) {
@@ -25,11 +25,10 @@ describeBackends(
   (t) => {
     let chain: TestChain;
     beforeAll(async () => {
-      chain = await startTestChain();
-      await registerTestNetwork(t, chain);
+      chain = await startTestChain(t.db, { publicUrl: t.config.publicUrl });
     });
     afterAll(async () => {
-      await chain?.stop();
+      await chain?.close();
     });
 
     const key = () => ({ 'marketplace-key': t.config.marketplaceKey });

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { id as topicOf, Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deploy } from '#contracts/deploy/deploy.ts';
 import type { Deployment } from '#contracts/deploy/deployment.ts';
 import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
 import { rpcProvider } from '#contracts/devnet/rpc.ts';
@@ -22,7 +21,7 @@ import {
   mintBatch,
 } from '#scripts/lib/marketplace.ts';
 import { createIndexer, type Indexer } from '#server/indexer/indexer.ts';
-import { registerNetwork } from '#server/indexer/network.ts';
+import { startTestChain, type TestChain } from '../helpers/chain.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ownersVersusChain } from '../indexer/fixture.ts';
 
@@ -31,6 +30,8 @@ const TRANSFER_TOPIC = topicOf('Transfer(address,address,uint256)');
 describe('chain node stopped and restarted during indexing [pglite]', () => {
   let t: TestApp;
   let dir: string;
+  let chain: TestChain;
+  /** The node: the chain's anvil, then the one started again on its state. */
   let anvil: AnvilHandle;
   let deployment: Deployment;
   let indexer: Indexer;
@@ -39,18 +40,11 @@ describe('chain node stopped and restarted during indexing [pglite]', () => {
   beforeAll(async () => {
     t = await createTestApp('pglite');
     dir = mkdtempSync(path.join(tmpdir(), 'vbc-chain-restart-'));
-    anvil = await startAnvil({ statePath: path.join(dir, 'state.json'), stateIntervalSeconds: 1 });
-    deployment = await deploy({
-      rpcUrl: anvil.url,
-      deployerKey: ANVIL_KEYS[0],
-      settlementSigner: new Wallet(ANVIL_KEYS[1]).address,
-      dataDir: dir,
+    chain = await startTestChain(t.db, {
+      anvil: { statePath: path.join(dir, 'state.json'), stateIntervalSeconds: 1 },
     });
-    await registerNetwork(t.db, {
-      deployment,
-      nodeUrl: anvil.url,
-      publicUrl: 'http://marketplace.test',
-    });
+    anvil = chain.anvil;
+    deployment = chain.deployment;
     indexer = createIndexer({
       db: t.db,
       networkId: deployment.chainId,
@@ -61,6 +55,7 @@ describe('chain node stopped and restarted during indexing [pglite]', () => {
   afterAll(async () => {
     await indexer?.stop();
     await anvil?.stop();
+    await chain?.close();
     await t?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -92,6 +87,8 @@ describe('chain node stopped and restarted during indexing [pglite]', () => {
     }
     expect(indexer.status().lastError).toBeTruthy();
     expect(indexer.status().running).toBe(true);
+    // A fixed wait on purpose: the node stays down over several of the indexer's retries (it
+    // must keep running through an outage, not just survive one failed call).
     await new Promise((r) => setTimeout(r, 1_500));
 
     anvil = await startAnvil({

@@ -7,15 +7,16 @@
  * kill of anvil itself loses at most its one-second dump interval.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { JsonRpcProvider, parseEther, Wallet } from 'ethers';
+import { parseEther, Wallet } from 'ethers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ANVIL_KEYS, startAnvil } from '#contracts/devnet/anvil.ts';
 import { chainsOnState } from '#contracts/devnet/chain-lock.ts';
 import { freePort } from '#contracts/devnet/ports.ts';
+import { rpcProvider } from '#contracts/devnet/rpc.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vbc-stack-crash-'));
@@ -59,7 +60,7 @@ const ports = async () => ({
 });
 
 async function sendConfirmed(rpcUrl: string, to: string): Promise<void> {
-  const provider = new JsonRpcProvider(rpcUrl, undefined, { cacheTimeout: -1 });
+  const provider = rpcProvider(rpcUrl);
   const tx = await new Wallet(ANVIL_KEYS[3], provider).sendTransaction({
     to,
     value: parseEther('1'),
@@ -69,12 +70,18 @@ async function sendConfirmed(rpcUrl: string, to: string): Promise<void> {
 }
 
 async function balance(rpcUrl: string, who: string): Promise<bigint> {
-  const provider = new JsonRpcProvider(rpcUrl);
+  const provider = rpcProvider(rpcUrl);
   try {
     return await provider.getBalance(who);
   } finally {
     provider.destroy();
   }
+}
+
+/** Whether anvil's state file (`statePath`) holds the account `who`. */
+function dumped(statePath: string, who: string): boolean {
+  if (!existsSync(statePath)) return false;
+  return readFileSync(statePath, 'utf8').toLowerCase().includes(who.slice(2).toLowerCase());
 }
 
 const exited = (c: ChildProcess) =>
@@ -141,8 +148,9 @@ describe('a crash of the stack [pglite]', () => {
       const anvil = await startAnvil({ statePath: state });
       const to = Wallet.createRandom().address;
       await sendConfirmed(anvil.url, to);
-      // Past the one-second interval (the default used to be 10 s), with room for a loaded machine.
-      await new Promise((r) => setTimeout(r, 3000));
+      // The next dump (every second; the default used to be 10 s) holds the new account. The
+      // deadline leaves room for a loaded machine.
+      await expect.poll(() => dumped(state, to), { timeout: 15_000 }).toBe(true);
       process.kill(anvil.pid, 'SIGKILL');
       await expect.poll(() => chainsOnState(state).length, { timeout: 10_000 }).toBe(0);
       const again = await startAnvil({ statePath: state });

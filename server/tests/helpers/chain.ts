@@ -1,42 +1,47 @@
 /**
- * A local chain for route tests (contracts/devnet/marketplace-chain.ts: anvil with the
- * marketplace deployed) and the network row pointing at it.
+ * THE chain fixture of the server tests: a fresh anvil with the marketplace deployed
+ * (contracts/devnet/marketplace-chain.ts) and its `networks` row written by `registerNetwork`
+ * (server/src/indexer/network.ts), the function the start script uses. The trading fixture
+ * (trading/chain-fixture.ts) and the indexer fixture (indexer/fixture.ts) add their helpers on
+ * top of it; no test starts a chain or writes a network row of a chain another way.
  */
-import { Wallet } from 'ethers';
-import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
+import type { Kysely } from 'kysely';
+import type { StartAnvilOptions } from '#contracts/devnet/anvil.ts';
 import {
   type MarketplaceChain,
   startMarketplaceChain,
 } from '#contracts/devnet/marketplace-chain.ts';
-import type { TestApp } from './test-app.ts';
+import type { Database } from '#server/db/types.ts';
+import { registerNetwork } from '#server/indexer/network.ts';
 
-export type TestChain = MarketplaceChain & { chainId: number; stop(): Promise<void> };
+export type TestChain = MarketplaceChain & { chainId: number };
 
-/** The settlement key is the deployer's (anvil #0): route tests here never claim auctions. */
-export async function startTestChain(): Promise<TestChain> {
+export type TestChainOptions = {
+  /** The exchange's settlement key (default anvil #1, see marketplace-chain.ts). */
+  settlementSigner?: string;
+  anvil?: StartAnvilOptions;
+  /** The server's public URL the row's `domain` and `gateway` are built on. */
+  publicUrl?: string;
+};
+
+/** Starts the chain and registers its network in `db`; `close` stops anvil. */
+export async function startTestChain(
+  db: Kysely<Database>,
+  o: TestChainOptions = {},
+): Promise<TestChain> {
   const chain = await startMarketplaceChain({
-    settlementSigner: new Wallet(ANVIL_KEYS[0]).address,
+    ...(o.settlementSigner ? { settlementSigner: o.settlementSigner } : {}),
+    ...(o.anvil ? { anvil: o.anvil } : {}),
   });
-  return { ...chain, chainId: chain.deployment.chainId, stop: chain.close };
-}
-
-/** Inserts (or updates) the network row of the test chain, as the start script does. */
-export async function registerTestNetwork(t: TestApp, chain: TestChain): Promise<void> {
-  const values = {
-    network_id: chain.chainId,
-    name: 'VBChain devnet',
-    domain: `${t.config.publicUrl}/api/v1/ETHnetworks/${chain.chainId}`,
-    gateway: `${t.config.publicUrl}/api/v1/ETHnetworks/${chain.chainId}/gateway`,
-    node_url: chain.anvil.url,
-    network_group: 'devnet' as const,
-    wrapper_address: chain.deployment.wvbc.toLowerCase(),
-    exchange_address: chain.deployment.exchange.toLowerCase(),
-    collection_factory_address: chain.deployment.collectionFactory.toLowerCase(),
-    deploy_block: String(chain.deployment.deployBlock),
-  };
-  await t.db
-    .insertInto('networks')
-    .values(values)
-    .onConflict((oc) => oc.column('network_id').doUpdateSet(values))
-    .execute();
+  try {
+    await registerNetwork(db, {
+      deployment: chain.deployment,
+      nodeUrl: chain.anvil.url,
+      publicUrl: o.publicUrl ?? 'http://marketplace.test',
+    });
+  } catch (error) {
+    await chain.close();
+    throw error;
+  }
+  return { ...chain, chainId: chain.deployment.chainId };
 }

@@ -1,7 +1,8 @@
 /**
- * Indexer test fixture: a real anvil (automine, free port) with the marketplace deployed, its
- * network registered in the test database, and helpers that act on chain the way users do
- * (partner creates a collection and mints, sellers sign EIP-712 orders, buyers buy, makers cancel).
+ * Indexer test fixture: the chain of helpers/chain.ts (a real anvil with the marketplace
+ * deployed, its network registered in the test database), and helpers that act on chain the way
+ * users do (partner creates a collection and mints, sellers sign EIP-712 orders, buyers buy,
+ * makers cancel).
  * A listing row is stored the way the trading routes store one (order + ONSALE NFTs), because the
  * indexer's job is to end it when the chain says so.
  */
@@ -20,7 +21,6 @@ import {
 } from '#contracts/abi/index.ts';
 import type { Deployment } from '#contracts/deploy/deployment.ts';
 import type { AnvilHandle, StartAnvilOptions } from '#contracts/devnet/anvil.ts';
-import { startMarketplaceChain } from '#contracts/devnet/marketplace-chain.ts';
 import { orderReader } from '#contracts/order-reader.ts';
 import {
   hashOrder,
@@ -33,8 +33,8 @@ import {
 } from '#contracts/typed-data/index.ts';
 import type { Database } from '#server/db/types.ts';
 import { createIndexer, type Indexer, type IndexerOptions } from '#server/indexer/indexer.ts';
-import { registerNetwork } from '#server/indexer/network.ts';
 import { buildOrder } from '#shared/orders.ts';
+import { startTestChain } from '../helpers/chain.ts';
 
 export const ONE = 10n ** 18n;
 
@@ -74,13 +74,8 @@ export async function startChainFixture(
   databaseUrl?: string,
   anvilOptions?: StartAnvilOptions,
 ): Promise<ChainFixture> {
-  const chain = await startMarketplaceChain(anvilOptions ? { anvil: anvilOptions } : {});
+  const chain = await startTestChain(db, anvilOptions ? { anvil: anvilOptions } : {});
   const { anvil, provider, deployment, wallet } = chain;
-  await registerNetwork(db, {
-    deployment,
-    nodeUrl: anvil.url,
-    publicUrl: 'http://marketplace.test',
-  });
   const admin = wallet(0);
   const factory = new Contract(deployment.collectionFactory, COLLECTION_FACTORY_ABI, admin);
   const exchange = new Contract(deployment.exchange, EXCHANGE_ABI, provider);
@@ -257,12 +252,17 @@ export async function startChainFixture(
 }
 
 /** Every NFT of the database with the chain's owner and nonce beside the indexed ones. */
-export async function ownersVersusChain(db: Kysely<Database>, provider: JsonRpcProvider) {
-  const rows = await db
+export async function ownersVersusChain(
+  db: Kysely<Database>,
+  provider: JsonRpcProvider,
+  networkId?: number,
+) {
+  let query = db
     .selectFrom('nfts')
     .select(['collection_address', 'token_id', 'owner', 'token_nonce'])
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
+  if (networkId !== undefined) query = query.where('network_id', '=', networkId);
+  const rows = await query.execute();
   return Promise.all(
     rows.map(async (r) => {
       const c = new Contract(r.collection_address, MARKETPLACE_COLLECTION_ABI, provider);

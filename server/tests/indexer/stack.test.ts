@@ -129,15 +129,56 @@ describe('npm start stack with the demo seed [pglite]', () => {
     expect(signIn.status).toBe(200);
   });
 
-  it('indexed every owner as the chain has it', async () => {
-    const provider = rpcProvider(stack.rpcUrl);
-    try {
-      for (const row of await ownersVersusChain(stack.app.db, provider)) {
-        expect(row.indexed, row.token).toEqual(row.chain);
+  it('indexed every owner as each chain has it', async () => {
+    const chains = [
+      { networkId: stack.chainId, rpcUrl: stack.rpcUrl },
+      ...stack.networks.map((n) => ({ networkId: n.network.networkId, rpcUrl: n.rpcUrl })),
+    ];
+    for (const { networkId, rpcUrl } of chains) {
+      const provider = rpcProvider(rpcUrl);
+      try {
+        const rows = await ownersVersusChain(stack.app.db, provider, networkId);
+        expect(rows.length, `network ${networkId}`).toBeGreaterThan(20);
+        for (const row of rows) expect(row.indexed, row.token).toEqual(row.chain);
+      } finally {
+        provider.destroy();
       }
-    } finally {
-      provider.destroy();
     }
+  });
+
+  it('runs the test chain 97 beside the devnet, with its coins and its own catalogue', async () => {
+    expect(stack.networks.map((n) => n.network.networkId)).toEqual([97]);
+    expect(existsSync(join(dataDir, 'chain-97', 'state.json'))).toBe(true);
+    const networks = await fetch(`${stack.url}/api/v1/ETHnetworks/gets`, {
+      headers: { 'marketplace-key': stack.app.config.marketplaceKey },
+    });
+    const { data } = (await networks.json()) as { data: Record<string, unknown>[] };
+    expect(data.map((n) => [n.networkId, n.nativeSymbol, n.wrappedSymbol])).toEqual([
+      [97, 'BNB', 'WBNB'],
+      [7771, 'VBC', 'WVBC'],
+    ]);
+    // The test chain's RPC URL is its bare domain; the devnet's appends the suffix.
+    expect(data[0]).toMatchObject({ rpcUrl: stack.networks[0]!.publicRpcUrl });
+    expect(data[0]?.domain).toBe(data[0]?.rpcUrl);
+    expect(data[1]?.rpcUrl).toBe(`${data[1]?.domain}/rpc`);
+    const on97 = await get('/api/v2/show/market-nfts?page=1&size=24&networkId=97');
+    const on7771 = await get('/api/v2/show/market-nfts?page=1&size=24&networkId=7771');
+    expect(on97.total).toBeGreaterThanOrEqual(30);
+    expect(on7771.total).toBeGreaterThanOrEqual(80);
+    expect(on97.data.every((n) => n.networkId === 97)).toBe(true);
+    expect(on7771.data.every((n) => n.networkId === 7771)).toBe(true);
+    expect(
+      await count(
+        "select count(distinct o.order_hash) as n from orders o join bids b on b.order_hash = o.order_hash where o.network_id = 97 and o.sale_kind = 'AUCTION'",
+      ),
+    ).toBeGreaterThanOrEqual(2);
+    const health = await get('/api/health');
+    expect(health.data).toMatchObject({
+      networks: [
+        { networkId: 7771, ok: true, lag: 0 },
+        { networkId: 97, ok: true, lag: 0 },
+      ],
+    });
   });
 
   it('comes back to the same data on a second start, without seeding again', async () => {

@@ -1,12 +1,9 @@
 /**
- * Trading test fixture: a fresh anvil (automine, free port) with the marketplace deployed by
- * contracts/deploy/deploy.ts, the network row pointing at it, a partner's collection, and helpers to
- * mint NFTs (also written to `nfts` as the indexer would: the indexer has its own tests), sign
- * orders and bids with contracts/typed-data, and move the chain's clock.
+ * Trading test fixture: the chain of helpers/chain.ts (a fresh anvil with the marketplace
+ * deployed, its network row), a partner's collection, and helpers to mint NFTs (also written to
+ * `nfts` as the indexer would: the indexer has its own tests), sign orders and bids with
+ * contracts/typed-data, and move the chain's clock.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   type JsonRpcProvider,
   parseEther,
@@ -15,10 +12,8 @@ import {
   Wallet,
 } from 'ethers';
 import { afterAll, beforeAll } from 'vitest';
-import { deploy } from '#contracts/deploy/deploy.ts';
 import type { Deployment } from '#contracts/deploy/deployment.ts';
-import { ANVIL_KEYS, type AnvilHandle, startAnvil } from '#contracts/devnet/anvil.ts';
-import { rpcProvider } from '#contracts/devnet/rpc.ts';
+import { ANVIL_KEYS, type AnvilHandle } from '#contracts/devnet/anvil.ts';
 import { orderReader } from '#contracts/order-reader.ts';
 import {
   type Bid,
@@ -40,6 +35,7 @@ import {
 } from '#scripts/lib/marketplace.ts';
 import { toDbAddress } from '#server/db/mappers.ts';
 import { buildOrder } from '#shared/orders.ts';
+import { startTestChain } from '../helpers/chain.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { TEST_API_KEY } from '../helpers/test-app.ts';
 
@@ -73,31 +69,9 @@ export interface TradingChain {
 export const SELLER = 2;
 
 export async function startTradingChain(t: TestApp): Promise<TradingChain> {
-  const anvil = await startAnvil();
-  const dataDir = mkdtempSync(join(tmpdir(), 'trading-test-'));
-  const provider = rpcProvider(anvil.url);
+  const chain = await startTestChain(t.db, { publicUrl: t.config.publicUrl });
+  const { anvil, provider, deployment, wallet } = chain;
   try {
-    const deployment = await deploy({
-      rpcUrl: anvil.url,
-      deployerKey: ANVIL_KEYS[0],
-      settlementSigner: new Wallet(ANVIL_KEYS[1]).address,
-      dataDir,
-    });
-    const wallet = (i: number) => new Wallet(ANVIL_KEYS[i]!, provider);
-    await t.db
-      .insertInto('networks')
-      .values({
-        network_id: CHAIN_ID,
-        name: 'VBChain devnet (test)',
-        domain: anvil.url,
-        node_url: anvil.url,
-        network_group: 'devnet',
-        wrapper_address: toDbAddress(deployment.wvbc),
-        exchange_address: toDbAddress(deployment.exchange),
-        collection_factory_address: toDbAddress(deployment.collectionFactory),
-        deploy_block: deployment.deployBlock,
-      })
-      .execute();
     const seller = wallet(SELLER);
     await grantPartner(wallet(0), deployment.collectionFactory, seller.address);
     const collection = await createCollection(seller, deployment.collectionFactory, {
@@ -164,16 +138,10 @@ export async function startTradingChain(t: TestApp): Promise<TradingChain> {
         if (amount > 0n) await mined(wvbc.getFunction('deposit')({ value: amount }));
         await mined(wvbc.getFunction('approve')(deployment.exchange, allowance));
       },
-      async close() {
-        provider.destroy();
-        await anvil.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
+      close: chain.close,
     };
   } catch (error) {
-    provider.destroy();
-    await anvil.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await chain.close();
     throw error;
   }
 }

@@ -35,8 +35,6 @@ const topic = () => randomBytes(32).toString('hex');
 /** A socket whose identity is `client` (the `iss` of the auth JWT, as the SDK sends it). */
 const connect = (client?: Identity) => connectTo(relay.url, { client, open });
 
-const settle = () => new Promise((r) => setTimeout(r, 150));
-
 describe('mailbox', () => {
   it('a message published before anyone listens is delivered on subscribe, with the subscription id', async () => {
     const t = topic();
@@ -62,7 +60,7 @@ describe('mailbox', () => {
     await b.call('irn_subscribe', { topic: t });
     await a.call('irn_publish', { topic: t, message: 'live', ttl: 300 });
     await waitForDeliveries(b, 1);
-    await settle();
+    await a.sync();
     expect(a.deliveries()).toHaveLength(0);
   });
 
@@ -77,12 +75,12 @@ describe('mailbox', () => {
     const got = await waitForDeliveries(b1, 2);
     const first = got.find((f) => f.params.data.message === 'first') as Frame;
     b1.ws.send(JSON.stringify({ id: first.id, jsonrpc: '2.0', result: true }));
-    await settle();
+    await b1.sync();
     b1.ws.close();
     const b2 = await connect(reader);
     await b2.call('irn_batchSubscribe', { topics: [t] });
     const again = await waitForDeliveries(b2, 1);
-    await settle();
+    await b2.sync();
     expect(b2.deliveries().map((f) => f.params.data.message)).toEqual(['second']);
     expect(again).toHaveLength(1);
   });
@@ -97,7 +95,7 @@ describe('mailbox', () => {
     // not acknowledged yet: a second subscribe and a fetch must not repeat it
     await b.call('irn_subscribe', { topic: t });
     const fetched = await b.call('irn_batchFetchMessages', { topics: [t] });
-    await settle();
+    await b.sync();
     expect(b.deliveries()).toHaveLength(1);
     expect(fetched.result).toEqual({ messages: [], hasMore: false });
   });
@@ -111,7 +109,7 @@ describe('mailbox', () => {
     const b = await connect();
     await b.call('irn_subscribe', { topic: t });
     await waitForDeliveries(b, 1);
-    await settle();
+    await b.sync();
     expect(b.deliveries().map((f) => f.params.data.message)).toEqual(['long']);
     clock += 600_000;
     const fetched = await b.call('irn_batchFetchMessages', { topics: [t] });

@@ -6,15 +6,15 @@
  */
 import { giftMessageId } from '#contracts/typed-data/gifts.ts';
 import type { Network } from '#shared/schemas/entities.ts';
-import { type ErrorKey, errorKeyOf } from '#web/lib/errors.ts';
+import { errorKeyOf } from '#web/lib/errors.ts';
 import type { Connector } from '#web/wallet/connectors/types.ts';
-import { sendTx, type WriteStage } from '#web/wallet/pipeline.ts';
+import { sendTx, type WriteOutcome, type WriteStage } from '#web/wallet/pipeline.ts';
 import { claimGift, giftIndexed, storeGiftMessage } from './api/gifts.ts';
 import { giftLink, giveTx, linkKeyAddress, newLinkKey, signClaim, takeBackTx } from './chain.ts';
 
 export type GiftContext = { network: Network; connector: Connector; address: string };
 export type Stage = WriteStage | 'claiming';
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ErrorKey };
+type Outcome<T> = WriteOutcome<T>;
 
 /** Gives the NFT; answers the gift link (to copy or share) once the gift is recorded. */
 export async function giveNft(

@@ -10,7 +10,7 @@ import type { Network } from '#shared/schemas/entities.ts';
 import type { MetadataBody } from '#shared/schemas/studio.ts';
 import { type ErrorKey, errorKeyOf } from '#web/lib/errors.ts';
 import type { Connector, TxRequest } from '#web/wallet/connectors/types.ts';
-import { sendTx, type WriteStage } from '#web/wallet/pipeline.ts';
+import { sendTx, type WriteOutcome, type WriteStage } from '#web/wallet/pipeline.ts';
 import { collectionIndexed, mintIndexed, storeMetadata, uploadImage } from './api/studio.ts';
 import {
   createCollectionTx,
@@ -24,21 +24,17 @@ import {
 export type StudioContext = { network: Network; connector: Connector; address: string };
 export type Stage = WriteStage | 'uploading';
 export type OnStage = (stage: Stage) => void;
-export type Refusal = { ns: 'errors'; key: ErrorKey } | { ns: 'studio'; key: 'notPartner' };
-export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
+type Outcome<T> = WriteOutcome<T>;
 
-const refused = (refusal: Refusal): { ok: false; refusal: Refusal } => ({ ok: false, refusal });
+const refused = (error: ErrorKey): { ok: false; error: ErrorKey } => ({ ok: false, error });
 
-/** One transaction (src/wallet/pipeline.ts sendTx), its failure as a refusal. */
-async function send(
+/** One transaction (src/wallet/pipeline.ts sendTx). */
+const send = (
   ctx: StudioContext,
   prepare: () => TxRequest,
   onStage: OnStage,
   waitForIndexer?: (hash: string) => Promise<void>,
-): Promise<Outcome<string>> {
-  const sent = await sendTx(ctx, prepare, onStage, waitForIndexer);
-  return sent.ok ? sent : refused({ ns: 'errors', key: sent.error });
-}
+): Promise<Outcome<string>> => sendTx(ctx, prepare, onStage, waitForIndexer);
 
 /** The owner gives (grant) or takes back the partner role of `partner`. */
 export const setPartner = (ctx: StudioContext, partner: string, grant: boolean, s: OnStage) =>
@@ -48,11 +44,11 @@ export const setPartner = (ctx: StudioContext, partner: string, grant: boolean, 
 async function asPartner<T>(ctx: StudioContext, work: () => Promise<Outcome<T>>) {
   try {
     if (!(await readRoles(ctx.network, ctx.address)).partner) {
-      return refused({ ns: 'studio', key: 'notPartner' });
+      return refused('partnerRoleGone');
     }
     return await work();
   } catch (error) {
-    return refused({ ns: 'errors', key: errorKeyOf(error) });
+    return refused(errorKeyOf(error));
   }
 }
 
@@ -67,7 +63,7 @@ export type CollectionInput = {
 
 /** Creates a collection through the factory; answers its address once the marketplace shows it. */
 export function createCollection(ctx: StudioContext, input: CollectionInput, onStage: OnStage) {
-  return asPartner(ctx, async () => {
+  return asPartner<string>(ctx, async () => {
     onStage('uploading');
     const [image, banner] = await Promise.all([
       uploadImage(input.cover),
@@ -91,7 +87,7 @@ export function createCollection(ctx: StudioContext, input: CollectionInput, onS
       },
     );
     if (!sent.ok) return sent;
-    return address ? { ok: true, value: address } : refused({ ns: 'errors', key: 'txRejected' });
+    return address ? { ok: true, value: address } : refused('txRejected');
   });
 }
 

@@ -16,16 +16,14 @@ import { ApiError, type ErrorKey } from '#web/lib/errors.ts';
 import { pageSubject } from '#web/lib/page-title.ts';
 import { isOnline } from '#web/pwa/online.ts';
 import { isNetworkFailure, outboxNotice, queueAction } from '#web/pwa/outbox/outbox.ts';
-import { chainTarget } from '#web/wallet/chains.ts';
 import type { Connector, RawTradeRoute, TxRequest } from '#web/wallet/connectors/types.ts';
-import { runWrite, sendTx, type WriteStage, writeErrorKey } from '#web/wallet/pipeline.ts';
+import { sendTx, type WriteOutcome, type WriteStage, writeErrorKey } from '#web/wallet/pipeline.ts';
 import { wrapperRequest } from '#web/wallet/wrapper.ts';
 import { indexed, type Target, tradeApi } from './api/trade.ts';
 import {
   approvalTx,
   bidTypedData,
   completeOrder,
-  isExchangeApproved,
   type OrderBasis,
   orderFromBasis,
   orderTypedData,
@@ -36,7 +34,7 @@ import {
 
 export type TradeContext = { network: Network; connector: Connector; address: string };
 /** `queued`: signed, and waiting in the outbox to be sent (src/pwa/outbox/outbox.ts). */
-export type Outcome = { ok: true; queued?: boolean } | { ok: false; error: ErrorKey };
+type Outcome = WriteOutcome;
 type OnStage = (stage: WriteStage) => void;
 
 /**
@@ -84,9 +82,6 @@ async function whyRefused(error: ErrorKey, prepare: () => Promise<TxRequest>): P
   return error;
 }
 
-export const needsApproval = async (ctx: TradeContext, collection: string) =>
-  !(await isExchangeApproved(ctx.network, collection, ctx.address));
-
 /** The exchange may move the owner's items of `collection` (setApprovalForAll). */
 export const approveCollection = (ctx: TradeContext, collection: string, onStage: OnStage) =>
   write(ctx, async () => approvalTx(ctx.network, collection, ctx.address), onStage);
@@ -110,22 +105,8 @@ export const approveWrapper = (ctx: TradeContext, onStage: OnStage) =>
  * Wraps `value` VBC into WVBC inside the bid flow, when the available WVBC falls short of the bid
  * (pricing.ts bidFunding): the wallet's own wrap transaction, followed in the header like it.
  */
-export async function wrapForBid(
-  ctx: TradeContext,
-  value: bigint,
-  onStage: OnStage,
-): Promise<Outcome> {
-  const result = await runWrite({
-    connector: ctx.connector,
-    chain: chainTarget(ctx.network),
-    kind: 'wrap',
-    prepare: () => wrapperRequest('wrap', { ...ctx, value }),
-    onStage,
-  });
-  return result.status === 'success'
-    ? { ok: true }
-    : { ok: false, error: result.error ?? 'txRejected' };
-}
+export const wrapForBid = (ctx: TradeContext, value: bigint, onStage: OnStage): Promise<Outcome> =>
+  sendTx(ctx, () => wrapperRequest('wrap', { ...ctx, value }), onStage, undefined, 'wrap');
 
 export type ListInput = Omit<OrderFields, 'maker'> & { name?: string };
 

@@ -11,6 +11,7 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { env } from '#web/config/env.ts';
 import { hasStored, markStored } from '#web/lib/db/presence.ts';
+import { CHANGES, invalidate } from '#web/lib/query-changes.ts';
 import { authToken } from '#web/stores/session.ts';
 import { isOnline } from '../online.ts';
 import { outboxState } from './state.ts';
@@ -19,29 +20,44 @@ export { isNetworkFailure, outboxState } from './state.ts';
 
 export type { NewOutboxItem, OutboxItem } from './store.ts';
 
-import type { NewOutboxItem } from './store.ts';
+import type { NewOutboxItem, OutboxItem } from './store.ts';
 
 const TAG = 'vbc-outbox';
 /** Chosen: how often an open page asks again while something waits and the browser is online. */
 const RETRY_MS = 10_000;
 const loadStore = () => import('./store.ts');
 
-type Flushed = { left: number; settled: Array<{ id: number }> };
+type Settled = Array<{ id: number }>;
+type Flushed = { left: number; settled: Settled };
 type Sender = { flush(token: string | null, sentBy: 'page'): Promise<Flushed> };
+/** What the worker posts, and the page's own sender tells this page, once items are settled. */
+const SETTLED = 'vbc-outbox-settled';
 
-/** Some items were settled: the screens refetch; the toast lists what was not shown yet. */
-function settledNow(ids: number[], client: QueryClient | null): void {
-  if (ids.length > 0 && client) void client.invalidateQueries();
+/** What a settled action of each kind changed on the server (src/lib/query-changes.ts). */
+const CHANGED: Record<OutboxItem['kind'], keyof typeof CHANGES> = {
+  bid: 'bid',
+  listing: 'order',
+  like: 'like',
+  follow: 'follow',
+};
+
+/** Some items were settled: the screens refetch what they changed; the toast lists them. */
+async function settledNow(settled: Settled, client: QueryClient): Promise<void> {
+  if (settled.length === 0) return;
+  const { itemsById } = await loadStore();
+  const kinds = new Set((await itemsById(settled.map((s) => s.id))).map((i) => i.kind));
+  await invalidate(
+    client,
+    [...kinds].flatMap((kind) => CHANGES[CHANGED[kind]]),
+  );
 }
-
-let queryClient: QueryClient | null = null;
 
 /** No service worker (development, or not yet installed): this page runs the same sender. */
 async function flushHere(): Promise<void> {
   const w = globalThis as unknown as { vbcOutbox?: Sender };
   if (!w.vbcOutbox) await import(/* @vite-ignore */ `${location.origin}/sw-outbox.js`);
   const flushed = await w.vbcOutbox?.flush(authToken(), 'page');
-  settledNow(flushed?.settled.map((s) => s.id) ?? [], queryClient);
+  window.dispatchEvent(new CustomEvent(SETTLED, { detail: flushed?.settled ?? [] }));
   await refreshOutbox();
 }
 
@@ -107,17 +123,17 @@ export async function dropOutboxAfterAsking(): Promise<boolean> {
 /** Wires the outbox: sends at start and on every offline → online change; hears the worker. */
 export function startOutbox(client: QueryClient): () => void {
   const send = () => void requestSend().catch((e: unknown) => console.warn('outbox', e));
+  const settled = (items: Settled) =>
+    void settledNow(items, client).catch((e: unknown) => console.warn('outbox', e));
   const onMessage = (event: MessageEvent) => {
-    const data = event.data as { type?: string; ids?: Array<{ id: number }> } | null;
-    if (data?.type !== 'vbc-outbox-settled') return;
-    settledNow(
-      (data.ids ?? []).map((i) => i.id),
-      client,
-    );
+    const data = event.data as { type?: string; ids?: Settled } | null;
+    if (data?.type !== SETTLED) return;
+    settled(data.ids ?? []);
     void refreshOutbox();
   };
-  queryClient = client;
+  const onHere = (event: Event) => settled((event as CustomEvent<Settled>).detail);
   navigator.serviceWorker?.addEventListener('message', onMessage);
+  window.addEventListener(SETTLED, onHere);
   void refreshOutbox().catch(() => {});
   send();
   const stop = onlineManager.subscribe((online) => {
@@ -135,5 +151,6 @@ export function startOutbox(client: QueryClient): () => void {
     stop();
     clearInterval(retry);
     navigator.serviceWorker?.removeEventListener('message', onMessage);
+    window.removeEventListener(SETTLED, onHere);
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Chain access for the routes and services: the `chain` decorator gives each network's node URL
- * (its `networks` row, or RPC_URL for the configured CHAIN_ID) and one provider per network
+ * (its `networks` row, written from the configuration when the indexing process starts
+ * (server/src/indexer/plugin.ts), else the configuration, server/src/networks.ts) and one provider per network
  * (server/src/chain/provider.ts), destroyed when the app closes.
  */
 import type { JsonRpcProvider } from 'ethers';
@@ -8,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { chainProvider } from '#server/chain/provider.ts';
 import type { Config } from '#server/config.ts';
 import { AppError } from '#server/errors.ts';
+import { networksToServe } from '#server/networks.ts';
 
 export interface Chain {
   /** The node URL the server uses for a network; throws UNKNOWN_NETWORK when none. */
@@ -25,6 +27,7 @@ declare module 'fastify' {
 export function registerChain(app: FastifyInstance, config: Config): void {
   const providers = new Map<string, JsonRpcProvider>();
 
+  const configured = new Map(networksToServe(config).map((n) => [n.networkId, n.nodeUrl]));
   async function nodeUrl(networkId: number): Promise<string> {
     const row = await app.db
       .selectFrom('networks')
@@ -32,7 +35,8 @@ export function registerChain(app: FastifyInstance, config: Config): void {
       .where('network_id', '=', networkId)
       .executeTakeFirst();
     if (row?.node_url) return row.node_url;
-    if (networkId === config.chainId) return config.rpcUrl;
+    const fromConfig = configured.get(networkId);
+    if (fromConfig) return fromConfig;
     throw new AppError('UNKNOWN_NETWORK');
   }
 

@@ -19,12 +19,14 @@ import { Img } from '#web/components/ui/image.tsx';
 import { paths } from '#web/config/paths.ts';
 import { errorKeyOf } from '#web/lib/errors.ts';
 import { shortenAddress } from '#web/lib/format.ts';
+import { CHANGES } from '#web/lib/query-changes.ts';
 import { session } from '#web/stores/session.ts';
-import { claimWithLink } from '../actions.ts';
+import { useWrite } from '#web/wallet/write/use-write.ts';
+import { WriteStatus } from '#web/wallet/write/write-status.tsx';
+import { claimWithLink, type Stage } from '../actions.ts';
 import { giftByKeyQueryOptions, giftMessageQueryOptions } from '../api/gifts.ts';
 import { linkKeyAddress } from '../chain.ts';
-import { RunStatus } from './run-status.tsx';
-import { useGiftNetwork, useRun } from './use-gifts.ts';
+import { useGiftNetwork } from './use-gifts.ts';
 import './gifts.css';
 
 const STASH = 'vbc.gift-link';
@@ -81,7 +83,7 @@ function NextStep({ onClaim, busy }: { onClaim: (recipient: string) => void; bus
 function GiftView({ gift, network, linkKey }: { gift: Gift; network: Network; linkKey: string }) {
   const { t } = useTranslation('gifts');
   const message = useQuery(giftMessageQueryOptions(giftMessageId(linkKey)));
-  const { state, run } = useRun();
+  const { state, busy, run } = useWrite<Stage>(CHANGES.gift);
   const [claimed, setClaimed] = useState(false);
   const name = gift.nft?.name || `#${gift.tokenId}`;
   const nftPath = paths.nftDetail.build({
@@ -116,8 +118,8 @@ function GiftView({ gift, network, linkKey }: { gift: Gift; network: Network; li
         </>
       ) : gift.status === 'OPEN' ? (
         <>
-          <NextStep onClaim={(r) => void claim(r)} busy={state.stage !== null} />
-          <RunStatus state={state} />
+          <NextStep onClaim={(r) => void claim(r)} busy={busy} />
+          <WriteStatus state={state} stages="gifts:stage" />
         </>
       ) : (
         <FormError error={gift.status === 'CLAIMED' ? 'giftClaimed' : 'giftTakenBack'} />

@@ -11,9 +11,11 @@ import type { NftDetail } from '#shared/schemas/entities.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextAreaField } from '#web/components/ui/field.tsx';
 import { paths } from '#web/config/paths.ts';
-import { giveNft } from '../actions.ts';
-import { RunStatus } from './run-status.tsx';
-import { sameAddress, useGiftContext, useRun } from './use-gifts.ts';
+import { CHANGES } from '#web/lib/query-changes.ts';
+import { useWrite } from '#web/wallet/write/use-write.ts';
+import { WriteStatus } from '#web/wallet/write/write-status.tsx';
+import { giveNft, type Stage } from '../actions.ts';
+import { sameAddress, useGiftContext } from './use-gifts.ts';
 import './gifts.css';
 
 export function GiftLink({ link }: { link: string }) {
@@ -53,7 +55,7 @@ export default function GiftPanel({ nft }: { nft: NftDetail }) {
   const ctx = useGiftContext(nft.networkId);
   const [message, setMessage] = useState('');
   const [link, setLink] = useState<string | null>(null);
-  const { state, run } = useRun();
+  const { state, busy, run } = useWrite<Stage>(CHANGES.gift);
   if (link) return <GiftLink link={link} />;
   if (!ctx || !sameAddress(nft.owner, ctx.address) || nft.order?.status === 'pending') return null;
   const onSubmit = async (e: FormEvent) => {
@@ -74,11 +76,11 @@ export default function GiftPanel({ nft }: { nft: NftDetail }) {
           maxLength={GIFT_MESSAGE_MAX_LENGTH}
           onChange={(e) => setMessage(e.target.value)}
         />
-        <Button type="submit" busy={state.stage !== null}>
+        <Button type="submit" busy={busy}>
           {t('panel.submit')}
         </Button>
       </form>
-      <RunStatus state={state} />
+      <WriteStatus state={state} stages="gifts:stage" />
       <Link to={paths.gifts.build({})}>{t('panel.myGifts')}</Link>
     </section>
   );

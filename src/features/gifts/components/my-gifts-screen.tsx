@@ -3,7 +3,6 @@
  * of the wallet in use can be taken back (through the wallet pipeline) until someone claims it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Gift } from '#shared/schemas/gifts.ts';
@@ -11,10 +10,12 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Img } from '#web/components/ui/image.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import { paths } from '#web/config/paths.ts';
-import { takeBackGift } from '../actions.ts';
+import { CHANGES } from '#web/lib/query-changes.ts';
+import { useWrite } from '#web/wallet/write/use-write.ts';
+import { WriteStatus } from '#web/wallet/write/write-status.tsx';
+import { type Stage, takeBackGift } from '../actions.ts';
 import { myGiftsQueryOptions } from '../api/gifts.ts';
-import { RunStatus } from './run-status.tsx';
-import { sameAddress, useGiftContext, useRun } from './use-gifts.ts';
+import { sameAddress, useGiftContext } from './use-gifts.ts';
 import './gifts.css';
 
 const nameOf = (g: Gift) => g.nft?.name || `#${g.tokenId}`;
@@ -45,18 +46,14 @@ export function MyGiftsScreen() {
   const { t } = useTranslation('gifts');
   const query = useQuery(myGiftsQueryOptions());
   const ctx = useGiftContext();
-  const { state, run } = useRun();
-  const [done, setDone] = useState(false);
+  const { state, run } = useWrite<Stage>(CHANGES.gift);
   const takeBack = (gift: Gift) => async () => {
-    if (!ctx) return;
-    setDone(false);
-    const outcome = await run((onStage) => takeBackGift(ctx, gift, onStage));
-    setDone(outcome.ok);
+    if (ctx) await run((onStage) => takeBackGift(ctx, gift, onStage));
   };
   return (
     <>
       <p>{t('mine.intro')}</p>
-      <RunStatus state={state} done={done ? t('mine.takenBack') : undefined} />
+      <WriteStatus state={state} stages="gifts:stage" done={t('mine.takenBack')} />
       <QueryView query={query}>
         {(gifts) =>
           gifts.length === 0 ? (

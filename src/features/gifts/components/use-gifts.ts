@@ -1,15 +1,13 @@
 /**
- * What the gift screens share: the wallet in use on a network (connector and address), and one
- * runner for an action's stage and refusal that refreshes every query after it succeeds.
+ * What the gift screens share: the network and the wallet in use on it (connector and address).
+ * Their actions run through the one write runner (src/wallet/write/use-write.ts).
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
-import type { ErrorKey } from '#web/lib/errors.ts';
 import { networksQueryOptions } from '#web/lib/networks.ts';
 import { session } from '#web/stores/session.ts';
 import { activeConnector, walletUi } from '#web/wallet/connection.ts';
-import type { GiftContext, Outcome, Stage } from '../actions.ts';
+import type { GiftContext } from '../actions.ts';
 
 export const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
   !!a && !!b && a.toLowerCase() === b.toLowerCase();
@@ -28,20 +26,4 @@ export function useGiftContext(networkId?: number): GiftContext | null {
   const connector = activeConnector();
   if (!network?.giftsAddress || !chainAddress || !connector) return null;
   return { network, connector, address: chainAddress };
-}
-
-export type RunState = { stage: Stage | null; error: ErrorKey | null };
-
-/** Runs one action at a time; after a success every query refetches (owner, provenance...). */
-export function useRun() {
-  const queryClient = useQueryClient();
-  const [state, setState] = useState<RunState>({ stage: null, error: null });
-  const run = async <T>(action: (onStage: (s: Stage) => void) => Promise<Outcome<T>>) => {
-    setState({ stage: 'preparing', error: null });
-    const outcome = await action((stage) => setState({ stage, error: null }));
-    setState({ stage: null, error: outcome.ok ? null : outcome.error });
-    if (outcome.ok) await queryClient.invalidateQueries();
-    return outcome;
-  };
-  return { state, run };
 }

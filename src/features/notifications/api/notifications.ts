@@ -3,7 +3,13 @@
  * (one or all) and the e-mail preferences. New ones arrive on the live stream
  * (src/lib/live.ts), which invalidates these keys. Shapes: shared/schemas/notifications.ts.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   Notification,
   NotificationList,
@@ -18,7 +24,11 @@ import { onCleanStore } from '#web/stores/session.ts';
 export type { Notification, NotificationPrefs, NotificationType };
 
 /** The root of every notification key (per signed-in user: the token is part of the key). */
-export const NOTIFICATIONS_ROOT = ['notifications'] as const;
+const NOTIFICATIONS_ROOT = ['notifications'] as const;
+
+/** Something happened to the account (a live event): its notifications and counts refetch. */
+export const invalidateNotifications = (client: QueryClient) =>
+  client.invalidateQueries({ queryKey: NOTIFICATIONS_ROOT });
 
 export interface ListFilter {
   page: number;

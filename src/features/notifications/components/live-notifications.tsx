@@ -9,7 +9,7 @@ import { useFormInUse } from '#web/lib/form-in-use.ts';
 import { BID_PLACED_EVENT, onLiveEvent, RESYNC_TOPIC, restartLive } from '#web/lib/live.ts';
 import { outboxState } from '#web/pwa/outbox/state.ts';
 import { session } from '#web/stores/session.ts';
-import { NOTIFICATIONS_ROOT } from '../api/notifications.ts';
+import { invalidateNotifications } from '../api/notifications.ts';
 import { notificationLink, notificationText } from '../text.ts';
 import { isStale, type Toast, withToast } from '../toasts.ts';
 import './notifications.css';
@@ -92,7 +92,7 @@ export function LiveNotifications() {
     () =>
       onLiveEvent((e) => {
         if (!e.topic.startsWith('address:') && e.topic !== RESYNC_TOPIC) return;
-        void client.invalidateQueries({ queryKey: NOTIFICATIONS_ROOT });
+        void invalidateNotifications(client);
         if (e.kind !== 'notification') return;
         const n = e.payload as unknown as Note;
         const text = notificationText(t, n);

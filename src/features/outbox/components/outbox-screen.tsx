@@ -8,40 +8,19 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { weiFromWire } from '#shared/money.ts';
-import { minimumBid } from '#shared/orders.ts';
-import type { Bid, Order } from '#shared/schemas/entities.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Button, ButtonLink } from '#web/components/ui/button.tsx';
-import { api, type DataBody, type ListBody } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { currentLanguage } from '#web/lib/i18n.ts';
 import { outboxState, refreshOutbox } from '#web/pwa/outbox/outbox.ts';
 import { isOutbid, reasonOf } from '#web/pwa/outbox/reason.ts';
 import { listOutbox, type OutboxItem, removeItem } from '#web/pwa/outbox/store.ts';
+import { newMinimumQueryOptions } from '../api/outbox.ts';
 import './outbox.css';
-
-/** The least bid now: 5% over the new highest (shared/orders.ts minimumBid), from the server. */
-async function newMinimum(item: OutboxItem): Promise<bigint | null> {
-  const body = item.body as { orderHash: string };
-  const on = item.bidOn;
-  if (!on) return null;
-  const [order, bids] = await Promise.all([
-    api.get<DataBody<Order>>(`/api/v2/orders/${body.orderHash}`).then((b) => b.data),
-    api.get<ListBody<Bid>>(`/api/v2/bid/${on.kind === 'set' ? 'bid-set' : 'bid'}/${on.id}`, {
-      query: { page: 1, size: 12 },
-    }),
-  ]);
-  const top = bids.data.find((b) => b.isHighest && b.orderHash === order.orderHash);
-  return minimumBid(weiFromWire(order.price), top ? weiFromWire(top.amount) : null);
-}
 
 function Outbid({ item }: { item: OutboxItem }) {
   const { t } = useTranslation('outbox');
-  const least = useQuery({
-    queryKey: ['outbox', 'minimum', item.id],
-    queryFn: () => newMinimum(item),
-  });
+  const least = useQuery(newMinimumQueryOptions(item));
   if (least.data == null) return <p>{t('reason.outbidNoAmount')}</p>;
   const symbol = item.symbol ?? '';
   const amount = <Amount wei={least.data} symbol={symbol} />;

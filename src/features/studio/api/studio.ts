@@ -1,13 +1,25 @@
 /**
- * The studio's server calls: an image upload (checked on the server by its bytes), a metadata
- * document (answered with the URI that commits to its sha256), the partner's collections and
- * the wait for the indexer to record a transaction.
+ * The studio's reads and server calls: an image upload (checked on the server by its bytes), a
+ * metadata document (answered with the URI that commits to its sha256), the partner's
+ * collections, a wallet's roles on chain and the wait for the indexer to record a transaction.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { categoriesQueryKey } from '#shared/query-keys.ts';
-import type { Category, Collection } from '#shared/schemas/entities.ts';
+import type { Category, Collection, Network } from '#shared/schemas/entities.ts';
 import type { MetadataBody, StoredMetadata, UploadedImage } from '#shared/schemas/studio.ts';
 import { api, type DataBody, type ListBody } from '#web/lib/api-client.ts';
+import { readRoles } from '../chain.ts';
+
+/**
+ * The partner and admin roles of `address` (read on chain; the contracts enforce them); read
+ * only where the network has a collection factory.
+ */
+export const rolesQueryOptions = (network: Network | null, address: string) =>
+  queryOptions({
+    queryKey: ['studio', 'roles', network?.networkId, address.toLowerCase()],
+    queryFn: () => readRoles(network!, address),
+    enabled: network?.collectionFactoryAddress != null && address !== '',
+  });
 
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();

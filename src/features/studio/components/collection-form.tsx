@@ -5,10 +5,16 @@ import { Button } from '#web/components/ui/button.tsx';
 import { TextAreaField, TextField } from '#web/components/ui/field.tsx';
 import { CATEGORY_SLUGS } from '#web/config/catalogue.ts';
 import { paths } from '#web/config/paths.ts';
-import { type CollectionInput, createCollection, type StudioContext } from '../actions.ts';
+import { CHANGES } from '#web/lib/query-changes.ts';
+import { useWrite } from '#web/wallet/write/use-write.ts';
+import { WriteStatus } from '#web/wallet/write/write-status.tsx';
+import {
+  type CollectionInput,
+  createCollection,
+  type Stage,
+  type StudioContext,
+} from '../actions.ts';
 import { FileField } from './file-field.tsx';
-import { RunStatus } from './run-status.tsx';
-import { useRun } from './use-studio.ts';
 
 const SYMBOL = /^[A-Z0-9]{2,10}$/;
 type Draft = Omit<CollectionInput, 'cover' | 'banner'> & {
@@ -42,7 +48,7 @@ export function CollectionForm({ ctx }: { ctx: StudioContext }) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [checked, setChecked] = useState(false);
   const [created, setCreated] = useState<{ name: string; address: string } | null>(null);
-  const { state, busy, run } = useRun();
+  const { state, busy, run } = useWrite<Stage>(CHANGES.collection);
   const bad = problems(draft);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const submit = async (e: FormEvent) => {
@@ -50,9 +56,9 @@ export function CollectionForm({ ctx }: { ctx: StudioContext }) {
     setChecked(true);
     if (Object.values(bad).some(Boolean) || !draft.cover || !draft.banner) return;
     const input = { ...draft, cover: draft.cover, banner: draft.banner, name: draft.name.trim() };
-    const address = await run((onStage) => createCollection(ctx, input, onStage));
-    if (address) {
-      setCreated({ name: input.name, address });
+    const outcome = await run((onStage) => createCollection(ctx, input, onStage));
+    if (outcome.ok) {
+      setCreated({ name: input.name, address: outcome.value });
       setDraft(EMPTY);
       setChecked(false);
     }
@@ -111,8 +117,9 @@ export function CollectionForm({ ctx }: { ctx: StudioContext }) {
         <Button type="submit" busy={busy}>
           {t('collection.submit')}
         </Button>
-        <RunStatus
+        <WriteStatus
           state={state}
+          stages="studio:stage"
           done={created ? t('collection.created', { name: created.name }) : undefined}
         />
         {created && !busy ? (

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { paths } from '#web/config/paths.ts';
-import { type Minted, type MintItem, mint, type StudioContext } from '../actions.ts';
+import { CHANGES } from '#web/lib/query-changes.ts';
+import { useWrite } from '#web/wallet/write/use-write.ts';
+import { WriteStatus } from '#web/wallet/write/write-status.tsx';
+import { type Minted, type MintItem, mint, type Stage, type StudioContext } from '../actions.ts';
 import { categoriesQueryOptions, partnerCollectionsQueryOptions } from '../api/studio.ts';
 import {
   editionCount,
@@ -14,8 +17,6 @@ import {
   inspectionStarted,
   itemProblems,
 } from './item-fields.tsx';
-import { RunStatus } from './run-status.tsx';
-import { useRun } from './use-studio.ts';
 
 /** A checked draft as what `mint` takes (empty property rows left out). */
 function toItem(d: ItemDraft): MintItem {
@@ -55,7 +56,7 @@ export function MintForm({ ctx }: { ctx: StudioContext }) {
   const [items, setItems] = useState<ItemDraft[]>(() => [emptyItem()]);
   const [checked, setChecked] = useState(false);
   const [minted, setMinted] = useState<{ collection: string; items: Minted[] } | null>(null);
-  const { state, busy, run } = useRun();
+  const { state, busy, run } = useWrite<Stage>(CHANGES.mint);
   const list = collections.data ?? [];
   const collection = list.find((c) => c.collectionAddr === chosen) ?? list[0];
   const count = items.reduce((n, d) => n + (editionCount(d.editions) ?? 1), 0);
@@ -67,9 +68,9 @@ export function MintForm({ ctx }: { ctx: StudioContext }) {
     if (!collection || items.some((d) => Object.values(itemProblems(d)).some(Boolean))) return;
     const category = categories.data?.find((c) => c.id === collection.labelId)?.key;
     const p = { collection: collection.collectionAddr, category, items: items.map(toItem) };
-    const done = await run((onStage) => mint(ctx, p, onStage));
-    if (done) {
-      setMinted({ collection: p.collection, items: done });
+    const outcome = await run((onStage) => mint(ctx, p, onStage));
+    if (outcome.ok) {
+      setMinted({ collection: p.collection, items: outcome.value });
       setItems([emptyItem()]);
       setChecked(false);
     }
@@ -113,8 +114,9 @@ export function MintForm({ ctx }: { ctx: StudioContext }) {
           <Button type="submit" busy={busy}>
             {t('mint.submit', { count })}
           </Button>
-          <RunStatus
+          <WriteStatus
             state={state}
+            stages="studio:stage"
             done={minted ? t('mint.minted', { count: minted.items.length }) : undefined}
           />
         </form>

@@ -5,11 +5,13 @@ import { ADDRESS } from '#shared/patterns.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
-import { type StudioContext, setPartner } from '../actions.ts';
-import { readRoles } from '../chain.ts';
-import { RunStatus } from './run-status.tsx';
+import { CHANGES } from '#web/lib/query-changes.ts';
+import { useWrite } from '#web/wallet/write/use-write.ts';
+import { WriteStatus } from '#web/wallet/write/write-status.tsx';
+import { type Stage, type StudioContext, setPartner } from '../actions.ts';
+import { rolesQueryOptions } from '../api/studio.ts';
 import { StudioGate } from './studio-gate.tsx';
-import { useRoles, useRun } from './use-studio.ts';
+import { useRoles } from './use-studio.ts';
 import './studio.css';
 
 /**
@@ -42,13 +44,9 @@ function PartnerForm({ ctx }: { ctx: StudioContext }) {
   const { t } = useTranslation('studio');
   const [address, setAddress] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const { state, busy, run } = useRun();
+  const { state, busy, run } = useWrite<Stage>(CHANGES.partner);
   const valid = ADDRESS.test(address.trim());
-  const status = useQuery({
-    queryKey: ['studio', 'partner', ctx.network.networkId, address.trim().toLowerCase()],
-    queryFn: () => readRoles(ctx.network, address.trim()),
-    enabled: valid,
-  });
+  const status = useQuery({ ...rolesQueryOptions(ctx.network, address.trim()), enabled: valid });
   const act = (grant: boolean) => async (e?: FormEvent) => {
     e?.preventDefault();
     if (!valid) return setInvalid(true);
@@ -87,7 +85,7 @@ function PartnerForm({ ctx }: { ctx: StudioContext }) {
           {t('partners.revoke')}
         </Button>
       </div>
-      <RunStatus state={state} />
+      <WriteStatus state={state} stages="studio:stage" />
     </form>
   );
 }

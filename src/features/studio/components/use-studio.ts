@@ -1,18 +1,17 @@
 /**
  * What the studio screens need: the selected network, the wallet in use on it, the account's
- * sign-in, the wallet's roles as the chain says now, and one runner that shows an action's
- * stage and its refusal.
+ * sign-in and the wallet's roles as the chain says now. Its actions run through the one write
+ * runner (src/wallet/write/use-write.ts).
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import type { Network } from '#shared/schemas/entities.ts';
 import { networksQueryOptions } from '#web/lib/networks.ts';
 import { session } from '#web/stores/session.ts';
 import { selectedNetwork } from '#web/wallet/chains.ts';
 import { activeConnector, walletUi } from '#web/wallet/connection.ts';
-import type { Outcome, Refusal, Stage, StudioContext } from '../actions.ts';
-import { readRoles } from '../chain.ts';
+import type { StudioContext } from '../actions.ts';
+import { rolesQueryOptions } from '../api/studio.ts';
 
 export type Studio = {
   signedIn: boolean;
@@ -32,34 +31,7 @@ export function useStudio(): Studio {
   return { signedIn: account.isSignedIn, network, ctx };
 }
 
-export const rolesQueryKey = (ctx: StudioContext | null) => [
-  'studio',
-  'roles',
-  ctx?.network.networkId,
-  ctx?.address.toLowerCase(),
-];
-
 /** The wallet's partner and admin roles (read on chain; the contracts enforce them). */
 export function useRoles(ctx: StudioContext | null) {
-  return useQuery({
-    queryKey: rolesQueryKey(ctx),
-    queryFn: () => readRoles(ctx!.network, ctx!.address),
-    enabled: ctx !== null && ctx.network.collectionFactoryAddress !== null,
-  });
-}
-
-export type RunState = { stage: Stage | null; refusal: Refusal | null };
-
-/** One action at a time: its stage while it runs, its refusal after; queries refresh after it. */
-export function useRun() {
-  const client = useQueryClient();
-  const [state, setState] = useState<RunState>({ stage: null, refusal: null });
-  const run = async <T>(action: (onStage: (s: Stage) => void) => Promise<Outcome<T>>) => {
-    setState({ stage: 'preparing', refusal: null });
-    const outcome = await action((stage) => setState({ stage, refusal: null }));
-    await client.invalidateQueries();
-    setState({ stage: null, refusal: outcome.ok ? null : outcome.refusal });
-    return outcome.ok ? outcome.value : null;
-  };
-  return { state, busy: state.stage !== null, run };
+  return useQuery(rolesQueryOptions(ctx?.network ?? null, ctx?.address ?? ''));
 }

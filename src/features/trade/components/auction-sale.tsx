@@ -12,8 +12,11 @@ import type { ErrorKey } from '#web/lib/errors.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { currentLanguage } from '#web/lib/i18n.ts';
 import { BID_PLACED_EVENT } from '#web/lib/live.ts';
+import { CHANGES } from '#web/lib/query-changes.ts';
 import { isOnline, useOnline } from '#web/pwa/online.ts';
 import { amountText } from '#web/wallet/amounts.ts';
+import { useWrite } from '#web/wallet/write/use-write.ts';
+import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import {
   approveWrapper,
   bid,
@@ -23,13 +26,12 @@ import {
   type TradeContext,
   wrapForBid,
 } from '../actions.ts';
-import { type Target, tradeApi } from '../api/trade.ts';
-import { wrapperAllowance } from '../chain.ts';
+import { allowanceQueryOptions, bidsQueryOptions } from '../api/queries.ts';
+import type { Target } from '../api/trade.ts';
 import { auctionPhase, bidFunding, checkPrice, leastBid } from '../pricing.ts';
 import { CountdownAnnouncer } from './countdown-announcer.tsx';
 import { sameAddress, TakeOffSale } from './fixed-sale.tsx';
-import { RunStatus } from './run-status.tsx';
-import { useBalances, useChainClock, useRunner } from './use-trade.ts';
+import { useBalances, useChainClock } from './use-trade.ts';
 import { WrapOffer } from './wrap-offer.tsx';
 
 type Props = {
@@ -74,13 +76,6 @@ function Countdown({ seconds }: { seconds: bigint }) {
   );
 }
 
-function useBids(p: Props) {
-  return useQuery({
-    queryKey: ['trade', 'bids', p.target, p.itemId],
-    queryFn: ({ signal }) => tradeApi.bids(p.target === 'SET' ? 'set' : 'nft', p.itemId, signal),
-  });
-}
-
 /**
  * A re-bid from the outbox: its one tap opens this page with the amount to bid (wei) in the
  * history entry's state, which a link from elsewhere cannot set, and the form places it at once;
@@ -115,8 +110,7 @@ function usePlaceRebid(rebid: bigint | null, ready: boolean, place: (amount: big
  */
 function useAllowanceCovers(ctx: TradeContext, online: boolean): (amount: bigint) => boolean {
   const allowance = useQuery({
-    queryKey: ['trade', 'allowance', ctx.network.networkId, ctx.address],
-    queryFn: () => wrapperAllowance(ctx.network, ctx.address),
+    ...allowanceQueryOptions(ctx.network, ctx.address),
     enabled: online,
   });
   return (amount) => allowance.data === undefined || allowance.data >= amount;
@@ -139,7 +133,7 @@ function BidForm(p: Props & { highest: bigint | null; end: bigint; mine: boolean
   const [fieldError, setFieldError] = useState<ErrorKey | undefined>();
   const balances = useBalances(p.ctx);
   const allowanceCovers = useAllowanceCovers(p.ctx, online);
-  const runner = useRunner();
+  const runner = useWrite(CHANGES.bid);
   const [allowing, setAllowing] = useState(false);
   const [offer, setOffer] = useState<{ amount: bigint; wrap: bigint } | null>(null);
   const place = async (typed: string) => {
@@ -179,7 +173,7 @@ function BidForm(p: Props & { highest: bigint | null; end: bigint; mine: boolean
       return bid(p.ctx, { ...p, amount, endsAt: p.end });
     });
     // the moment to offer system notifications (src/features/notifications)
-    if (placed) window.dispatchEvent(new Event(BID_PLACED_EVENT));
+    if (placed.ok) window.dispatchEvent(new Event(BID_PLACED_EVENT));
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -233,7 +227,7 @@ function BidForm(p: Props & { highest: bigint | null; end: bigint; mine: boolean
       <Button type="submit" variant={offer || p.mine ? 'secondary' : 'primary'} busy={runner.busy}>
         {p.mine ? t('bid.raise') : t('bid.submit')}
       </Button>
-      <RunStatus
+      <WriteStatus
         state={runner.state}
         done={runner.state.queued ? t('outbox:bid.queued') : t('bid.sent')}
       />
@@ -258,7 +252,7 @@ function useFollowLeast(least: bigint, text: string, setText: (text: string) => 
 /** The top bidder's protection: their bid on chain, in escrow, before claims open. */
 function RecordBid(p: Props & { amount: bigint; receipt: string }) {
   const { t } = useTranslation('trade');
-  const runner = useRunner();
+  const runner = useWrite(CHANGES.bid);
   return (
     <div className="trade__step">
       <p>{t('bid.recordHint', { wrapped: p.symbol })}</p>
@@ -273,7 +267,7 @@ function RecordBid(p: Props & { amount: bigint; receipt: string }) {
       >
         {t('bid.record')}
       </Button>
-      <RunStatus state={runner.state} done={t('bid.recorded')} />
+      <WriteStatus state={runner.state} done={t('bid.recorded')} />
     </div>
   );
 }
@@ -281,7 +275,7 @@ function RecordBid(p: Props & { amount: bigint; receipt: string }) {
 /** After the end: when claims open and close, and Claim for the winner or the seller. */
 function ClaimBox(p: Props) {
   const { t } = useTranslation('trade');
-  const runner = useRunner();
+  const runner = useWrite(CHANGES.order);
   const { opens, closes } = claimWindow(signedEnd(p.order));
   return (
     <div className="trade__step">
@@ -302,7 +296,7 @@ function ClaimBox(p: Props) {
       >
         {t('bid.claim')}
       </Button>
-      <RunStatus state={runner.state} done={t('bid.claimed')} />
+      <WriteStatus state={runner.state} done={t('bid.claimed')} />
     </div>
   );
 }
@@ -316,7 +310,7 @@ export function AuctionSale(p: Props) {
   const { t } = useTranslation('trade');
   useTick();
   const clock = useChainClock(p.ctx.network);
-  const bids = useBids(p);
+  const bids = useQuery(bidsQueryOptions(p.target, p.itemId));
   const now = clock();
   const top = bids.data?.data.find(
     (b) => b.isHighest && b.orderHash.toLowerCase() === p.order.orderHash.toLowerCase(),

@@ -11,14 +11,16 @@ import type { OrderJson } from '#shared/orders.ts';
 import type { Bundle } from '#shared/schemas/entities.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
+import { CHANGES } from '#web/lib/query-changes.ts';
+import { useWrite } from '#web/wallet/write/use-write.ts';
+import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import { buy } from '../actions.ts';
-import { tradeApi } from '../api/trade.ts';
+import { orderQueryOptions } from '../api/queries.ts';
 import { buyQuote, checkAccountBalance } from '../pricing.ts';
 import { sameAddress, TakeOffSale } from './fixed-sale.tsx';
 import { PriceLines } from './price-lines.tsx';
-import { RunStatus } from './run-status.tsx';
 import { SwitchFirst } from './switch-first.tsx';
-import { useBalances, useFeeBps, useRunner, useSwitchFirst, useTradeContext } from './use-trade.ts';
+import { useBalances, useFeeBps, useSwitchFirst, useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function BundleBuyPanel({
@@ -35,19 +37,15 @@ export default function BundleBuyPanel({
   const symbols = useNetworkSymbols(bundle.networkId);
   const fee = useFeeBps(ctx?.network ?? null);
   const balances = useBalances(ctx);
-  const runner = useRunner();
-  const stored = useQuery({
-    queryKey: ['trade', 'order', bundle.orderHash],
-    queryFn: ({ signal }) => tradeApi.order(bundle.orderHash!, signal),
-    enabled: bundle.orderHash !== null,
-  });
+  const runner = useWrite(CHANGES.order);
+  const stored = useQuery(orderQueryOptions(bundle.orderHash));
   if (!ctx) return <p className="trade">{t('connect')}</p>;
   const live = stored.data?.status === 'pending' ? stored.data : null;
   if (live && switchTo) return <SwitchFirst network={switchTo} />;
   // Bought the last items, or refused because they sold meanwhile: the outcome stays in view.
   if (!live) {
     return runner.state.done || runner.state.error ? (
-      <RunStatus state={runner.state} done={t('buy.bought')} />
+      <WriteStatus state={runner.state} done={t('buy.bought')} />
     ) : null;
   }
   const order = orderFromJson(live.message as OrderJson);
@@ -91,7 +89,7 @@ export default function BundleBuyPanel({
           <Button busy={runner.busy} onClick={onBuy}>
             {t('buy.submit')}
           </Button>
-          <RunStatus state={runner.state} done={t('buy.bought')} />
+          <WriteStatus state={runner.state} done={t('buy.bought')} />
         </>
       )}
     </section>

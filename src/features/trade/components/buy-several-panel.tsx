@@ -12,16 +12,17 @@ import { weiFromWire } from '#shared/money.ts';
 import type { Collection, Nft } from '#shared/schemas/entities.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { api, type ListBody } from '#web/lib/api-client.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
+import { CHANGES } from '#web/lib/query-changes.ts';
+import { useWrite } from '#web/wallet/write/use-write.ts';
+import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import { buyMany } from '../actions.ts';
-import { tradeApi } from '../api/trade.ts';
+import { onSaleQueryOptions, orderQueryOptions } from '../api/queries.ts';
 import { checkAccountBalance, type PriceBreakdown, priceBreakdown } from '../pricing.ts';
 import { sameAddress } from './fixed-sale.tsx';
 import { PriceLines } from './price-lines.tsx';
-import { RunStatus } from './run-status.tsx';
 import { SwitchFirst } from './switch-first.tsx';
-import { useBalances, useFeeBps, useRunner, useSwitchFirst, useTradeContext } from './use-trade.ts';
+import { useBalances, useFeeBps, useSwitchFirst, useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 /** The sum of the chosen orders' breakdowns (each fee the lower of today's and the signed one). */
@@ -47,22 +48,10 @@ export default function BuySeveralPanel({ collection }: { collection: Collection
   const symbols = useNetworkSymbols(collection.networkId);
   const fee = useFeeBps(ctx?.network ?? null);
   const balances = useBalances(ctx);
-  const runner = useRunner();
+  const runner = useWrite(CHANGES.order);
   const [chosen, setChosen] = useState<readonly string[]>([]);
-  const listed = useQuery({
-    queryKey: ['trade', 'several', collection.collectionAddr],
-    queryFn: ({ signal }) =>
-      api.get<ListBody<Nft>>('/api/v2/show/market-nfts', {
-        query: { collectionAddr: collection.collectionAddr, status: 'ONSALE', page: 1, size: 24 },
-        signal,
-      }),
-  });
-  const orders = useQueries({
-    queries: chosen.map((hash) => ({
-      queryKey: ['trade', 'order', hash],
-      queryFn: ({ signal }: { signal: AbortSignal }) => tradeApi.order(hash, signal),
-    })),
-  });
+  const listed = useQuery(onSaleQueryOptions(collection.collectionAddr));
+  const orders = useQueries({ queries: chosen.map(orderQueryOptions) });
   if (!ctx) return null;
   const items = (listed.data?.data ?? []).filter(
     (n) => buyable(n) && !sameAddress(n.owner, ctx.address),
@@ -118,7 +107,7 @@ export default function BuySeveralPanel({ collection }: { collection: Collection
       <Button busy={runner.busy} onClick={onBuy}>
         {t('several.submit', { count: chosen.length })}
       </Button>
-      <RunStatus state={runner.state} done={t('several.bought')} />
+      <WriteStatus state={runner.state} done={t('several.bought')} />
     </section>
   );
 }

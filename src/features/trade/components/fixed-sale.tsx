@@ -3,19 +3,21 @@ import { weiFromWire } from '#shared/money.ts';
 import type { Order as StoredOrder } from '#shared/schemas/entities.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { CHANGES } from '#web/lib/query-changes.ts';
+import { useWrite } from '#web/wallet/write/use-write.ts';
+import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import { buy, type TradeContext, takeOffSale } from '../actions.ts';
 import type { Target } from '../api/trade.ts';
 import { checkAccountBalance, priceBreakdown } from '../pricing.ts';
 import { PriceLines } from './price-lines.tsx';
-import { RunStatus } from './run-status.tsx';
-import { useBalances, useFeeBps, useRunner } from './use-trade.ts';
+import { useBalances, useFeeBps } from './use-trade.ts';
 
 export const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** Take off sale: the maker's on-chain cancel (REVOKE), for fixed prices and auctions alike. */
 export function TakeOffSale(p: { ctx: TradeContext; order: StoredOrder; collection: string }) {
   const { t } = useTranslation('trade');
-  const runner = useRunner();
+  const runner = useWrite(CHANGES.order);
   return (
     <div className="trade__step">
       <p>{t('sale.takeOffHint')}</p>
@@ -26,7 +28,7 @@ export function TakeOffSale(p: { ctx: TradeContext; order: StoredOrder; collecti
       >
         {t('sale.takeOff')}
       </Button>
-      <RunStatus state={runner.state} done={t('sale.takenOff')} />
+      <WriteStatus state={runner.state} done={t('sale.takenOff')} />
     </div>
   );
 }
@@ -44,7 +46,7 @@ export function FixedSale(p: {
   symbol: string;
 }) {
   const { t } = useTranslation('trade');
-  const runner = useRunner(p.order.orderHash);
+  const runner = useWrite(CHANGES.order, p.order.orderHash);
   const balances = useBalances(p.ctx);
   const fee = useFeeBps(p.ctx.network);
   const total = weiFromWire(p.order.price);
@@ -79,7 +81,7 @@ export function FixedSale(p: {
           <Button busy={runner.busy} onClick={onBuy}>
             {t('buy.submit')}
           </Button>
-          <RunStatus
+          <WriteStatus
             state={runner.state}
             done={p.target === 'SET' ? t('buy.boughtSet') : t('buy.bought')}
           />

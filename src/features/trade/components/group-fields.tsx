@@ -1,20 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Nft } from '#shared/schemas/entities.ts';
 import { TextField } from '#web/components/ui/field.tsx';
-import { api, type ListBody } from '#web/lib/api-client.ts';
+import { ownedNotForSaleQueryOptions } from '../api/queries.ts';
 import type { GroupErrors, GroupInput, GroupKind } from '../pricing.ts';
 
 /** The owner's other items of the collection that are not on sale (candidates for a group). */
 function useOwnedOthers(owner: string, collection: string, tokenId: bigint) {
   return useQuery({
-    queryKey: ['trade', 'owned', owner, collection],
-    queryFn: ({ signal }) =>
-      api.get<ListBody<Nft>>('/api/v2/show/market-nfts', {
-        query: { owner, collectionAddr: collection, status: 'NOTFORSALE', size: 24 },
-        signal,
-      }),
+    ...ownedNotForSaleQueryOptions(owner, collection),
     select: (b) => b.data.filter((n) => BigInt(n.tokenId) !== tokenId && !n.isSet && !n.isBundle),
   });
 }

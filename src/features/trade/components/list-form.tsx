@@ -7,14 +7,11 @@ import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import type { ErrorKey } from '#web/lib/errors.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
-import {
-  approveCollection,
-  type ListInput,
-  list,
-  needsApproval,
-  type TradeContext,
-} from '../actions.ts';
-import { orderBasis } from '../chain.ts';
+import { CHANGES } from '#web/lib/query-changes.ts';
+import { useWrite } from '#web/wallet/write/use-write.ts';
+import { WriteStatus } from '#web/wallet/write/write-status.tsx';
+import { approveCollection, type ListInput, list, type TradeContext } from '../actions.ts';
+import { approvedQueryOptions, orderBasisQueryOptions } from '../api/queries.ts';
 import {
   checkGroup,
   checkPrice,
@@ -26,8 +23,7 @@ import {
   type GroupKind,
 } from '../pricing.ts';
 import { GroupFields } from './group-fields.tsx';
-import { RunStatus } from './run-status.tsx';
-import { useChainClock, useRunner } from './use-trade.ts';
+import { useChainClock } from './use-trade.ts';
 
 type Kind = 'fixed' | 'auction';
 
@@ -75,11 +71,8 @@ function Choices(p: {
 /** Step 1: the exchange's approval for the collection, asked once and shown as its own step. */
 function ApprovalStep({ ctx, collection }: { ctx: TradeContext; collection: string }) {
   const { t } = useTranslation('trade');
-  const runner = useRunner();
-  const query = useQuery({
-    queryKey: ['trade', 'approved', ctx.network.networkId, collection, ctx.address],
-    queryFn: async () => !(await needsApproval(ctx, collection)),
-  });
+  const runner = useWrite(CHANGES.approval);
+  const query = useQuery(approvedQueryOptions(ctx.network, collection, ctx.address));
   if (query.data === undefined) return null;
   if (query.data) return <p className="trade__step">{t('list.approved')}</p>;
   return (
@@ -91,7 +84,7 @@ function ApprovalStep({ ctx, collection }: { ctx: TradeContext; collection: stri
       >
         {t('list.approve')}
       </Button>
-      <RunStatus state={runner.state} done={t('list.approved')} kept={false} />
+      <WriteStatus state={runner.state} done={t('list.approved')} kept={false} />
     </div>
   );
 }
@@ -143,25 +136,6 @@ function priceLabel(t: TFunction<'trade'>, kind: Kind, group: GroupKind, symbol:
 }
 
 /**
- * The listed NFT's nonce and the maker's counter, read while online and kept in the query cache:
- * offline, a single NFT's listing is signed against them and waits in the outbox.
- */
-function useOrderBasis(ctx: TradeContext, target: ListTarget) {
-  return useQuery({
-    queryKey: [
-      'trade',
-      'order-basis',
-      ctx.network.networkId,
-      target.collection,
-      target.tokenId.toString(),
-      ctx.address,
-    ],
-    queryFn: () => orderBasis(ctx.network, target.collection, [target.tokenId], ctx.address),
-    gcTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-/**
  * Put on sale: this NFT, or a set or bundle with other items; fixed price in the native coin or
  * an auction in the wrapped token with a reserve (bundles: fixed price only); the end by preset
  * (1 day, 7 days, 30 days, 6 months) or a custom date; then the approval step (once per
@@ -172,8 +146,8 @@ export function ListForm({ ctx, target }: { ctx: TradeContext; target: ListTarge
   const symbols = useNetworkSymbols(ctx.network.networkId);
   const l = useListing(ctx, target);
   const { kind, preset, group, errors } = l.state;
-  const runner = useRunner();
-  const basis = useOrderBasis(ctx, target);
+  const runner = useWrite(CHANGES.order);
+  const basis = useQuery(orderBasisQueryOptions(ctx.network, target, ctx.address));
   const symbol = kind === 'auction' ? symbols.wrapped : symbols.native;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -228,7 +202,7 @@ export function ListForm({ ctx, target }: { ctx: TradeContext; target: ListTarge
         <Button type="submit" busy={runner.busy}>
           {t('list.submit')}
         </Button>
-        <RunStatus
+        <WriteStatus
           state={runner.state}
           done={runner.state.queued ? t('outbox:listing.queued') : t('list.listed')}
         />

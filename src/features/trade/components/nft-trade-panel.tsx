@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NftDetail } from '#shared/schemas/entities.ts';
 import { paths } from '#web/config/paths.ts';
+import { OutcomeScope } from '#web/wallet/write/outcome-scope.tsx';
+import { LastRefusal } from '#web/wallet/write/write-status.tsx';
 import { sameAddress } from './fixed-sale.tsx';
 import { ListForm } from './list-form.tsx';
-import { OutcomeScope } from './outcome-scope.tsx';
-import { LastRefusal } from './run-status.tsx';
 import { SalePanel } from './sale-panel.tsx';
 import { SwitchFirst } from './switch-first.tsx';
 import { useSwitchFirst, useTradeContext } from './use-trade.ts';
@@ -20,7 +20,7 @@ import './trade.css';
 export default function NftTradePanel({ nft }: { nft: NftDetail }) {
   // Bought, claimed, listed, taken off sale: the confirmation stays once the panel changed.
   return (
-    <OutcomeScope>
+    <OutcomeScope box="trade">
       <TradePanel nft={nft} />
     </OutcomeScope>
   );
@@ -52,7 +52,8 @@ function TradePanel({ nft }: { nft: NftDetail }) {
     const common = { ctx, order, collection: nft.collectionAddr };
     return <SalePanel {...common} target="NFT" itemId={nft.item_id} />;
   }
-  if (!sameAddress(nft.owner, ctx.address)) return <LastRefusal orderHash={offered.current} />;
+  if (!sameAddress(nft.owner, ctx.address))
+    return <LastRefusal box="trade" orderHash={offered.current} />;
   return (
     <ListForm ctx={ctx} target={{ collection: nft.collectionAddr, tokenId: BigInt(nft.tokenId) }} />
   );

@@ -5,9 +5,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { NftSet } from '#shared/schemas/entities.ts';
-import { tradeApi } from '../api/trade.ts';
-import { OutcomeScope } from './outcome-scope.tsx';
-import { LastRefusal } from './run-status.tsx';
+import { OutcomeScope } from '#web/wallet/write/outcome-scope.tsx';
+import { LastRefusal } from '#web/wallet/write/write-status.tsx';
+import { orderQueryOptions } from '../api/queries.ts';
 import { SalePanel } from './sale-panel.tsx';
 import { SwitchFirst } from './switch-first.tsx';
 import { useSwitchFirst, useTradeContext } from './use-trade.ts';
@@ -16,7 +16,7 @@ import './trade.css';
 export default function SetTradePanel({ set }: { set: NftSet }) {
   // Bought or claimed: the set's order is gone, the confirmation stays.
   return (
-    <OutcomeScope>
+    <OutcomeScope box="trade">
       <SetPanel set={set} />
     </OutcomeScope>
   );
@@ -26,15 +26,11 @@ function SetPanel({ set }: { set: NftSet }) {
   const { t } = useTranslation('trade');
   const ctx = useTradeContext(set.networkId);
   const switchTo = useSwitchFirst(set.networkId);
-  const stored = useQuery({
-    queryKey: ['trade', 'order', set.orderHash],
-    queryFn: ({ signal }) => tradeApi.order(set.orderHash!, signal),
-    enabled: set.orderHash !== null,
-  });
+  const stored = useQuery(orderQueryOptions(set.orderHash));
   if (!ctx) return set.orderHash ? <p className="trade">{t('connect')}</p> : null;
   const order = stored.data?.status === 'pending' ? stored.data : null;
   if (order && switchTo) return <SwitchFirst network={switchTo} />;
-  if (!order) return <LastRefusal orderHash={set.orderHash} />;
+  if (!order) return <LastRefusal box="trade" orderHash={set.orderHash} />;
   const collection = String((order.message as { collection?: string }).collection);
   return <SalePanel ctx={ctx} order={order} collection={collection} target="SET" itemId={set.id} />;
 }

@@ -1,10 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Network } from '#shared/schemas/entities.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { FormError, TextField } from '#web/components/ui/field.tsx';
+import { TextField } from '#web/components/ui/field.tsx';
 import type { ErrorKey } from '#web/lib/errors.ts';
+import { CHANGES } from '#web/lib/query-changes.ts';
 import { RequiresNetwork } from '#web/pwa/requires-network.tsx';
 import { session } from '#web/stores/session.ts';
 import {
@@ -15,11 +15,12 @@ import {
   unwrapAvailable,
   wrapMax,
 } from '#web/wallet/amounts.ts';
-import { type Balances, walletQueryRoot } from '#web/wallet/balances.ts';
-import { chainTarget } from '#web/wallet/chains.ts';
+import type { Balances } from '#web/wallet/balances.ts';
 import { activeConnector } from '#web/wallet/connection.ts';
-import { runWrite, type WriteStage } from '#web/wallet/pipeline.ts';
+import { sendTx, type WriteStage } from '#web/wallet/pipeline.ts';
 import { wrapperRequest } from '#web/wallet/wrapper.ts';
+import { useWrite } from '#web/wallet/write/use-write.ts';
+import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 
 export type AmountMode = 'wrap' | 'unwrap';
 
@@ -33,30 +34,16 @@ function maxText(mode: AmountMode, b: Balances): string {
     : amountText(unwrapAvailable(b.wrapper, b.lockedBids));
 }
 
-type Outcome = {
-  stage: WriteStage | 'success' | 'failed' | 'replaced' | null;
-  error: ErrorKey | null;
-};
-
 /** Sends a wrap or unwrap of `value` through the write pipeline. */
-async function send(
-  mode: AmountMode,
-  value: bigint,
-  network: Network,
-  onStage: (s: WriteStage) => void,
-) {
+function send(mode: AmountMode, value: bigint, network: Network, onStage: (s: WriteStage) => void) {
   const connector = activeConnector();
   const address = session.chainAddress;
-  if (!connector || !address)
-    return { status: 'refused', error: 'walletNotConnected' as ErrorKey } as const;
-  return runWrite({
-    connector,
-    chain: chainTarget(network),
-    kind: mode,
-    onStage,
-    prepare: () => wrapperRequest(mode, { network, value, address, connector }),
-  });
+  if (!connector || !address) return Promise.resolve(NOT_CONNECTED);
+  const prepare = () => wrapperRequest(mode, { network, value, address, connector });
+  return sendTx({ network, connector }, prepare, onStage, undefined, mode);
 }
+
+const NOT_CONNECTED = { ok: false, error: 'walletNotConnected' } as const;
 
 /**
  * The wrap / unwrap dialog body: the rules of src/wallet/amounts.ts, Max, then the write
@@ -78,10 +65,9 @@ export function AmountForm({
   fillMax?: boolean;
 }) {
   const { t } = useTranslation(['wallet', 'errors']);
-  const client = useQueryClient();
   const [text, setText] = useState(() => (fillMax ? maxText(mode, balances) : ''));
   const [fieldError, setFieldError] = useState<ErrorKey | undefined>();
-  const [outcome, setOutcome] = useState<Outcome>({ stage: null, error: null });
+  const runner = useWrite(CHANGES.balances);
   const refusal = check(mode, '1', balances);
   if (
     !refusal.ok &&
@@ -102,20 +88,9 @@ export function AmountForm({
       return;
     }
     setFieldError(undefined);
-    setOutcome({ stage: 'preparing', error: null });
-    const written = await send(mode, result.value, network, (stage) =>
-      setOutcome({ stage, error: null }),
-    );
-    await client.invalidateQueries({ queryKey: walletQueryRoot });
-    if (written.status === 'refused') setOutcome({ stage: null, error: written.error });
-    else setOutcome({ stage: written.status, error: written.error });
-    if (written.status === 'success') setText('');
+    const written = await runner.run((onStage) => send(mode, result.value, network, onStage));
+    if (written.ok) setText('');
   };
-  const busy =
-    outcome.stage === 'preparing' ||
-    outcome.stage === 'signing' ||
-    outcome.stage === 'pending' ||
-    outcome.stage === 'indexing';
   return (
     <form onSubmit={submit} noValidate className="wallet__amount">
       <p>{t('amount.available', { amount: maxText(mode, balances), symbol })}</p>
@@ -133,13 +108,12 @@ export function AmountForm({
       </Button>
       <RequiresNetwork>
         {(offline) => (
-          <Button type="submit" busy={busy} disabled={offline}>
+          <Button type="submit" busy={runner.busy} disabled={offline}>
             {mode === 'wrap' ? t('connected.wrap') : t('connected.unwrap')}
           </Button>
         )}
       </RequiresNetwork>
-      {outcome.stage ? <p role="status">{t(`tx.${outcome.stage}`)}</p> : null}
-      <FormError error={outcome.error} />
+      <WriteStatus state={runner.state} done={t('tx.success')} />
     </form>
   );
 }

@@ -9,11 +9,10 @@ import { paths } from '#web/config/paths.ts';
 import { RequiresNetwork } from '#web/pwa/requires-network.tsx';
 import { session } from '#web/stores/session.ts';
 import { uiActions } from '#web/stores/ui.ts';
-import { walletApi } from '#web/wallet/api.ts';
-import { walletQueryRoot } from '#web/wallet/balances.ts';
 import { connectInjected, setProcess } from '#web/wallet/connection.ts';
 import type { Eip6963Detail } from '#web/wallet/connectors/injected.ts';
 import { writeErrorKey } from '#web/wallet/pipeline.ts';
+import { accountWalletsQueryOptions } from '../api/wallets.ts';
 import { UnlockForm } from './unlock-form.tsx';
 import { WalletConnectOption } from './walletconnect-option.tsx';
 
@@ -21,8 +20,7 @@ function PlatformWallets({ networks }: { networks: readonly Network[] }) {
   const { t } = useTranslation('wallet');
   const { account } = useSnapshot(session);
   const wallets = useQuery({
-    queryKey: [...walletQueryRoot, 'platform-wallets', account.data?.token ?? null],
-    queryFn: walletApi.wallets,
+    ...accountWalletsQueryOptions(account.data?.token ?? null),
     enabled: account.isSignedIn,
   });
   const platform = (wallets.data ?? []).filter((w) => w.platform === 0);

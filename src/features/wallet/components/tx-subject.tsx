@@ -3,14 +3,12 @@
  * is about (by name, from the catalogue) and the most the network fee (gas) may cost.
  */
 import { useQuery } from '@tanstack/react-query';
-import { type Interface, JsonRpcProvider } from 'ethers';
+import type { Interface } from 'ethers';
 import { useTranslation } from 'react-i18next';
-import { nftDetailQueryKey } from '#shared/query-keys.ts';
-import type { NftDetail } from '#shared/schemas/entities.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
-import { api, type DataBody } from '#web/lib/api-client.ts';
 import { networksQueryOptions } from '#web/lib/networks.ts';
 import type { TxRequest } from '#web/wallet/connectors/types.ts';
+import { gasCostQueryOptions, subjectQueryOptions } from '../api/approval.ts';
 
 /** The order's collection and first item of a buy or claim call, else null. */
 export function orderItem(
@@ -37,14 +35,7 @@ export function SubjectRow({ exchange, tx }: { exchange: Interface; tx: TxReques
   const { t } = useTranslation('wallet');
   const item = orderItem(exchange, tx.data);
   const q = item ? { collectionAddr: item.collection, tokenId: item.tokenId } : null;
-  const detail = useQuery({
-    queryKey: nftDetailQueryKey(q ?? { collectionAddr: '', tokenId: '' }),
-    queryFn: ({ signal }) =>
-      api
-        .get<DataBody<NftDetail>>('/api/v2/show/market-nft', { query: q!, signal })
-        .then((b) => b.data),
-    enabled: q !== null,
-  });
+  const detail = useQuery(subjectQueryOptions(q));
   if (!item) return null;
   const name = detail.data?.name || `#${item.tokenId}`;
   return (
@@ -60,24 +51,7 @@ export function GasRow({ tx, symbol }: { tx: TxRequest; symbol: string }) {
   const { t } = useTranslation('wallet');
   const networks = useQuery(networksQueryOptions());
   const rpcUrl = networks.data?.find((n) => n.networkId === tx.chainId)?.rpcUrl;
-  const cost = useQuery({
-    queryKey: ['wallet', 'gas-cost', tx.chainId, tx.from, tx.to, tx.data, tx.value.toString()],
-    enabled: rpcUrl !== undefined,
-    staleTime: 15_000,
-    queryFn: async () => {
-      const provider = new JsonRpcProvider(rpcUrl, tx.chainId, { staticNetwork: true });
-      try {
-        const [gas, fee] = await Promise.all([
-          tx.gasLimit ??
-            provider.estimateGas({ from: tx.from, to: tx.to, data: tx.data, value: tx.value }),
-          provider.getFeeData(),
-        ]);
-        return gas * (fee.maxFeePerGas ?? fee.gasPrice ?? 0n);
-      } finally {
-        provider.destroy();
-      }
-    },
-  });
+  const cost = useQuery(gasCostQueryOptions(tx, rpcUrl));
   return (
     <div>
       <dt>{t('approve.gas')}</dt>

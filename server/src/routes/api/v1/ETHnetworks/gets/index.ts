@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import { NETWORK_GROUPS } from '#contracts/chains.ts';
 import { toNetwork } from '#server/db/mappers.ts';
 import { activeNetworks } from '#server/repositories/reference.ts';
 import { MarketplaceKeyHeaders } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Network } from '#shared/schemas/entities.ts';
-
-const GROUP_ORDER = ['mainnet', 'testnet', 'devnet'] as const;
 
 /**
  * GET /api/v1/ETHnetworks/gets (marketplace-key header): the networks, joined from the three
@@ -25,7 +24,9 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async () => {
       const rows = await activeNetworks(app.db);
-      const joined = GROUP_ORDER.flatMap((group) => rows.filter((r) => r.network_group === group));
+      const joined = NETWORK_GROUPS.flatMap((group) =>
+        rows.filter((r) => r.network_group === group),
+      );
       return { data: joined.map(toNetwork) };
     },
   );

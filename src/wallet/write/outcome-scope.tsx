@@ -1,12 +1,14 @@
 /**
- * Keeps an action's confirmation in view after the panel that ran it is gone: a buy or a claim
- * makes the user the owner (the sale panel gives way to the listing form), a listing turns the
- * form into the sale. A trading screen wraps its panels in <OutcomeScope>; each runner
- * (use-trade.ts) tells it when a run starts and succeeds, each <RunStatus> which text says so and
- * whether it is still on screen. The scope shows the last success whose panel has left, until
- * the next run starts.
+ * Keeps a write's confirmation, and an order's last refusal, in view after the panel that ran it
+ * is gone: a buy or a claim makes the user the owner (the sale panel gives way to the listing
+ * form), a listing turns the form into the sale, a buy refused because the item sold a moment
+ * before refreshes the page into one with no sale panel left. A screen wraps its panels in
+ * <OutcomeScope>; each runner (./use-write.ts) tells it when a run starts, succeeds or is
+ * refused, each <WriteStatus> (./write-status.tsx) which text says so and whether it is still on
+ * screen. The scope shows the last success whose panel has left, until the next run starts.
  */
 import { createContext, type ReactNode, useContext, useMemo, useRef, useState } from 'react';
+import type { WriteState } from './use-write.ts';
 
 type Scope = {
   /** A run of `owner` started: the previous confirmation is no longer the news. */
@@ -15,6 +17,9 @@ type Scope = {
   settle(owner: string): void;
   /** What a success of `owner` says; null once its status line left the screen. */
   label(owner: string, text: string | null): void;
+  /** The last refusal of a run on `key` (an order hash), kept for <LastRefusal>. */
+  refused(key: string, state: WriteState): void;
+  lastRefusal(key: string): WriteState | null;
 };
 
 const OutcomeContext = createContext<Scope | null>(null);
@@ -23,9 +28,11 @@ export const useOutcomeScope = () => useContext(OutcomeContext);
 
 type Last = { owner: string; text: string };
 
-export function OutcomeScope({ children }: { children: ReactNode }) {
+/** `box`: the class of the screen's panels, which the kept confirmation takes too. */
+export function OutcomeScope({ children, box }: { children: ReactNode; box: string }) {
   const labels = useRef(new Map<string, string>());
   const gone = useRef(new Set<string>());
+  const refusals = useRef(new Map<string, WriteState>());
   const [last, setLast] = useState<Last | null>(null);
   const [, setVersion] = useState(0);
   const scope = useMemo<Scope>(
@@ -44,6 +51,8 @@ export function OutcomeScope({ children }: { children: ReactNode }) {
           labels.current.set(owner, text);
         }
       },
+      refused: (key, state) => refusals.current.set(key.toLowerCase(), state),
+      lastRefusal: (key) => refusals.current.get(key.toLowerCase()) ?? null,
     }),
     [],
   );
@@ -51,7 +60,7 @@ export function OutcomeScope({ children }: { children: ReactNode }) {
   const shown = last && gone.current.has(last.owner) ? last.text : '';
   return (
     <OutcomeContext.Provider value={scope}>
-      <p role="status" className={shown ? 'trade trade__done' : 'visually-hidden'}>
+      <p role="status" className={shown ? `${box} write__done` : 'visually-hidden'}>
         {shown}
       </p>
       {children}

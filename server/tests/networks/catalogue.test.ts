@@ -1,0 +1,86 @@
+/**
+ * The catalogue per network, on both backends, over the seeded catalogue (two networks: the
+ * devnet 7771 and the test chain 97, ../catalogue/fixtures.ts): every list that takes `networkId`
+ * answers only that network's rows (the two networks' totals make the whole), and a network that
+ * does not exist is UNKNOWN_NETWORK ('Wrong network'), not an empty page.
+ */
+import { beforeAll, expect, it } from 'vitest';
+import { ERRORS } from '#server/errors.ts';
+import { type Catalogue, DEVNET, seedCatalogue, TESTNET } from '../catalogue/fixtures.ts';
+import { ALL_BACKENDS, describeBackends, json } from '../helpers/test-app.ts';
+
+type Page = { data: Record<string, unknown>[]; total: number };
+
+describeBackends(
+  'catalogue per network',
+  (t) => {
+    let cat: Catalogue;
+    beforeAll(async () => {
+      cat = await seedCatalogue(t);
+    });
+    const get = (url: string, query: Record<string, string | number> = {}) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+        headers: { 'marketplace-key': t.config.marketplaceKey },
+      });
+    const page = async (url: string, query: Record<string, string | number>) => {
+      const res = await get(url, query);
+      expect(res.statusCode, `${url} ${JSON.stringify(query)} ${res.body}`).toBe(200);
+      return json<Page>(res);
+    };
+
+    /** Every paged list that takes networkId, with the query it needs. */
+    const lists = (): [string, Record<string, string | number>][] => [
+      ['/api/v2/show/market-nfts', { size: 24 }],
+      ['/api/v2/show/market-nfts-unique', { size: 24, owner: cat.alice.address }],
+      ['/api/v2/show/hot-nfts', { size: 12 }],
+      ['/api/v2/show/top-onsale', { size: 12 }],
+      ['/api/v2/show/market-collections', { size: 24 }],
+      ['/api/v2/show/market-sets', { size: 24 }],
+      ['/api/v2/show/market-bundles', { size: 24 }],
+      ['/api/v2/activity', { size: 24 }],
+    ];
+
+    it('answers only the named network: its rows, and the two networks make the whole', async () => {
+      let testnetRows = 0;
+      for (const [url, query] of lists()) {
+        const all = await page(url, query);
+        const devnet = await page(url, { ...query, networkId: DEVNET });
+        const testnet = await page(url, { ...query, networkId: TESTNET });
+        expect(devnet.total + testnet.total, url).toBe(all.total);
+        for (const [id, answer] of [
+          [DEVNET, devnet],
+          [TESTNET, testnet],
+        ] as const) {
+          for (const row of answer.data) {
+            if ('networkId' in row) expect(row.networkId, url).toBe(id);
+          }
+        }
+        testnetRows += testnet.total;
+      }
+      // The fixture has rows on the test chain: the filter is not trivially empty.
+      expect(testnetRows).toBeGreaterThan(0);
+    });
+
+    it('refuses a network that does not exist on every list, detail and per-bidder total', async () => {
+      const urls: [string, Record<string, string | number>][] = [
+        ...lists(),
+        ['/api/v2/show/market-collection', { id: cat.collections.c1 }],
+        [`/api/v2/bid/bids-by-bidder/${cat.alice.address}`, {}],
+        [`/api/v2/bid/totalHighestBidBalance/${cat.alice.address}`, { useWrapper: 1 }],
+        [`/api/v2/user/my-orders/${cat.alice.address}`, {}],
+      ];
+      for (const [url, query] of urls) {
+        const res = await get(url, { ...query, networkId: 424242 });
+        expect(res.statusCode, `${url} ${res.body}`).toBe(404);
+        expect(json(res), url).toMatchObject({
+          code: 'UNKNOWN_NETWORK',
+          message: ERRORS.UNKNOWN_NETWORK.message,
+        });
+      }
+    });
+  },
+  { backends: ALL_BACKENDS },
+);

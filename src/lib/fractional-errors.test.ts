@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import en from '#locales/en/errors.json';
+import vi from '#locales/vi/errors.json';
+import { FRACTIONAL_REVERT_CODES, fractionalRevertCode } from '#shared/fractional-errors.ts';
+import { ERROR_CODE_KEYS } from './errors.ts';
+
+describe('fractional vault refusals in both languages', () => {
+  it('every code a vault or factory revert maps to has its own English and Vietnamese message', () => {
+    for (const code of Object.values(FRACTIONAL_REVERT_CODES)) {
+      const key = ERROR_CODE_KEYS[code];
+      expect(en[key], code).toBeTruthy();
+      expect(vi[key], code).toBeTruthy();
+      expect(vi[key], code).not.toBe(en[key]);
+    }
+  });
+
+  it('reads an over-the-limit purchase and a sold-out sale', () => {
+    const limit = ERROR_CODE_KEYS[fractionalRevertCode('PurchaseLimitExceeded')!];
+    expect(en[limit]).toBe('This is more shares than one buyer may buy in this sale');
+    expect(vi[limit]).toBe('Số cổ phần này vượt quá giới hạn mỗi người mua trong đợt bán');
+    const left = ERROR_CODE_KEYS[fractionalRevertCode('NotEnoughSharesLeft')!];
+    expect(en[left]).toBe('Fewer shares are left than you asked for');
+    expect(vi[left]).toBe('Số cổ phần còn lại ít hơn số bạn muốn mua');
+  });
+});
