@@ -262,8 +262,8 @@ describe('the catalogue per network', () => {
     await listed;
     await expect.poll(() => page.url()).toContain('network=97');
     if (testChain.rpcUrl === STAND_IN_RPC) {
-      // The stand-in has no items: the list says so.
-      await page.getByText('Sorry, no items found').waitFor();
+      // The server does not know the stand-in's network: the list says so (UNKNOWN_NETWORK).
+      await results.getByRole('alert').getByText('Wrong network').waitFor();
     }
     await page.getByLabel('Network').selectOption('');
     await expect.poll(() => page.url()).not.toContain('network=');
