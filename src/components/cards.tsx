@@ -5,7 +5,7 @@ import { weiFromWire } from '#shared/money.ts';
 import type { Bundle, Collection, Nft, NftSet, User } from '#shared/schemas/entities.ts';
 import { paths } from '../config/paths.ts';
 import { useLiveShown } from '../lib/live.ts';
-import { useNetworkSymbols } from '../lib/networks.ts';
+import { useNetworkSymbols, useNetworks } from '../lib/networks.ts';
 import { Amount } from './ui/amount.tsx';
 import { Img } from './ui/image.tsx';
 
@@ -14,7 +14,10 @@ type TitleTag = 'h2' | 'h3';
 
 type CardProps = { priority?: boolean; titleAs?: TitleTag };
 
-/** The frame every card shares: the image, the title linking to the item, then `children`. */
+/**
+ * The frame every card shares: the image, the title linking to the item, its chain (`networkId`,
+ * named while the catalogue spans more than one network), then `children`.
+ */
 function Card({
   image,
   name,
@@ -23,6 +26,7 @@ function Card({
   priority,
   titleAs: H = 'h3',
   live = null,
+  networkId,
   children,
 }: CardProps & {
   image: string | null;
@@ -31,9 +35,12 @@ function Card({
   ratio?: string;
   /** The item's live topic (`nft:1`): its changes refresh the list it is in (src/lib/live.ts). */
   live?: string | null;
+  networkId?: number;
   children: ReactNode;
 }) {
   useLiveShown(live);
+  const networks = useNetworks().data;
+  const chain = networks?.[1] && networks.find((n) => n.networkId === networkId);
   return (
     <article className="card">
       <Img src={image} alt={name} ratio={ratio} priority={priority} className="card__media" />
@@ -43,6 +50,7 @@ function Card({
             {name}
           </Link>
         </H>
+        {chain ? <span className="badge">{chain.name}</span> : null}
         {children}
       </div>
     </article>
@@ -85,6 +93,7 @@ export function NftCard({ nft, ...card }: CardProps & { nft: Nft }) {
       image={nft.image}
       name={nft.name}
       live={`nft:${nft.item_id}`}
+      networkId={nft.networkId}
       to={paths.nftDetail.build({ collectionAddr: nft.collectionAddr, tokenId: nft.tokenId })}
     >
       <div className="card__meta">
@@ -110,6 +119,7 @@ export function CollectionCard({ collection, ...card }: CardProps & { collection
       {...card}
       image={collection.image}
       name={collection.name}
+      networkId={collection.networkId}
       to={paths.collectionDetail.build({ id: String(collection.id) })}
     >
       <div className="card__meta">
@@ -128,6 +138,7 @@ export function SetCard({ set, ...card }: CardProps & { set: NftSet }) {
       image={set.image}
       name={set.name}
       live={`set:${set.id}`}
+      networkId={set.networkId}
       to={paths.setDetail.build({ id: String(set.id) })}
     >
       <div className="card__meta">
@@ -154,6 +165,7 @@ export function BundleCard({ bundle, ...card }: CardProps & { bundle: Bundle }) 
       image={bundle.image}
       name={bundle.name}
       live={`bundle:${bundle.id}`}
+      networkId={bundle.networkId}
       to={paths.bundleDetail.build({ id: String(bundle.id) })}
     >
       <div className="card__meta">

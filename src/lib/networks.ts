@@ -14,19 +14,18 @@ export const networksQueryOptions = () =>
     staleTime: 60 * 60 * 1000,
   });
 
-const useNetworks = () => useQuery(networksQueryOptions());
+export const useNetworks = () => useQuery(networksQueryOptions());
 
-/** VBC / WVBC on the product chain; BNB / WBNB on the test chain (until the answer is in). */
-export function useNetworkSymbols(networkId: number): {
-  native: string;
-  wrapped: string;
-  name: string;
-} {
-  const { data } = useNetworks();
-  const network = data?.find((n) => n.networkId === networkId);
+/**
+ * The one place the web app takes coin names from: each network's own (VBC / WVBC on VBChain,
+ * BNB / WBNB on the test chain 97), as the network list names them. Until the list is in (or for
+ * a network it does not hold) no coin is named rather than another chain's.
+ */
+export function useNetworkSymbols(networkId: number) {
+  const network = useNetworks().data?.find((n) => n.networkId === networkId);
   return {
-    native: network?.nativeSymbol ?? 'VBC',
-    wrapped: network?.wrappedSymbol ?? 'WVBC',
+    native: network?.nativeSymbol ?? '',
+    wrapped: network?.wrappedSymbol ?? '',
     name: network?.name ?? String(networkId),
   };
 }

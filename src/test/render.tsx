@@ -9,6 +9,8 @@ import enTrade from '#locales/en/trade.json';
 import enWallet from '#locales/en/wallet.json';
 import viTrade from '#locales/vi/trade.json';
 import viWallet from '#locales/vi/wallet.json';
+import { networksQueryKey } from '#shared/query-keys.ts';
+import type { Network } from '#shared/schemas/entities.ts';
 import { resources as en } from '../lib/locales/en.ts';
 import { resources as vi } from '../lib/locales/vi.ts';
 
@@ -30,8 +32,13 @@ export async function initTestI18n(lng: 'en' | 'vi' = 'en') {
   return i18next;
 }
 
-export function renderWithApp(ui: ReactNode, { route = '/' }: { route?: string } = {}) {
+/** `networks`: the network list (GET ETHnetworks/gets) as already loaded. */
+export function renderWithApp(
+  ui: ReactNode,
+  { route = '/', networks }: { route?: string; networks?: Network[] } = {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (networks) client.setQueryData(networksQueryKey(), networks);
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>

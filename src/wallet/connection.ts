@@ -115,17 +115,23 @@ async function adoptAddress(c: Connector, address: string): Promise<void> {
   setProcess('success');
 }
 
+/**
+ * The wallet's chain becomes the chosen network when it is one of ours (balances and lists of
+ * that network are then shown); any other asks to choose a network ('chooseNw').
+ */
+function followChain(chainId: number, networks: readonly Network[]): void {
+  if (networks.some((n) => n.networkId === chainId)) {
+    sessionActions.SELECT_NETWORK(chainId);
+    if (walletUi.process === 'chooseNw') setProcess('idle');
+  } else setProcess('chooseNw', 'wrongNetworkDetected');
+}
+
 function watch(c: Connector, networks: readonly Network[]): () => void {
   const onAccounts = (accounts: readonly string[]) => {
     if (accounts.length === 0) void disconnectWallet();
     else void adoptAddress(c, accounts[0]!).catch(() => setProcess('error', 'unknown'));
   };
-  const onChain = (chainId: number) => {
-    if (networks.some((n) => n.networkId === chainId)) {
-      sessionActions.SELECT_NETWORK(chainId);
-      if (walletUi.process === 'chooseNw') setProcess('idle');
-    } else setProcess('chooseNw', 'wrongNetworkDetected');
-  };
+  const onChain = (chainId: number) => followChain(chainId, networks);
   const onDisconnect = () => void disconnectWallet();
   c.on('accountsChanged', onAccounts);
   c.on('chainChanged', onChain);
@@ -143,6 +149,8 @@ async function activate(c: Connector, address: string, networks: readonly Networ
   detach = watch(c, networks);
   walletUi.connector = { id: c.id, name: c.name, ...(c.icon ? { icon: c.icon } : {}) };
   await adoptAddress(c, address);
+  // A WalletConnect session comes back on whichever of its chains the wallet is on.
+  if (walletUi.process === 'success') followChain(await c.getChainId(), networks);
 }
 
 /** Connects a browser wallet: accounts, then our network (switch, or add on 4902). */

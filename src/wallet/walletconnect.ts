@@ -11,7 +11,8 @@ import type { Network } from '#shared/schemas/entities.ts';
 import type { WalletConnectSettings } from '#shared/schemas/walletconnect.ts';
 import { api, type DataBody } from '#web/lib/api-client.ts';
 import { networksQueryOptions } from '#web/lib/networks.ts';
-import { chainTarget, selectedNetwork } from './chains.ts';
+import { session } from '#web/stores/session.ts';
+import { sessionChains } from './chains.ts';
 import { activeConnector, connectPlatform } from './connection.ts';
 import {
   hasStoredWalletConnectSession,
@@ -75,12 +76,10 @@ function ensureHandle(networks: readonly Network[]): Promise<WalletConnectHandle
 async function createHandle(networks: readonly Network[]): Promise<WalletConnectHandle | null> {
   const { relayUrl, projectId } = await ensureSettings();
   if (!projectId) return null;
-  const first = selectedNetwork(networks, null);
-  const ordered = first ? [first, ...networks.filter((n) => n !== first)] : [...networks];
   handle = await loadWalletConnect({
     relayUrl,
     projectId,
-    chains: ordered.map(chainTarget),
+    chains: sessionChains(networks, session.selectedNetworkId),
     appName: document.title || location.host,
   });
   handle.onUri((uri) => {

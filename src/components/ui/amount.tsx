@@ -3,10 +3,11 @@ import { formatAmount, localizeDecimal } from '#shared/money.ts';
 import { currentLanguage } from '#web/lib/i18n.ts';
 
 /**
- * An amount with 4 decimals, '~' when rounded, the exact value in a tooltip (hover and focus):
+ * An amount in its network's coin (`symbol`, from src/lib/networks.ts: VBC/WVBC, BNB/WBNB) with
+ * 4 decimals, '~' when rounded, the exact value in a tooltip (hover and focus):
  * docs/product-rules.md, Constants.
  */
-export function Amount({ wei, symbol = 'VBC' }: { wei: bigint; symbol?: string }) {
+export function Amount({ wei, symbol }: { wei: bigint; symbol: string }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const { text, rounded, full } = formatAmount(wei);

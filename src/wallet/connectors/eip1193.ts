@@ -63,25 +63,45 @@ export interface Eip1193ConnectorMeta {
   onDisconnect?: () => Promise<void>;
 }
 
+/**
+ * 4902: the wallet does not know the chain. MetaMask on phones wraps it in
+ * `data.originalError`, so both places are read.
+ */
+function isUnknownChain(error: unknown): boolean {
+  const e = error as { code?: number; data?: { originalError?: { code?: number } } } | null;
+  return e?.code === 4902 || e?.data?.originalError?.code === 4902;
+}
+
+/** The chain as wallet_addEthereumChain describes it: name, coin, RPC and explorer. */
+export function addChainParameters(target: ChainTarget) {
+  return {
+    chainId: toHex(target.chainId),
+    chainName: target.name,
+    rpcUrls: [target.rpcUrl],
+    nativeCurrency: { name: target.nativeSymbol, symbol: target.nativeSymbol, decimals: 18 },
+    ...(target.explorerUrl ? { blockExplorerUrls: [target.explorerUrl] } : {}),
+  };
+}
+
+/** Asks the wallet to switch; a chain it does not know (4902) is added, then switched to. */
 async function switchChain(provider: Eip1193Provider, target: ChainTarget): Promise<void> {
   const chainId = toHex(target.chainId);
+  const switchTo = () =>
+    provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
   try {
-    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
+    await switchTo();
   } catch (error) {
-    if ((error as { code?: number })?.code !== 4902) throw walletErrorOf(error);
-    await provider.request({
-      method: 'wallet_addEthereumChain',
-      params: [
-        {
-          chainId,
-          chainName: target.name,
-          rpcUrls: [target.rpcUrl],
-          nativeCurrency: { name: target.nativeSymbol, symbol: target.nativeSymbol, decimals: 18 },
-          ...(target.explorerUrl ? { blockExplorerUrls: [target.explorerUrl] } : {}),
-        },
-      ],
-    });
-    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
+    if (!isUnknownChain(error)) throw walletErrorOf(error);
+    try {
+      await provider.request({
+        method: 'wallet_addEthereumChain',
+        params: [addChainParameters(target)],
+      });
+      // Most wallets switch once the chain is added; asking again makes sure of it.
+      await switchTo();
+    } catch (addError) {
+      throw walletErrorOf(addError);
+    }
   }
 }
 

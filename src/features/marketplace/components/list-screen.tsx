@@ -16,6 +16,7 @@ import type { ListBody } from '#web/lib/api-client.ts';
 import { useBundles, useCollections, useNfts, useSets } from '#web/lib/catalogue-lists.ts';
 import { useLikeAddress } from '#web/stores/use-like-address.ts';
 import { labelIdFor, useCategories } from '../api/categories.ts';
+import { NetworkFilter } from './network-filter.tsx';
 
 type ListKind = 'nfts' | 'collections' | 'sets' | 'bundles';
 
@@ -30,6 +31,9 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
   const likeAddress = useLikeAddress();
   const rawCategory = search.get('category');
   const rawSort = search.get('sort');
+  // Any positive id is passed on: a network not listed answers an empty list, not an error.
+  const rawNetwork = Number(search.get('network') ?? '');
+  const networkId = Number.isSafeInteger(rawNetwork) && rawNetwork > 0 ? rawNetwork : undefined;
   const category = isCategorySlug(rawCategory) ? rawCategory : undefined;
   const sorts: readonly ListSort[] = kind === 'bundles' ? BUNDLE_SORTS : LIST_SORTS;
   const sort = isListSort(rawSort) && sorts.includes(rawSort) ? rawSort : DEFAULT_SORT;
@@ -40,16 +44,20 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
   const unknownCategory = Boolean(category && categories.isSuccess && labelId === undefined);
   const lists = useLists(
     kind,
-    { page, size: LIST_PAGE_SIZE, sort, likeAddress, labelId },
+    { page, size: LIST_PAGE_SIZE, sort, likeAddress, labelId, networkId },
     ready && !unknownCategory,
   );
 
-  const current: ListSearch = { category, sort: sort === DEFAULT_SORT ? undefined : sort };
-  const hrefFor = (p: number, s: ListSearch = current) =>
-    `${paths[kind].build({ page: p })}${buildListSearch(s)}`;
+  const current: Filters = {
+    category,
+    sort: sort === DEFAULT_SORT ? undefined : sort,
+    network: networkId,
+  };
+  const hrefFor = (p: number, s: Filters = current) =>
+    `${paths[kind].build({ page: p })}${listSearch(s)}`;
   // A new filter or sort starts again at page 1.
-  const onFilter = (next: ListSearch) => {
-    const merged: ListSearch = { ...current, ...next };
+  const onFilter = (next: Filters) => {
+    const merged: Filters = { ...current, ...next };
     if (merged.sort === DEFAULT_SORT) merged.sort = undefined;
     navigate(hrefFor(1, merged));
   };
@@ -70,6 +78,7 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
       <div className="toolbar">
         <CategoryFilter value={category} onChange={(c) => onFilter({ category: c })} />
         <SortSelect value={sort} options={sorts} onChange={(s) => onFilter({ sort: s })} />
+        <NetworkFilter value={networkId} onChange={(n) => onFilter({ network: n })} />
       </div>
       {category && categories.isError ? (
         <FailureState error={categories.error} onRetry={() => void categories.refetch()} />
@@ -92,12 +101,23 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
   );
 }
 
+/** The URL's filters: category and sort (src/config/paths.ts), and the network (`?network=97`). */
+type Filters = ListSearch & { network?: number | undefined };
+
+function listSearch({ network, ...rest }: Filters): string {
+  const search = buildListSearch(rest);
+  if (network === undefined) return search;
+  return `${search ? `${search}&` : '?'}network=${network}`;
+}
+
 type ListBase = {
   page: number;
   size: number;
   sort: ListSort;
   likeAddress: string | undefined;
   labelId: number | undefined;
+  /** One network's items; undefined: every network's. */
+  networkId: number | undefined;
 };
 
 /**

@@ -209,9 +209,11 @@ function BidForm(p: Props & { highest: bigint | null; end: bigint; mine: boolean
         error={fieldError}
         required
       />
-      {online ? null : <p className="trade__stale">{t('outbox:bid.stale')}</p>}
+      {online ? null : (
+        <p className="trade__stale">{t('outbox:bid.stale', { wrapped: p.symbol })}</p>
+      )}
       <p>{t('bid.noCancel')}</p>
-      {allowing ? <p>{t('bid.allowance')}</p> : null}
+      {allowing ? <p>{t('bid.allowance', { wrapped: p.symbol })}</p> : null}
       {offer ? (
         <WrapOffer
           wrap={offer.wrap}
@@ -253,7 +255,7 @@ function RecordBid(p: Props & { amount: bigint; receipt: string }) {
   const runner = useWrite(CHANGES.bid);
   return (
     <div className="trade__step">
-      <p>{t('bid.recordHint')}</p>
+      <p>{t('bid.recordHint', { wrapped: p.symbol })}</p>
       <Button
         variant="secondary"
         busy={runner.busy}
@@ -327,7 +329,7 @@ export function AuctionSale(p: Props) {
       {phase === 'bidding' && !seller && bids.data ? (
         <BidForm {...p} highest={highest} end={end} mine={mine} />
       ) : null}
-      {top?.onChain ? <p className="badge">{t('bid.onChain')}</p> : null}
+      {top?.onChain ? <p className="badge">{t('bid.onChain', { wrapped: p.symbol })}</p> : null}
       {mine &&
       highest !== null &&
       top?.receipt &&

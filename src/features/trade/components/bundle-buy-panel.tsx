@@ -19,7 +19,8 @@ import { orderQueryOptions } from '../api/queries.ts';
 import { buyQuote, checkAccountBalance } from '../pricing.ts';
 import { sameAddress, TakeOffSale } from './fixed-sale.tsx';
 import { PriceLines } from './price-lines.tsx';
-import { useBalances, useFeeBps, useTradeContext } from './use-trade.ts';
+import { SwitchFirst } from './switch-first.tsx';
+import { useBalances, useFeeBps, useSwitchFirst, useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function BundleBuyPanel({
@@ -32,6 +33,7 @@ export default function BundleBuyPanel({
 }) {
   const { t } = useTranslation('trade');
   const ctx = useTradeContext(bundle.networkId);
+  const switchTo = useSwitchFirst(bundle.networkId);
   const symbols = useNetworkSymbols(bundle.networkId);
   const fee = useFeeBps(ctx?.network ?? null);
   const balances = useBalances(ctx);
@@ -39,6 +41,7 @@ export default function BundleBuyPanel({
   const stored = useQuery(orderQueryOptions(bundle.orderHash));
   if (!ctx) return <p className="trade">{t('connect')}</p>;
   const live = stored.data?.status === 'pending' ? stored.data : null;
+  if (live && switchTo) return <SwitchFirst network={switchTo} />;
   // Bought the last items, or refused because they sold meanwhile: the outcome stays in view.
   if (!live) {
     return runner.state.done || runner.state.error ? (

@@ -21,7 +21,8 @@ import { onSaleQueryOptions, orderQueryOptions } from '../api/queries.ts';
 import { checkAccountBalance, type PriceBreakdown, priceBreakdown } from '../pricing.ts';
 import { sameAddress } from './fixed-sale.tsx';
 import { PriceLines } from './price-lines.tsx';
-import { useBalances, useFeeBps, useTradeContext } from './use-trade.ts';
+import { SwitchFirst } from './switch-first.tsx';
+import { useBalances, useFeeBps, useSwitchFirst, useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 /** The sum of the chosen orders' breakdowns (each fee the lower of today's and the signed one). */
@@ -43,6 +44,7 @@ const buyable = (n: Nft) =>
 export default function BuySeveralPanel({ collection }: { collection: Collection }) {
   const { t } = useTranslation('trade');
   const ctx = useTradeContext(collection.networkId);
+  const switchTo = useSwitchFirst(collection.networkId);
   const symbols = useNetworkSymbols(collection.networkId);
   const fee = useFeeBps(ctx?.network ?? null);
   const balances = useBalances(ctx);
@@ -55,6 +57,7 @@ export default function BuySeveralPanel({ collection }: { collection: Collection
     (n) => buyable(n) && !sameAddress(n.owner, ctx.address),
   );
   if (items.length === 0 && !runner.state.done) return null;
+  if (switchTo) return <SwitchFirst network={switchTo} />;
   const parts = orders.flatMap((o) =>
     o.data
       ? [

@@ -13,7 +13,8 @@ import { LastRefusal } from '#web/wallet/write/write-status.tsx';
 import { sameAddress } from './fixed-sale.tsx';
 import { ListForm } from './list-form.tsx';
 import { SalePanel } from './sale-panel.tsx';
-import { useTradeContext } from './use-trade.ts';
+import { SwitchFirst } from './switch-first.tsx';
+import { useSwitchFirst, useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function NftTradePanel({ nft }: { nft: NftDetail }) {
@@ -28,11 +29,13 @@ export default function NftTradePanel({ nft }: { nft: NftDetail }) {
 function TradePanel({ nft }: { nft: NftDetail }) {
   const { t } = useTranslation('trade');
   const ctx = useTradeContext(nft.networkId);
+  const switchTo = useSwitchFirst(nft.networkId);
   const order = nft.order?.status === 'pending' ? nft.order : null;
   // The order this page offered last: once it is gone, why the user's buy was refused.
   const offered = useRef<string | null>(null);
   if (order) offered.current = order.orderHash;
   if (!ctx) return <p className="trade">{t('connect')}</p>;
+  if (switchTo) return <SwitchFirst network={switchTo} />;
   // Part of a set or bundle on sale: bought (and taken off sale) on that page.
   if (order && order.target !== 'NFT') {
     const to =

@@ -9,12 +9,14 @@ import type { Nft } from '#shared/schemas/entities.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { sameAddress } from './fixed-sale.tsx';
 import { ListForm } from './list-form.tsx';
-import { useTradeContext } from './use-trade.ts';
+import { SwitchFirst } from './switch-first.tsx';
+import { useSwitchFirst, useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function ProfileListPanel({ nft }: { nft: Nft }) {
   const { t } = useTranslation('trade');
   const ctx = useTradeContext(nft.networkId);
+  const switchTo = useSwitchFirst(nft.networkId);
   const [open, setOpen] = useState(false);
   if (!ctx || !sameAddress(nft.owner, ctx.address)) return null;
   // Once opened it stays: listed, the NFT is ONSALE and the form shows the outcome.
@@ -24,7 +26,8 @@ export default function ProfileListPanel({ nft }: { nft: Nft }) {
       <Button variant="secondary" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         {t('list.fromProfile', { name: nft.name })}
       </Button>
-      {open ? (
+      {open && switchTo ? <SwitchFirst network={switchTo} /> : null}
+      {open && !switchTo ? (
         <ListForm
           ctx={ctx}
           target={{ collection: nft.collectionAddr, tokenId: BigInt(nft.tokenId) }}

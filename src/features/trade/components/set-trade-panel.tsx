@@ -9,7 +9,8 @@ import { OutcomeScope } from '#web/wallet/write/outcome-scope.tsx';
 import { LastRefusal } from '#web/wallet/write/write-status.tsx';
 import { orderQueryOptions } from '../api/queries.ts';
 import { SalePanel } from './sale-panel.tsx';
-import { useTradeContext } from './use-trade.ts';
+import { SwitchFirst } from './switch-first.tsx';
+import { useSwitchFirst, useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function SetTradePanel({ set }: { set: NftSet }) {
@@ -24,9 +25,11 @@ export default function SetTradePanel({ set }: { set: NftSet }) {
 function SetPanel({ set }: { set: NftSet }) {
   const { t } = useTranslation('trade');
   const ctx = useTradeContext(set.networkId);
+  const switchTo = useSwitchFirst(set.networkId);
   const stored = useQuery(orderQueryOptions(set.orderHash));
   if (!ctx) return set.orderHash ? <p className="trade">{t('connect')}</p> : null;
   const order = stored.data?.status === 'pending' ? stored.data : null;
+  if (order && switchTo) return <SwitchFirst network={switchTo} />;
   if (!order) return <LastRefusal box="trade" orderHash={set.orderHash} />;
   const collection = String((order.message as { collection?: string }).collection);
   return <SalePanel ctx={ctx} order={order} collection={collection} target="SET" itemId={set.id} />;

@@ -10,6 +10,7 @@ import {
 } from '#contracts/abi/index.ts';
 import { bpsPercent } from '#shared/orders.ts';
 import { session } from '#web/stores/session.ts';
+import { testNetwork } from '#web/test/networks.ts';
 import { initTestI18n, renderWithApp } from '#web/test/render.tsx';
 import { ApprovalRows, callName } from './approval-dialog.tsx';
 import { isMarketplaceMessage, MarketplaceMessageRows } from './typed-data-rows.tsx';
@@ -17,6 +18,7 @@ import { isMarketplaceMessage, MarketplaceMessageRows } from './typed-data-rows.
 afterEach(cleanup);
 
 const E = 10n ** 18n;
+const networks = [testNetwork(31337), testNetwork(97)];
 const order = {
   maker: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
   collection: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
@@ -83,7 +85,9 @@ describe('what the platform wallet shows before it signs', () => {
     const bid = { order, bidder: order.maker, amount: (3n * E).toString() };
     expect(isMarketplaceMessage('Bid', bid)).toBe(true);
     expect(isMarketplaceMessage('Permit', { owner: order.maker })).toBe(false);
-    renderWithApp(<MarketplaceMessageRows primaryType="Bid" message={bid} chainId={31337} />);
+    renderWithApp(<MarketplaceMessageRows primaryType="Bid" message={bid} chainId={31337} />, {
+      networks,
+    });
     const text = document.body.textContent ?? '';
     expect(screen.getByText('Your bid')).toBeTruthy();
     expect(text).toContain('3 WVBC');
@@ -102,11 +106,24 @@ describe('what the platform wallet shows before it signs', () => {
         message={{ ...order, saleKind: '0', itemsKind: '0', tokenIds: ['7'] }}
         chainId={31337}
       />,
+      { networks },
     );
     const text = document.body.textContent ?? '';
     expect(text).toContain('Giá cố định (VBC)');
     expect(text).toContain('2 VBC');
     expect(text).toContain('token 7');
+  });
+
+  it('names the coins of the network the message is signed for (the test chain: BNB, WBNB)', async () => {
+    await initTestI18n('en');
+    const bid = { order, bidder: order.maker, amount: (3n * E).toString() };
+    renderWithApp(<MarketplaceMessageRows primaryType="Bid" message={bid} chainId={97} />, {
+      networks,
+    });
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('3 WBNB');
+    expect(text).toContain('Auction (WBNB)');
+    expect(text).not.toContain('VBC');
   });
 
   it.each([

@@ -48,7 +48,7 @@ function OrderRows({ order, chainId }: { order: Fields; chainId: number }) {
         {t('approve.tokens', { ids: ids.join(', '), count: ids.length })}
       </Row>
       <Row label={t('approve.saleKind')}>
-        {auction ? t('approve.auction') : t('approve.fixedPrice')}
+        {auction ? t('approve.auction', symbols) : t('approve.fixedPrice', symbols)}
       </Row>
       <Row label={auction ? t('approve.reserve') : t('approve.price')}>
         <Amount wei={integer(order.price)} symbol={auction ? symbols.wrapped : symbols.native} />

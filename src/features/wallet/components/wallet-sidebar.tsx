@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import type { Network } from '#shared/schemas/entities.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ERROR_VALUES } from '#web/lib/errors.ts';
 import { networksQueryOptions } from '#web/lib/networks.ts';
 import { session } from '#web/stores/session.ts';
 import { selectedNetwork } from '#web/wallet/chains.ts';
 import { setProcess, walletUi } from '#web/wallet/connection.ts';
+import { SwitchNetworkPrompt } from '#web/wallet/switch-network.tsx';
 import './wallet.css';
 import { ConnectView } from './connect-view.tsx';
 import { ConnectedView } from './connected-view.tsx';
@@ -15,8 +17,11 @@ import { NetworkPicker } from './network-picker.tsx';
 // Loaded with the body (src/app/layouts/wallet.tsx): the platform wallet's signing approval.
 export { ApprovalDialog } from './approval-dialog.tsx';
 
-/** The process alert: error, warning (no cancel: one OK that closes it), chooseNw. */
-function ProcessAlert() {
+/**
+ * The process alert: error, warning (no cancel: one OK that closes it), chooseNw (the wallet is on
+ * a network we do not use: 'Please switch to' the chosen network, or another from the picker).
+ */
+function ProcessAlert({ network }: { network: Network | null }) {
   const { t } = useTranslation(['wallet', 'errors']);
   const { process, message, hint } = useSnapshot(walletUi);
   if (process !== 'error' && process !== 'warning' && process !== 'chooseNw') return null;
@@ -25,6 +30,7 @@ function ProcessAlert() {
       <p>{message ? t(`errors:${message}`, ERROR_VALUES) : t('alert.failed')}</p>
       {hint ? <p>{t(`errors:${hint}`)}</p> : null}
       {process === 'chooseNw' ? <p>{t('network.wrongChain')}</p> : null}
+      {process === 'chooseNw' && network ? <SwitchNetworkPrompt network={network} /> : null}
       {process !== 'chooseNw' ? (
         <Button variant="secondary" onClick={() => setProcess('closeAlert')}>
           {t('alert.ok')}
@@ -49,7 +55,7 @@ export default function WalletSidebar() {
   return (
     <div className="wallet">
       {list.length > 0 ? <NetworkPicker networks={list} /> : null}
-      <ProcessAlert />
+      <ProcessAlert network={network} />
       {connector && chainAddress && network ? (
         <ConnectedView network={network} />
       ) : (
