@@ -7,6 +7,7 @@
  */
 import { proxy, subscribe } from 'valtio';
 import type { Network } from '#shared/schemas/entities.ts';
+import { selectNetworkFirst } from '#web/lib/db/save-first.ts';
 import type { ErrorKey } from '#web/lib/errors.ts';
 import { session, sessionActions } from '#web/stores/session.ts';
 import { walletApi } from './api.ts';
@@ -176,6 +177,6 @@ export async function connectPlatform(c: Connector, networks: readonly Network[]
 /** Switching network: the wallet switches first (adding the chain on 4902). */
 export async function chooseNetwork(network: Network): Promise<void> {
   if (active) await active.switchChain(chainTarget(network));
-  sessionActions.SELECT_NETWORK(network.networkId);
+  await selectNetworkFirst(network.networkId);
   if (walletUi.process === 'chooseNw') setProcess('idle');
 }

@@ -172,13 +172,16 @@ describe('npm start stack with the demo seed [pglite]', () => {
         "select count(distinct o.order_hash) as n from orders o join bids b on b.order_hash = o.order_hash where o.network_id = 97 and o.sale_kind = 'AUCTION'",
       ),
     ).toBeGreaterThanOrEqual(2);
+    // Each chain is followed: both mine on an interval, so a block may have come a moment before
+    // the indexer read it (at most one behind, the indexer's own budget).
     const health = await get('/api/health');
-    expect(health.data).toMatchObject({
-      networks: [
-        { networkId: 7771, ok: true, lag: 0 },
-        { networkId: 97, ok: true, lag: 0 },
-      ],
-    });
+    type Followed = { networkId: number; ok: boolean; lag: number };
+    const followed = (health.data as unknown as { networks: Followed[] }).networks;
+    expect(followed.map((n) => [n.networkId, n.ok])).toEqual([
+      [7771, true],
+      [97, true],
+    ]);
+    for (const n of followed) expect(n.lag, `network ${n.networkId}`).toBeLessThanOrEqual(1);
   });
 
   it('comes back to the same data on a second start, without seeding again', async () => {
