@@ -154,3 +154,18 @@ export async function perAccount<T>(jobs: [number, () => Promise<T>][]): Promise
   );
   return results.flat();
 }
+
+/**
+ * Times a seed's phases: `phase(name)` records the seconds since the last mark under `name` and
+ * logs them with `label`; `phases` is what the seed report carries.
+ */
+export function phaseTimer(log: ((line: string) => void) | undefined, label: string) {
+  const phases: Record<string, number> = {};
+  let mark = Date.now();
+  const phase = (name: string) => {
+    phases[name] = (Date.now() - mark) / 1000;
+    mark = Date.now();
+    log?.(`${label}: ${name} (${phases[name]!.toFixed(1)} s)`);
+  };
+  return { phases, phase };
+}

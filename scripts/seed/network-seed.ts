@@ -8,7 +8,7 @@
 import { catchUpWithWallClock, seedBids } from './bids.ts';
 import { COLLECTIONS } from './catalogue.ts';
 import { seedCollections } from './collections.ts';
-import { createContext, type SeedParameters } from './context.ts';
+import { createContext, phaseTimer, type SeedParameters } from './context.ts';
 import { seedListings } from './listings.ts';
 import type { SeedReport } from './seed.ts';
 import { TRADES } from './trade-plan.ts';
@@ -21,13 +21,7 @@ const mine = <T extends readonly unknown[]>(rows: readonly T[]) =>
 
 export async function runNetworkSeed(p: SeedParameters): Promise<SeedReport> {
   const started = Date.now();
-  const phases: Record<string, number> = {};
-  let mark = Date.now();
-  const phase = (name: string) => {
-    phases[name] = (Date.now() - mark) / 1000;
-    mark = Date.now();
-    p.log?.(`seed ${p.deployment.chainId}: ${name} (${phases[name]!.toFixed(1)} s)`);
-  };
+  const { phases, phase } = phaseTimer(p.log, `seed ${p.deployment.chainId}`);
   const ctx = createContext(p);
   try {
     const plans = COLLECTIONS.filter((c) => NETWORK_COLLECTIONS.includes(c.key));

@@ -12,7 +12,7 @@
 import { seedAccounts } from './accounts.ts';
 import { catchUpWithWallClock, claimEndedAuctions, seedBids } from './bids.ts';
 import { seedCollections } from './collections.ts';
-import { createContext, type SeedContext, type SeedParameters } from './context.ts';
+import { createContext, phaseTimer, type SeedContext, type SeedParameters } from './context.ts';
 import { seedListings } from './listings.ts';
 import { SEED_MARKER, SEED_STARTED_MARKER } from './markers.ts';
 import { seedSocial } from './social.ts';
@@ -29,13 +29,7 @@ export interface SeedReport {
 
 export async function runSeed(p: SeedParameters): Promise<SeedReport> {
   const started = Date.now();
-  const phases: Record<string, number> = {};
-  let mark = Date.now();
-  const phase = (name: string) => {
-    phases[name] = (Date.now() - mark) / 1000;
-    mark = Date.now();
-    p.log?.(`seed: ${name} (${phases[name]!.toFixed(1)} s)`);
-  };
+  const { phases, phase } = phaseTimer(p.log, 'seed');
   const ctx = createContext(p);
   await writeMarker(ctx, SEED_STARTED_MARKER);
   try {
