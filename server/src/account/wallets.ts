@@ -1,8 +1,8 @@
 /** Wallet rows → wire, and the checks every wallet write shares. */
 import type { Kysely, Selectable } from 'kysely';
 import type { Wallet, WalletAccount } from '#shared/schemas/entities.ts';
-import { checksum, iso } from '../db/mappers.ts';
 import type { Database, EthWalletAccountsTable, EthWalletsTable } from '../db/types.ts';
+import { checksum, iso } from '../db/values.ts';
 import { AppError } from '../errors.ts';
 import { containsClearSecret, isEncryptedKeystore } from './secrets.ts';
 

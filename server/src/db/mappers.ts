@@ -2,7 +2,6 @@
  * Every row → wire mapper of the server: lowercase DB addresses become EIP-55 checksummed, Dates
  * become ISO strings, numeric stays a decimal string. Use these instead of hand-mapping.
  */
-import { getAddress } from 'ethers';
 import type { Selectable } from 'kysely';
 import { TEST_CHAIN_NETWORK_ID } from '#shared/rules.ts';
 import type {
@@ -26,7 +25,6 @@ import type {
 import type { Gift } from '#shared/schemas/gifts.ts';
 import type { Notification, NotificationType } from '#shared/schemas/notifications.ts';
 import { RPC_SUFFIX } from '../config.ts';
-import { AppError } from '../errors.ts';
 import type {
   ActivityRow,
   BidRow,
@@ -44,52 +42,7 @@ import type {
   SetRow,
   UserRow,
 } from './types.ts';
-
-/**
- * EIP-55 checksums already computed, by the exact text asked for. A checksum is keccak-256 in
- * pure JS (about 20 µs); a catalogue page names the same few collections, owners and creators
- * on every row and every request, so hashing each again was a third of a busy server's time.
- * Bounded: emptied when full (a flood of new addresses costs only the hashing it saved).
- */
-const checksums = new Map<string, string>();
-const CHECKSUMS_MAX = 100_000;
-
-/** Checksummed address for the wire (a mixed-case input must carry a valid checksum). */
-export function checksum(address: string): string {
-  let sum = checksums.get(address);
-  if (sum === undefined) {
-    sum = getAddress(address);
-    if (checksums.size >= CHECKSUMS_MAX) checksums.clear();
-    checksums.set(address, sum);
-  }
-  return sum;
-}
-function checksumOrNull(address: string | null | undefined): string | null {
-  return address ? checksum(address) : null;
-}
-
-const HEX_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/;
-
-/**
- * The server's one address normaliser: the lowercase form the database stores (server/README.md).
- * An invalid address → INVALID_ADDRESS (a user's mistake when it comes from a request).
- */
-export function toDbAddress(address: string): string {
-  // 40 hex digits are an address in any case once lowercased: no checksum to compute.
-  if (HEX_ADDRESS.test(address)) return `0x${address.slice(-40).toLowerCase()}`;
-  try {
-    return getAddress(address.toLowerCase()).toLowerCase();
-  } catch (cause) {
-    throw new AppError('INVALID_ADDRESS', { cause });
-  }
-}
-
-export function iso(date: Date | string): string {
-  return (date instanceof Date ? date : new Date(date)).toISOString();
-}
-export function isoOrNull(date: Date | string | null | undefined): string | null {
-  return date ? iso(date) : null;
-}
+import { checksum, checksumOrNull, iso, isoOrNull } from './values.ts';
 
 /** The RPC URL of a network is its domain plus RPC_SUFFIX, except the test chain's. */
 function rpcUrlOf(network: { network_id: number; domain: string }): string {

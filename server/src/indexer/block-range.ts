@@ -9,7 +9,7 @@
  */
 import { toQuantity } from 'ethers';
 import { collectionInterface } from '#server/chain/abi.ts';
-import { toDbAddress } from '../db/mappers.ts';
+import { toDbAddress } from '../db/values.ts';
 import { notifyScheduled } from '../notifications/derive.ts';
 import { readMetadataDocument } from '../studio/metadata-store.ts';
 import { saveBlocks } from './checkpoint.ts';

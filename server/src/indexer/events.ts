@@ -12,7 +12,7 @@ import {
   giftsInterface,
   wvbcInterface,
 } from '#server/chain/abi.ts';
-import { toDbAddress } from '../db/mappers.ts';
+import { toDbAddress } from '../db/values.ts';
 
 function topic(iface: Interface, name: string): string {
   const event = iface.getEvent(name);

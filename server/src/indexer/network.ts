@@ -14,8 +14,8 @@ import { BUILT_IN_NETWORKS } from '#contracts/chains.ts';
 import type { Deployment } from '#contracts/deploy/deployment.ts';
 import { TEST_CHAIN_NETWORK_ID } from '#shared/rules.ts';
 import { RPC_SUFFIX } from '../config.ts';
-import { toDbAddress } from '../db/mappers.ts';
 import type { Database } from '../db/types.ts';
+import { toDbAddress } from '../db/values.ts';
 import type { NetworkConfig } from '../networks.ts';
 
 export interface RegisterNetworkParameters {

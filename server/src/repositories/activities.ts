@@ -5,8 +5,8 @@
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { ACTIVITY_FILTER_TYPES, type ActivityFilter } from '#shared/enums.ts';
-import { toDbAddress } from '../db/mappers.ts';
 import type { ActivityRow, ActivityType, Database } from '../db/types.ts';
+import { toDbAddress } from '../db/values.ts';
 import { cachedCount, type Db, offsetOf, type PageRequest, type PageResult } from './paging.ts';
 
 /** `LIST,purchase` → ['LIST', 'PURCHASE', 'BUY']; undefined → no type filter. */

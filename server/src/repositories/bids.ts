@@ -10,8 +10,9 @@ import {
   sql,
 } from 'kysely';
 import type { BidEntry } from '#shared/schemas/catalogue.ts';
-import { isoOrNull, toBid, toDbAddress } from '../db/mappers.ts';
+import { toBid } from '../db/mappers.ts';
 import type { BidRow, Database, OrderStatus, OrderTarget } from '../db/types.ts';
+import { isoOrNull, toDbAddress } from '../db/values.ts';
 import { type Db, offsetOf, type PageRequest, type PageResult, pageOf } from './paging.ts';
 
 /** Bids joined to the orders they were made on. */

@@ -5,8 +5,9 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { ListSort, NftStatus } from '#shared/enums.ts';
 import type { Bundle, BundleItem } from '#shared/schemas/entities.ts';
-import { toBundle, toBundleItem, toDbAddress } from '../db/mappers.ts';
+import { toBundle, toBundleItem } from '../db/mappers.ts';
 import type { BundleRow, Database, NftRow } from '../db/types.ts';
+import { toDbAddress } from '../db/values.ts';
 import { likedIds } from './likes.ts';
 import { listPage } from './list-sort.ts';
 import { type Db, offsetOf, type PageRequest, type PageResult, pageOf } from './paging.ts';

@@ -2,8 +2,9 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { ListSort } from '#shared/enums.ts';
 import type { Collection } from '#shared/schemas/entities.ts';
-import { toCollection, toDbAddress } from '../db/mappers.ts';
+import { toCollection } from '../db/mappers.ts';
 import type { CollectionRow, Database } from '../db/types.ts';
+import { toDbAddress } from '../db/values.ts';
 import { likedIds } from './likes.ts';
 import { listPage } from './list-sort.ts';
 import type { Db, PageRequest, PageResult } from './paging.ts';

@@ -3,8 +3,9 @@
  * from the catalogue, and the givers' messages. Addresses are lowercase in the database.
  */
 import type { Kysely } from 'kysely';
-import { toDbAddress, toGift } from '../db/mappers.ts';
+import { toGift } from '../db/mappers.ts';
 import type { Database } from '../db/types.ts';
+import { toDbAddress } from '../db/values.ts';
 
 type Db = Kysely<Database>;
 

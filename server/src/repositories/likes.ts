@@ -4,8 +4,8 @@
  * call never counts twice. A new like also writes a LIKE activity (the activity filter `likes`).
  */
 import { sql } from 'kysely';
-import { toDbAddress } from '../db/mappers.ts';
 import type { ActivitiesTable, LikesTable } from '../db/types.ts';
+import { toDbAddress } from '../db/values.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from './paging.ts';
 

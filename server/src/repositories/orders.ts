@@ -5,8 +5,8 @@
  * an item is left, so a buyer's purchase is its fill, not the maker's order row.
  */
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { toDbAddress } from '../db/mappers.ts';
 import type { Database, OrderHistoryRow, OrderRow, OrderStatus } from '../db/types.ts';
+import { toDbAddress } from '../db/values.ts';
 import { type Db, offsetOf, type PageRequest, type PageResult, pageOf } from './paging.ts';
 
 export interface OrderFilters {

@@ -2,8 +2,9 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { ListSort, NftStatus } from '#shared/enums.ts';
 import type { NftSet } from '#shared/schemas/entities.ts';
-import { toDbAddress, toSet } from '../db/mappers.ts';
+import { toSet } from '../db/mappers.ts';
 import type { Database, NftRow, SetRow } from '../db/types.ts';
+import { toDbAddress } from '../db/values.ts';
 import { likedIds } from './likes.ts';
 import { listPage } from './list-sort.ts';
 import type { Db, PageRequest, PageResult } from './paging.ts';

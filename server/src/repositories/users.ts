@@ -6,8 +6,9 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { User } from '#shared/schemas/entities.ts';
-import { toDbAddress, toUser } from '../db/mappers.ts';
+import { toUser } from '../db/mappers.ts';
 import type { Database, UserRow } from '../db/types.ts';
+import { toDbAddress } from '../db/values.ts';
 import { type Db, offsetOf, type PageRequest, type PageResult, pageOf } from './paging.ts';
 import { escapeLike } from './query-params.ts';
 

@@ -6,8 +6,8 @@
  * unlock); the item, set and collection counters and a BID activity follow.
  */
 import { sql, type Transaction } from 'kysely';
-import { toDbAddress } from '#server/db/mappers.ts';
 import type { BidRow, Database, NftRow, OrderRow } from '#server/db/types.ts';
+import { toDbAddress } from '#server/db/values.ts';
 import { AppError } from '#server/errors.ts';
 import { extendAuction, ItemsKind, minimumBid, type Order } from '#shared/orders.ts';
 import { lockedBidTotal } from './locked-bids.ts';

@@ -15,7 +15,7 @@ import { checkSignedFor } from '#server/chain/signed-network.ts';
 import type { BidRow, OrderRow } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import type { Order } from '#shared/orders.ts';
-import { toDbAddress } from '../db/mappers.ts';
+import { toDbAddress } from '../db/values.ts';
 import { withReceipt } from './bid-receipts.ts';
 import { recordBid } from './bid-writes.ts';
 import type { DbExecutor } from './locked-bids.ts';

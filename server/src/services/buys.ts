@@ -10,8 +10,8 @@ import { encodeBuy } from '#server/chain/calldata.ts';
 import { type MarketChain, marketChain, type TradingContext } from '#server/chain/contracts.ts';
 import { type Fillability, orderFillability } from '#server/chain/fillability.ts';
 import { chainNow, nativeBalance } from '#server/chain/reads.ts';
-import { toDbAddress } from '#server/db/mappers.ts';
 import type { OrderRow, OrderTarget } from '#server/db/types.ts';
+import { toDbAddress } from '#server/db/values.ts';
 import { AppError, type ErrorCode } from '#server/errors.ts';
 import {
   allItemsMask,

@@ -16,7 +16,7 @@ import { GIFTS_ABI, MARKETPLACE_COLLECTION_ABI } from '#contracts/abi/index.ts';
 import { giftClaimSigner, giftsDomain } from '#contracts/typed-data/gifts.ts';
 import type { Gift, GiftClaimBody } from '#shared/schemas/gifts.ts';
 import { revertError } from '../chain/reverts.ts';
-import { toDbAddress } from '../db/mappers.ts';
+import { toDbAddress } from '../db/values.ts';
 import { AppError } from '../errors.ts';
 import { giftById } from '../repositories/gifts.ts';
 import { addressesOfAccount } from '../repositories/users.ts';

@@ -5,8 +5,8 @@
  * that can no longer fill are closed (listing-supersede.ts).
  */
 import { sql, type Transaction } from 'kysely';
-import { toDbAddress } from '#server/db/mappers.ts';
 import type { Database, NftRow, OrderRow } from '#server/db/types.ts';
+import { toDbAddress } from '#server/db/values.ts';
 import { AppError } from '#server/errors.ts';
 import type { SaleType } from '#shared/enums.ts';
 import { ItemsKind, type Order, orderToJson } from '#shared/orders.ts';

@@ -11,7 +11,7 @@ import { marketChain, type TradingContext } from '#server/chain/contracts.ts';
 import { orderFillability } from '#server/chain/fillability.ts';
 import { chainNow } from '#server/chain/reads.ts';
 import { checkSignedFor } from '#server/chain/signed-network.ts';
-import { toDbAddress } from '#server/db/mappers.ts';
+import { toDbAddress } from '#server/db/values.ts';
 import { AppError } from '#server/errors.ts';
 import { ItemsKind, type Order, type OrderJson } from '#shared/orders.ts';
 import { type ListingResult, writeListing } from './listing-writes.ts';

@@ -4,8 +4,8 @@
  * not take the funds below it (docs/product-rules.md, Wallets and Auctions).
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { toDbAddress } from '#server/db/mappers.ts';
 import type { Database } from '#server/db/types.ts';
+import { toDbAddress } from '#server/db/values.ts';
 
 /** A database handle or an open transaction. */
 export type DbExecutor = Kysely<Database> | Transaction<Database>;

@@ -1,6 +1,7 @@
 /** Stored orders and the NFT rows of their items, as the trading services read them. */
-import { toDbAddress } from '#server/db/mappers.ts';
+
 import type { NftRow, OrderRow } from '#server/db/types.ts';
+import { toDbAddress } from '#server/db/values.ts';
 import { AppError } from '#server/errors.ts';
 import { type Order, SaleKind } from '#shared/orders.ts';
 import type { DbExecutor } from './locked-bids.ts';

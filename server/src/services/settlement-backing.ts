@@ -12,8 +12,8 @@ import { getAddress } from 'ethers';
 import type { Kysely } from 'kysely';
 import type { MarketChain } from '#server/chain/contracts.ts';
 import { recordedBidOnChain, spendable, wrapperFunds } from '#server/chain/reads.ts';
-import { toDbAddress } from '#server/db/mappers.ts';
 import type { Database } from '#server/db/types.ts';
+import { toDbAddress } from '#server/db/values.ts';
 import type { DbExecutor } from './locked-bids.ts';
 
 export type Recorded = { bidder: string; amount: bigint } | null;

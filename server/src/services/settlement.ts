@@ -33,8 +33,8 @@ import {
   settlementEpochOnChain,
   settlementSignerOnChain,
 } from '#server/chain/reads.ts';
-import { toDbAddress } from '#server/db/mappers.ts';
 import type { BidRow, OrderRow } from '#server/db/types.ts';
+import { toDbAddress } from '#server/db/values.ts';
 import { AppError } from '#server/errors.ts';
 import { SETTLEMENT_TTL_SECONDS } from '#shared/rules.ts';
 import { auctionEndOf, bidsOfOrder, loadAuction } from './bids.ts';

@@ -5,7 +5,6 @@
  * orders.
  */
 import type { Insertable } from 'kysely';
-import { toDbAddress } from '#server/db/mappers.ts';
 import type {
   ActivitiesTable,
   BidsTable,
@@ -19,6 +18,7 @@ import type {
   OrdersTable,
   SetsTable,
 } from '#server/db/types.ts';
+import { toDbAddress } from '#server/db/values.ts';
 import type { Db } from '#server/repositories/paging.ts';
 
 const lower = <T extends string | null | undefined>(a: T): T =>

@@ -6,7 +6,7 @@
 import { getAddress } from 'ethers';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checksum, toDbAddress } from '#server/db/mappers.ts';
+import { checksum, toDbAddress } from '#server/db/values.ts';
 import { ALL_BACKENDS, describeBackends, json } from '../helpers/test-app.ts';
 import { type Catalogue, seedCatalogue } from './fixtures.ts';
 

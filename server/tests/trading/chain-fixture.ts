@@ -33,7 +33,7 @@ import {
   mintBatch,
   wvbcAt,
 } from '#scripts/lib/marketplace.ts';
-import { toDbAddress } from '#server/db/mappers.ts';
+import { toDbAddress } from '#server/db/values.ts';
 import { buildOrder } from '#shared/orders.ts';
 import { startTestChain } from '../helpers/chain.ts';
 import type { TestApp } from '../helpers/test-app.ts';

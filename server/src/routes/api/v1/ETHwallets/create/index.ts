@@ -3,7 +3,7 @@ import { isUniqueViolation } from '#server/account/accounts.ts';
 import { hashPassword } from '#server/account/password.ts';
 import { looksLikeClearSecret } from '#server/account/secrets.ts';
 import { assertKeystore, toWallet } from '#server/account/wallets.ts';
-import { toDbAddress } from '#server/db/mappers.ts';
+import { toDbAddress } from '#server/db/values.ts';
 import { AppError } from '#server/errors.ts';
 import { createWallet } from '#server/repositories/wallets.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { toDbAddress } from '#server/db/mappers.ts';
+import { toDbAddress } from '#server/db/values.ts';
 import { lockedBidTotal } from '#server/services/locked-bids.ts';
 import { TotalBidBalanceQuery } from '#shared/schemas/catalogue.ts';
 import { Address, Data, errorResponses, Wei } from '#shared/schemas/common.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isUniqueViolation } from '#server/account/accounts.ts';
 import { assertKeystore, toWalletAccount, walletOfUser } from '#server/account/wallets.ts';
-import { toDbAddress } from '#server/db/mappers.ts';
+import { toDbAddress } from '#server/db/values.ts';
 import { AppError } from '#server/errors.ts';
 import { insertWalletAccount } from '#server/repositories/wallets.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
