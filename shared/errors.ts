@@ -220,6 +220,10 @@ export const ERRORS = {
     status: 429,
     message: 'Too many live connections from this address; close other tabs and try again',
   },
+  TOO_MANY_CONNECTIONS: {
+    status: 429,
+    message: 'Too many open connections from this address; please try again shortly',
+  },
   STREAMS_FULL: {
     status: 503,
     message: 'The server holds as many live connections as it can; updates resume shortly',

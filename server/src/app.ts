@@ -19,6 +19,7 @@ import { registerDatabase } from './plugins/app/database.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/app/error-handler.ts';
 import { registerKnownNetworkCheck } from './plugins/app/known-network.ts';
 import { registerMailer } from './plugins/app/mailer.ts';
+import { fastifyTimeouts, limitConnections } from './plugins/connection-limits.ts';
 import { registerEtags } from './plugins/etag.ts';
 import { registerExternalPlugins } from './plugins/external.ts';
 import { registerRoutes } from './plugins/routes.ts';
@@ -66,11 +67,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     // Fastify's 10 s default fails a start on a loaded machine (swagger-ui reads its assets at
     // registration); a plugin that truly hangs still fails, after a minute.
     pluginTimeout: 60_000,
+    ...fastifyTimeouts(config),
   })
     .setValidatorCompiler(TypeBoxValidatorCompiler)
     .withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  limitConnections(app.server, config);
   registerErrorHandler(app);
   await registerExternalPlugins(app, config);
 

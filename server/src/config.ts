@@ -61,6 +61,15 @@ export const LIVE_STREAM_LIMITS = { perClient: 20, perProcess: 10_000 } as const
  */
 export const MAX_PENDING_PER_SENDER = 4;
 /**
+ * Chosen: a request must arrive whole (headers and body) within 2 minutes (a 5 MB image over a
+ * 50 KB/s phone link takes 100 s); a client sending slower holds a socket no longer. One socket
+ * address may hold 256 open connections (a browser opens 6 per host; a NAT of many users fits):
+ * one client cannot take the file handles everyone else needs. Behind a proxy (TRUST_PROXY) every
+ * socket comes from the proxy, so the proxy caps per client. REQUEST_TIMEOUT_MS and
+ * CONNECTIONS_PER_CLIENT override them (server/src/plugins/connection-limits.ts).
+ */
+export const CONNECTION_LIMITS = { requestTimeoutMs: 120_000, perClient: 256 } as const;
+/**
  * Chosen rate limits (per IP and minute) for the abuse-prone forms; the RPC proxy has more room
  * (a wallet polls it), switching the active wallet less.
  */
@@ -125,6 +134,8 @@ const EnvSchema = Type.Object({
   UPLOAD_QUOTA_BYTES: Type.Integer({ minimum: 1, default: UPLOAD_QUOTA.bytes }),
   LIVE_STREAMS_PER_CLIENT: Type.Integer({ minimum: 1, default: LIVE_STREAM_LIMITS.perClient }),
   LIVE_STREAMS_PER_PROCESS: Type.Integer({ minimum: 1, default: LIVE_STREAM_LIMITS.perProcess }),
+  REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, default: CONNECTION_LIMITS.requestTimeoutMs }),
+  CONNECTIONS_PER_CLIENT: Type.Integer({ minimum: 1, default: CONNECTION_LIMITS.perClient }),
   RATE_LIMIT_ENABLED: Type.Boolean({ default: true }),
   /** The catalogue answer cache (server/src/plugins/answer-cache.ts). */
   ANSWER_CACHE: Type.Boolean({ default: true }),
@@ -178,6 +189,8 @@ export interface Config {
   uploadQuota: { files: number; bytes: number };
   /** Open live streams allowed per client address and per process (LIVE_STREAM_LIMITS). */
   liveStreams: { perClient: number; perProcess: number };
+  /** How long a request may take to arrive, and open connections per socket address. */
+  connections: { requestTimeoutMs: number; perClient: number };
   rateLimitEnabled: boolean;
   answerCache: boolean;
   /** What the page's WalletConnect uses (server/src/walletconnect-relay/README.md). */
@@ -248,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     uploadQuota: { files: e.UPLOAD_QUOTA_FILES, bytes: e.UPLOAD_QUOTA_BYTES },
     liveStreams: { perClient: e.LIVE_STREAMS_PER_CLIENT, perProcess: e.LIVE_STREAMS_PER_PROCESS },
+    connections: { requestTimeoutMs: e.REQUEST_TIMEOUT_MS, perClient: e.CONNECTIONS_PER_CLIENT },
     rateLimitEnabled: e.RATE_LIMIT_ENABLED,
     answerCache: e.ANSWER_CACHE,
     walletConnect: { relayUrl: e.WALLETCONNECT_RELAY_URL, projectId: e.WALLETCONNECT_PROJECT_ID },

@@ -136,6 +136,7 @@ export const ERROR_CODE_KEYS = {
   UPLOAD_QUOTA_EXCEEDED: 'uploadQuotaExceeded',
   RATE_LIMITED: 'rateLimited',
   TOO_MANY_STREAMS: 'tooManyStreams',
+  TOO_MANY_CONNECTIONS: 'rateLimited',
   STREAMS_FULL: 'streamsFull',
   CHAIN_UNAVAILABLE: 'chainUnavailable',
   MAIL_FAILED: 'mailFailed',
