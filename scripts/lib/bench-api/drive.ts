@@ -57,6 +57,9 @@ export async function startServer(
         HOST: '127.0.0.1',
         INDEXER: '0',
         RATE_LIMIT_ENABLED: 'false',
+        // One address stands for many clients here: its caps are the process's.
+        CONNECTIONS_PER_CLIENT: '100000',
+        LIVE_STREAMS_PER_CLIENT: '100000',
         LOG_LEVEL: 'warn',
         DATA_DIR: dataDir,
         WEB_DIST_DIR: path.join(dataDir, 'no-web'),
