@@ -98,7 +98,10 @@ export function tradeSteps(j: Journey) {
       await page
         .getByLabel(kind === 'Auction' ? 'Auction ends after' : 'Expires after')
         .selectOption({ label: '1 day' });
-      await page.getByLabel(kind === 'Auction' ? /^Reserve price/ : /^Price/).fill(price);
+      // The field, not the price history chart (an item sold before has one, 'Price history').
+      await page
+        .getByRole('textbox', { name: kind === 'Auction' ? /^Reserve price/ : /^Price/ })
+        .fill(price);
       await expectAccessible(page);
       await page.getByRole('button', { name: 'List for sale' }).click();
     },
