@@ -71,7 +71,9 @@ function freshStamp(chains: SnapshotChains): Stamp | null {
 }
 
 /** The snapshot of `chains`, made now when missing or stale; null when the stack cannot use one. */
-export async function ensureSeedSnapshot(chains: SnapshotChains = 'primary'): Promise<Stamp | null> {
+export async function ensureSeedSnapshot(
+  chains: SnapshotChains = 'primary',
+): Promise<Stamp | null> {
   if (!snapshotUsable()) return null;
   return freshStamp(chains) ?? (await makeSnapshot(chains));
 }

@@ -52,13 +52,14 @@ export function tradeSteps(j: Journey) {
   /** The page of the running test, for the failure report (steps.ts reportFailure). */
   const state: { current: Watched | null } = { current: null };
 
+  // On the item's network, as the cards link it (two networks can hold the same address).
   const nftUrl = (nft: Nft, mode?: string) =>
-    `${j.webUrl}/nft/detail/collectionAddr=${nft.collectionAddr}/tokenId=${nft.tokenId}${mode ? `/${mode}` : ''}`;
+    `${j.webUrl}/nft/detail/collectionAddr=${nft.collectionAddr}/tokenId=${nft.tokenId}${mode ? `/${mode}` : ''}?network=${nft.networkId}`;
 
   const detail = (nft: Nft) =>
     apiJson<{ data: NftDetail }>(
       j.stack,
-      `/api/v2/show/market-nft?collectionAddr=${nft.collectionAddr}&tokenId=${nft.tokenId}`,
+      `/api/v2/show/market-nft?collectionAddr=${nft.collectionAddr}&tokenId=${nft.tokenId}&networkId=${nft.networkId}`,
     ).then((b) => b.data);
 
   return {
