@@ -121,6 +121,14 @@ describeBackends(
         name: 'Twin on the test chain',
         networkId: TESTNET,
       });
+      // The collection by its address likewise.
+      const collection = async (query: Record<string, string | number>) => {
+        const res = await get('/api/v2/show/market-collection', { id: cat.c1Address, ...query });
+        expect(res.statusCode, res.body).toBe(200);
+        return json<{ data: { name: string } }>(res).data.name;
+      };
+      expect(await collection({})).toBe('Alpha Art');
+      expect(await collection({ networkId: TESTNET })).toBe('Twin collection');
     });
   },
   { backends: ALL_BACKENDS },
