@@ -61,9 +61,31 @@ export const HOME_SECTIONS = {
 /** Page size of a collection's tabs (NFTs, sets, bundles). */
 export const COLLECTION_TAB_SIZE = 12;
 
-/** The page of a collection's NFTs its screen shows. */
-export const collectionNftsQuery = (collectionAddr: string, page: number) =>
-  ({ page, size: COLLECTION_TAB_SIZE, collectionAddr }) satisfies NftListQuery;
+/**
+ * The `?network=` of a URL (an NFT's page, the full lists): a positive id, else undefined. Two
+ * networks can hold a contract at the same address (one deployer, the same nonces), so an
+ * address names an item only with its network.
+ */
+export function networkParam(search: URLSearchParams): number | undefined {
+  const id = Number(search.get('network') ?? '');
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+
+/** The page of a collection's NFTs its screen shows: that collection's network's only. */
+export const collectionNftsQuery = (collectionAddr: string, page: number, networkId?: number) =>
+  ({
+    page,
+    size: COLLECTION_TAB_SIZE,
+    collectionAddr,
+    ...(networkId ? { networkId } : {}),
+  }) satisfies NftListQuery;
+
+/** An NFT's detail as its screen asks for it (on its network, when the URL names one). */
+export const nftDetailQuery = (collectionAddr: string, tokenId: string, networkId?: number) => ({
+  collectionAddr,
+  tokenId,
+  ...(networkId ? { networkId } : {}),
+});
 
 /** An NFT's provenance as its screen asks for it (the price chart and the provenance tab). */
 export const provenanceQuery = (itemId: number) =>
@@ -141,7 +163,12 @@ function collectionDetail(id: string, search: URLSearchParams): FirstQuery[] {
       next: (c) => {
         const collectionAddr = text(record(c).collectionAddr);
         if (!collectionAddr || (tab !== null && tab !== 'nfts')) return [];
-        const params = collectionNftsQuery(collectionAddr, page);
+        const networkId = record(c).networkId;
+        const params = collectionNftsQuery(
+          collectionAddr,
+          page,
+          typeof networkId === 'number' ? networkId : undefined,
+        );
         return [
           {
             key: nftsQueryKey(params),
@@ -156,12 +183,13 @@ function collectionDetail(id: string, search: URLSearchParams): FirstQuery[] {
   ];
 }
 
-function nftDetail(collectionAddr: string, tokenId: string): FirstQuery[] {
+function nftDetail(collectionAddr: string, tokenId: string, networkId?: number): FirstQuery[] {
+  const params = nftDetailQuery(collectionAddr, tokenId, networkId);
   return [
     {
-      key: nftDetailQueryKey({ collectionAddr, tokenId }),
+      key: nftDetailQueryKey(params),
       path: '/api/v2/show/market-nft',
-      params: { collectionAddr, tokenId },
+      params,
       keep: 'data',
       image: (n) => thumb(record(n).image, 960),
       next: (n) => {
@@ -210,7 +238,7 @@ export function firstQueriesOf(pathname: string, search = ''): FirstQuery[] | nu
     if (addr === null || tokenId === null || !ADDRESS.test(addr) || !UINT.test(tokenId)) {
       return null;
     }
-    return nftDetail(addr, tokenId);
+    return nftDetail(addr, tokenId, networkParam(params));
   }
   return null;
 }

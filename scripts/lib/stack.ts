@@ -212,6 +212,7 @@ async function startChains(s: ChainStart): Promise<PrimaryChain & { further: Sta
       dataDir: o.dataDir,
       hasData: db.hasData,
       automine: db.seedNow,
+      blockTime: o.blockTime,
       freePorts: options.port === 0,
       say,
       started: (anvil) => parts.anvils.push(anvil),

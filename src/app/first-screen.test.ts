@@ -25,6 +25,9 @@ const ADDR = '0xf433C50017d963b6082043445bCD0A54716DDC1d';
 const home = firstQueriesOf('/marketplace') ?? [];
 const [collection] = firstQueriesOf('/collection/detail/7') ?? [];
 const [nft] = firstQueriesOf(`/nft/detail/collectionAddr=${ADDR}/tokenId=12`) ?? [];
+/** An item named with its network (two networks can hold the same address). */
+const [nftOn97] =
+  firstQueriesOf(`/nft/detail/collectionAddr=${ADDR}/tokenId=12`, '?network=97') ?? [];
 
 /** The screen's query for each first query, as a visitor (no likeAddress) makes it. */
 const cases: [string, FirstQuery | undefined, { queryKey: QueryKey }][] = [
@@ -45,7 +48,13 @@ const cases: [string, FirstQuery | undefined, { queryKey: QueryKey }][] = [
     collection?.next?.({ collectionAddr: ADDR })[0],
     nftsQueryOptions({ ...collectionNftsQuery(ADDR, 1), likeAddress: undefined }),
   ],
+  [
+    'collection, NFT tab, on its network',
+    collection?.next?.({ collectionAddr: ADDR, networkId: 97 })[0],
+    nftsQueryOptions({ ...collectionNftsQuery(ADDR, 1, 97), likeAddress: undefined }),
+  ],
   ['NFT', nft, nftDetailQueryOptions(ADDR, '12', undefined)],
+  ['NFT on a network', nftOn97, nftDetailQueryOptions(ADDR, '12', undefined, 97)],
   ['NFT, provenance', nft?.next?.({ item_id: 5 })[0], provenanceQueryOptions(5)],
 ];
 

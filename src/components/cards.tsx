@@ -94,7 +94,11 @@ export function NftCard({ nft, ...card }: CardProps & { nft: Nft }) {
       name={nft.name}
       live={`nft:${nft.item_id}`}
       networkId={nft.networkId}
-      to={paths.nftDetail.build({ collectionAddr: nft.collectionAddr, tokenId: nft.tokenId })}
+      to={paths.nftDetail.build({
+        collectionAddr: nft.collectionAddr,
+        tokenId: nft.tokenId,
+        networkId: nft.networkId,
+      })}
     >
       <div className="card__meta">
         <span className="badge">{t(`status.${nft.status}`)}</span>

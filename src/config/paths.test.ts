@@ -22,6 +22,10 @@ describe('path builders produce the product URL shapes', () => {
       paths.nftDetail.build({ collectionAddr: ADDR, tokenId: '42', mode: 'bids' }),
       `/nft/detail/collectionAddr=${ADDR}/tokenId=42/bids`,
     ],
+    [
+      paths.nftDetail.build({ collectionAddr: ADDR, tokenId: '42', mode: 'bids', networkId: 97 }),
+      `/nft/detail/collectionAddr=${ADDR}/tokenId=42/bids?network=97`,
+    ],
     [paths.setDetail.build({ id: '5' }), '/set/detail/5'],
     [paths.setDetail.build({ id: '5', mode: 'activity' }), '/set/detail/5/activity'],
     [

@@ -110,11 +110,15 @@ export const paths = {
   studioPartners: staticRoute('/studio/partners', 'full'),
 
   // Header only.
+  // `?network=` names the item's network (two networks can hold the same contract address);
+  // the screen reads it from the search (shared/first-screen.ts networkParam).
   nftDetail: {
     pattern: '/nft/detail/:collectionAddr/:tokenId/:mode?',
     layout: 'header',
-    build: ({ collectionAddr, tokenId, mode }) =>
-      `/nft/detail/collectionAddr=${collectionAddr}/tokenId=${tokenId}${mode ? `/${mode}` : ''}`,
+    build: ({ collectionAddr, tokenId, mode, networkId }) =>
+      `/nft/detail/collectionAddr=${collectionAddr}/tokenId=${tokenId}${mode ? `/${mode}` : ''}${
+        networkId ? `?network=${networkId}` : ''
+      }`,
     parse: (p) => {
       const collectionAddr = prefixed(p.collectionAddr, 'collectionAddr', ADDRESS);
       const tokenId = prefixed(p.tokenId, 'tokenId', UINT);
@@ -122,7 +126,12 @@ export const paths = {
       if (collectionAddr === null || tokenId === null || mode === null) return null;
       return mode ? { collectionAddr, tokenId, mode } : { collectionAddr, tokenId };
     },
-  } satisfies RouteDef<{ collectionAddr: string; tokenId: string; mode?: NftMode }>,
+  } satisfies RouteDef<{
+    collectionAddr: string;
+    tokenId: string;
+    mode?: NftMode;
+    networkId?: number;
+  }>,
   setDetail: {
     pattern: '/set/detail/:id/:mode?',
     layout: 'header',

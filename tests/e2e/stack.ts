@@ -31,8 +31,8 @@ export type Journey = {
 
 /**
  * `seed: false`: a stack without the demo catalogue (nothing copied, nothing seeded).
- * `chains: 'all'`: the test chain 97 too (scripts/lib/stack/networks.ts); the seeded snapshot
- * holds the devnet alone, so such a stack seeds its own catalogue.
+ * `chains: 'all'`: the test chain 97 too (scripts/lib/stack/networks.ts), every chain on
+ * automine, started from the snapshot seeded on every network (tests/seed-snapshot.ts).
  */
 export async function startJourney({
   seed = true,
@@ -45,7 +45,7 @@ export async function startJourney({
   const serverLog = logCollector();
   await buildWeb();
   // The seeded snapshot when the stack can use one, else the stack seeds on its own.
-  const seeded = seed && chains === 'primary' ? await copySeedSnapshot(dataDir) : null;
+  const seeded = seed ? await copySeedSnapshot(dataDir, chains) : null;
   const stack = await startStack({
     dataDir,
     port: 0,

@@ -52,13 +52,14 @@ export function tradeSteps(j: Journey) {
   /** The page of the running test, for the failure report (steps.ts reportFailure). */
   const state: { current: Watched | null } = { current: null };
 
+  // On the item's network, as the cards link it (two networks can hold the same address).
   const nftUrl = (nft: Nft, mode?: string) =>
-    `${j.webUrl}/nft/detail/collectionAddr=${nft.collectionAddr}/tokenId=${nft.tokenId}${mode ? `/${mode}` : ''}`;
+    `${j.webUrl}/nft/detail/collectionAddr=${nft.collectionAddr}/tokenId=${nft.tokenId}${mode ? `/${mode}` : ''}?network=${nft.networkId}`;
 
   const detail = (nft: Nft) =>
     apiJson<{ data: NftDetail }>(
       j.stack,
-      `/api/v2/show/market-nft?collectionAddr=${nft.collectionAddr}&tokenId=${nft.tokenId}`,
+      `/api/v2/show/market-nft?collectionAddr=${nft.collectionAddr}&tokenId=${nft.tokenId}&networkId=${nft.networkId}`,
     ).then((b) => b.data);
 
   return {
@@ -98,7 +99,10 @@ export function tradeSteps(j: Journey) {
       await page
         .getByLabel(kind === 'Auction' ? 'Auction ends after' : 'Expires after')
         .selectOption({ label: '1 day' });
-      await page.getByLabel(kind === 'Auction' ? /^Reserve price/ : /^Price/).fill(price);
+      // The field, not the price history chart (an item sold before has one, 'Price history').
+      await page
+        .getByRole('textbox', { name: kind === 'Auction' ? /^Reserve price/ : /^Price/ })
+        .fill(price);
       await expectAccessible(page);
       await page.getByRole('button', { name: 'List for sale' }).click();
     },

@@ -171,6 +171,24 @@ describe('platform connector', () => {
     expect(isForeignUnlimitedApproval(approveTx(spender, amount), EXCHANGE)).toBe(foreign);
   });
 
+  it('moves between our networks, and refuses one it was not given without leaving its own', async () => {
+    const { c } = platform(() => true);
+    const seen: unknown[] = [];
+    c.on('chainChanged', (id) => seen.push(id));
+    await c.switchChain(chains[1]!);
+    expect(await c.getChainId()).toBe(97);
+    const unknown = {
+      chainId: 1,
+      name: 'Elsewhere',
+      rpcUrl: 'http://127.0.0.1:3',
+      nativeSymbol: 'X',
+    };
+    await expect(c.switchChain(unknown)).rejects.toMatchObject({ code: 'WRONG_NETWORK' });
+    expect(await c.getChainId()).toBe(97);
+    await c.switchChain(chains[0]!);
+    expect(seen).toEqual([97, 31337]);
+  });
+
   it('refuses an unlimited approval to a stranger before asking the user', async () => {
     const { c, asked } = platform(() => true);
     await expect(c.sendTransaction(approveTx(OTHER, MaxUint256))).rejects.toMatchObject({

@@ -43,6 +43,8 @@ export type FurtherOptions = {
   dataDir: string;
   hasData: boolean;
   automine: boolean;
+  /** The stack's block time: 'automine' (tests) keeps every chain on automine, else each its own. */
+  blockTime: number | 'automine';
   /** Local ports: the network's own, or free ones (tests). */
   freePorts: boolean;
   say: (line: string) => void;
@@ -62,7 +64,7 @@ async function startNetwork(n: NetworkConfig, o: FurtherOptions): Promise<StackN
     // A data folder from before this network ran has no record of it: a new chain, no warning.
     hasData: o.hasData && readDeployment(o.dataDir, n.networkId) !== null,
     automine: o.automine,
-    blockTime: n.blockTimeSeconds,
+    blockTime: o.blockTime === 'automine' ? 'automine' : n.blockTimeSeconds,
     say,
   });
   try {

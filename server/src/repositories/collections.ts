@@ -51,11 +51,15 @@ export function listCollections(
   );
 }
 
-/** By id, or by contract address (then the lowest network id holding it, or `networkId`). */
+/**
+ * By id, or by contract address: on `networkId` when named, else the `primary` network's first
+ * (two networks can hold a contract at the same address), then the lowest network id.
+ */
 export async function findCollection(
   db: Db,
   idOrAddress: string,
   networkId?: number,
+  primary?: number,
 ): Promise<CollectionRow | undefined> {
   const isAddress = idOrAddress.startsWith('0x');
   if (!isAddress && Number(idOrAddress) > MAX_ID) return undefined;
@@ -64,6 +68,9 @@ export async function findCollection(
     ? q.where('address', '=', toDbAddress(idOrAddress))
     : q.where('id', '=', Number(idOrAddress));
   if (networkId !== undefined) q = q.where('network_id', '=', networkId);
+  else if (primary !== undefined) {
+    q = q.orderBy((eb) => eb.case().when('network_id', '=', primary).then(0).else(1).end());
+  }
   return q.orderBy('network_id').executeTakeFirst();
 }
 

@@ -142,9 +142,15 @@ export function listTopLikedOnSale(
 }
 
 /** By collection and token id; the lowest network holding it unless `networkId` is given. */
+/**
+ * The NFT at an address and token id, on `key.networkId` when named. Two networks can hold a
+ * contract at the same address (one deployer, the same nonces): without a network, the
+ * `primary` network's item comes first (links made before a second network was served).
+ */
 export async function findNft(
   db: Db,
   key: { collectionAddr: string; tokenId: string; networkId?: number | undefined },
+  primary?: number,
 ): Promise<NftRow | undefined> {
   let q = db
     .selectFrom('nfts')
@@ -152,6 +158,9 @@ export async function findNft(
     .where('collection_address', '=', toDbAddress(key.collectionAddr))
     .where('token_id', '=', key.tokenId);
   if (key.networkId !== undefined) q = q.where('network_id', '=', key.networkId);
+  else if (primary !== undefined) {
+    q = q.orderBy((eb) => eb.case().when('network_id', '=', primary).then(0).else(1).end());
+  }
   return q.orderBy('network_id').orderBy('id').executeTakeFirst();
 }
 

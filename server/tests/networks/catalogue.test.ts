@@ -7,6 +7,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { ERRORS } from '#server/errors.ts';
 import { type Catalogue, DEVNET, seedCatalogue, TESTNET } from '../catalogue/fixtures.ts';
+import { insertCollection, insertNft } from '../catalogue/insert-rows.ts';
 import { ALL_BACKENDS, describeBackends, json } from '../helpers/test-app.ts';
 
 type Page = { data: Record<string, unknown>[]; total: number };
@@ -80,6 +81,54 @@ describeBackends(
           message: ERRORS.UNKNOWN_NETWORK.message,
         });
       }
+    });
+
+    it('tells apart two networks holding the same address: by networkId, else the primary’s', async () => {
+      // The test chain has a contract at c1's address too (one deployer, the same nonces).
+      const devnet = json<{ data: { name: string; tokenId: string } }>(
+        await get('/api/v2/show/market-nft', { collectionAddr: cat.c1Address, tokenId: 1 }),
+      ).data;
+      const twin = await insertCollection(t.db, {
+        network_id: TESTNET,
+        address: cat.c1Address,
+        name: 'Twin collection',
+        creator: cat.alice.address,
+      });
+      await insertNft(t.db, {
+        network_id: TESTNET,
+        collection_id: twin,
+        collection_address: cat.c1Address,
+        token_id: devnet.tokenId,
+        owner: cat.alice.address,
+        creator: cat.alice.address,
+        name: 'Twin on the test chain',
+        image: '/images/twin.svg',
+        status: 'NOTFORSALE',
+        base_type: 'image',
+      });
+      const detail = async (query: Record<string, string | number>) => {
+        const res = await get('/api/v2/show/market-nft', {
+          collectionAddr: cat.c1Address,
+          tokenId: devnet.tokenId,
+          ...query,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return json<{ data: { name: string; networkId: number } }>(res).data;
+      };
+      expect(await detail({})).toMatchObject({ name: devnet.name, networkId: DEVNET });
+      expect(await detail({ networkId: DEVNET })).toMatchObject({ name: devnet.name });
+      expect(await detail({ networkId: TESTNET })).toMatchObject({
+        name: 'Twin on the test chain',
+        networkId: TESTNET,
+      });
+      // The collection by its address likewise.
+      const collection = async (query: Record<string, string | number>) => {
+        const res = await get('/api/v2/show/market-collection', { id: cat.c1Address, ...query });
+        expect(res.statusCode, res.body).toBe(200);
+        return json<{ data: { name: string } }>(res).data.name;
+      };
+      expect(await collection({})).toBe('Alpha Art');
+      expect(await collection({ networkId: TESTNET })).toBe('Twin collection');
     });
   },
   { backends: ALL_BACKENDS },

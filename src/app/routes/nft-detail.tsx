@@ -1,4 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { networkParam } from '#shared/first-screen.ts';
 import { NftDetailScreen } from '#web/features/nft/components/nft-detail-screen.tsx';
 import { withStrings } from '#web/lib/i18n.ts';
 import { ActionCodeGate } from '../action-code-gate.tsx';
@@ -17,6 +19,8 @@ const GiftPanel = lazy(() =>
 );
 
 export function Component() {
+  const [search] = useSearchParams();
+  const networkId = networkParam(search);
   return (
     <WithParams route="nftDetail">
       {(p) => (
@@ -24,6 +28,7 @@ export function Component() {
           collectionAddr={p.collectionAddr}
           tokenId={p.tokenId}
           mode={p.mode}
+          networkId={networkId}
           trade={(nft) => (
             <ActionCodeGate>
               <Suspense fallback={null}>

@@ -25,11 +25,13 @@ export function historyEntryOf(key: readonly unknown[], data: unknown): HistoryI
     case 'nft': {
       const { collectionAddr, tokenId } = p;
       if (typeof collectionAddr !== 'string' || typeof tokenId !== 'string') return null;
+      // The item's network, when its page named one (two networks can share an address).
+      const networkId = typeof p.networkId === 'number' ? p.networkId : undefined;
       return {
         ...base,
         kind: 'nft',
-        id: `${collectionAddr.toLowerCase()}/${tokenId}`,
-        path: paths.nftDetail.build({ collectionAddr, tokenId }),
+        id: `${networkId ? `${networkId}:` : ''}${collectionAddr.toLowerCase()}/${tokenId}`,
+        path: paths.nftDetail.build({ collectionAddr, tokenId, networkId }),
       };
     }
     case 'collection':

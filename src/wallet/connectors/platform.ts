@@ -92,8 +92,11 @@ export function createPlatformConnector(options: PlatformConnectorOptions): Conn
     getAccounts: async () => [wallet.address],
     getChainId: async () => chainId,
     async switchChain(target) {
+      // Only to a network it was given; a refused switch leaves it where it was.
+      if (!options.chains.some((c) => c.chainId === target.chainId)) {
+        throw new WalletError('WRONG_NETWORK');
+      }
       chainId = target.chainId;
-      chain();
       events.emit('chainChanged', chainId);
     },
     async signMessage({ message }) {

@@ -85,6 +85,7 @@ function BundleView({
         page={page}
         onPage={setPage}
         symbol={symbols.native}
+        networkId={bundle.networkId}
       />
       <SelectionBar
         summary={bundleSelection(selectable, selected, terms)}
@@ -107,6 +108,7 @@ function BundleItems({
   page,
   onPage,
   symbol,
+  networkId,
 }: {
   items: UseQueryResult<ListBody<BundleItem>>;
   selectable: readonly SelectableItem[];
@@ -115,6 +117,7 @@ function BundleItems({
   page: number;
   onPage: (page: number) => void;
   symbol: string;
+  networkId: number;
 }) {
   const { t } = useTranslation(['market', 'common']);
   const allAvailable = selectable.filter((i) => i.available);
@@ -149,6 +152,7 @@ function BundleItems({
                 key={item.item_id}
                 item={item}
                 symbol={symbol}
+                networkId={networkId}
                 checked={selected.has(item.item_id)}
                 onToggle={() => onSelect(toggleOne(selected, item.item_id))}
               />
@@ -164,11 +168,14 @@ function BundleItems({
 function BundleItemCard({
   item,
   symbol,
+  networkId,
   checked,
   onToggle,
 }: {
   item: BundleItem;
   symbol: string;
+  /** The bundle's network: its items' pages name it (an address alone may name two). */
+  networkId: number;
   checked: boolean;
   onToggle: () => void;
 }) {
@@ -183,6 +190,7 @@ function BundleItemCard({
             to={paths.nftDetail.build({
               collectionAddr: item.collectionAddr,
               tokenId: item.tokenId,
+              networkId,
             })}
           >
             {item.name}

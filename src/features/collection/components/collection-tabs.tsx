@@ -38,7 +38,10 @@ function Grid<T>({
 
 export function CollectionNfts({ collection, ...p }: PageProps & { collection: Collection }) {
   const likeAddress = useLikeAddress();
-  const query = useNfts({ ...collectionNftsQuery(collection.collectionAddr, p.page), likeAddress });
+  const query = useNfts({
+    ...collectionNftsQuery(collection.collectionAddr, p.page, collection.networkId),
+    likeAddress,
+  });
   return (
     <Grid {...p} query={query} render={(n) => <NftCard key={n.item_id} nft={n} titleAs="h2" />} />
   );
@@ -50,6 +53,7 @@ export function CollectionSets({ collection, ...p }: PageProps & { collection: C
     page: p.page,
     size: COLLECTION_TAB_SIZE,
     collectionAddr: collection.collectionAddr,
+    networkId: collection.networkId,
     likeAddress,
   });
   return <Grid {...p} query={query} render={(s) => <SetCard key={s.id} set={s} titleAs="h2" />} />;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BUNDLE_SORTS, LIST_SORTS, type ListSort } from '#shared/enums.ts';
+import { networkParam } from '#shared/first-screen.ts';
 import { BundleCard, CollectionCard, NftCard, SetCard } from '#web/components/cards.tsx';
 import { CategoryFilter, SortSelect } from '#web/components/ui/filters.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
@@ -32,8 +33,7 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
   const rawCategory = search.get('category');
   const rawSort = search.get('sort');
   // Any positive id is passed on: a network not listed answers an empty list, not an error.
-  const rawNetwork = Number(search.get('network') ?? '');
-  const networkId = Number.isSafeInteger(rawNetwork) && rawNetwork > 0 ? rawNetwork : undefined;
+  const networkId = networkParam(search);
   const category = isCategorySlug(rawCategory) ? rawCategory : undefined;
   const sorts: readonly ListSort[] = kind === 'bundles' ? BUNDLE_SORTS : LIST_SORTS;
   const sort = isListSort(rawSort) && sorts.includes(rawSort) ? rawSort : DEFAULT_SORT;

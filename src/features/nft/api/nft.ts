@@ -3,7 +3,7 @@
  * two with the public marketplace key), activity. Keys: shared/query-keys.ts.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { provenanceQuery } from '#shared/first-screen.ts';
+import { nftDetailQuery, provenanceQuery } from '#shared/first-screen.ts';
 import {
   inspectionQueryKey,
   nftActivityQueryKey,
@@ -17,20 +17,29 @@ import { api, type DataBody, type ListBody } from '#web/lib/api-client.ts';
 
 export type { Activity, NftDetail };
 
+/** The NFT at `collectionAddr`/`tokenId` on `networkId` (an address alone may name two). */
 export const nftDetailQueryOptions = (
   collectionAddr: string,
   tokenId: string,
   likeAddress?: string,
+  networkId?: number,
 ) =>
   queryOptions({
-    queryKey: nftDetailQueryKey({ collectionAddr, tokenId, likeAddress }),
+    queryKey: nftDetailQueryKey({
+      ...nftDetailQuery(collectionAddr, tokenId, networkId),
+      likeAddress,
+    }),
     queryFn: ({ queryKey: [, , q], signal }) =>
       api
         .get<DataBody<NftDetail>>('/api/v2/show/market-nft', { query: q, signal })
         .then((b) => b.data),
   });
-export const useNftDetail = (collectionAddr: string, tokenId: string, likeAddress?: string) =>
-  useQuery(nftDetailQueryOptions(collectionAddr, tokenId, likeAddress));
+export const useNftDetail = (
+  collectionAddr: string,
+  tokenId: string,
+  likeAddress?: string,
+  networkId?: number,
+) => useQuery(nftDetailQueryOptions(collectionAddr, tokenId, likeAddress, networkId));
 
 /** Bid history: the item's BID events. */
 const nftBidsQueryOptions = (itemId: number) =>

@@ -15,21 +15,26 @@ import { ActivityPanel, BidsPanel, DetailsPanel, PropertiesPanel } from './nft-p
 import { NftSummary } from './nft-summary.tsx';
 import { PriceHistory } from './price-history.tsx';
 
-/** An NFT: its summary, price history, and the details, bids, provenance, ... tabs. */
+/**
+ * An NFT: its summary, price history, and the details, bids, provenance, ... tabs. `networkId`
+ * (the URL's `?network=`) picks the item when two networks hold the same address.
+ */
 export function NftDetailScreen({
   collectionAddr,
   tokenId,
+  networkId,
   mode = 'details',
   trade,
 }: {
   collectionAddr: string;
   tokenId: string;
+  networkId?: number | undefined;
   mode?: NftMode;
   /** The trading panel under the summary (composed by the route: src/app/routes/nft-detail.tsx). */
   trade?: (nft: NftDetail) => ReactNode;
 }) {
   const likeAddress = useLikeAddress();
-  const query = useNftDetail(collectionAddr, tokenId, likeAddress);
+  const query = useNftDetail(collectionAddr, tokenId, likeAddress, networkId);
   usePageTitle(query.data?.name);
   return (
     <DetailQueryView query={query} empty="noDataFound" skeleton={<DetailSkeleton />}>
@@ -68,6 +73,7 @@ function NftDetailView({
             paths.nftDetail.build({
               collectionAddr: nft.collectionAddr,
               tokenId: nft.tokenId,
+              networkId: nft.networkId,
               ...(next === 'details' ? {} : { mode: next }),
             }),
             { replace: true, preventScrollReset: true },

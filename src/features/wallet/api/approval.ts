@@ -9,9 +9,9 @@ import type { NftDetail } from '#shared/schemas/entities.ts';
 import { api, type DataBody } from '#web/lib/api-client.ts';
 import type { TxRequest } from '#web/wallet/connectors/types.ts';
 
-type NftRef = { collectionAddr: string; tokenId: string };
+type NftRef = { collectionAddr: string; tokenId: string; networkId: number };
 
-/** The NFT's detail under the catalogue's key (read only when there is one). */
+/** The NFT's detail under the catalogue's key (read only when there is one), on its network. */
 export const subjectQueryOptions = (q: NftRef | null) =>
   queryOptions({
     queryKey: nftDetailQueryKey(q ?? { collectionAddr: '', tokenId: '' }),

@@ -34,7 +34,10 @@ export function orderItem(
 export function SubjectRow({ exchange, tx }: { exchange: Interface; tx: TxRequest }) {
   const { t } = useTranslation('wallet');
   const item = orderItem(exchange, tx.data);
-  const q = item ? { collectionAddr: item.collection, tokenId: item.tokenId } : null;
+  // On the transaction's chain: two networks can hold the same collection address.
+  const q = item
+    ? { collectionAddr: item.collection, tokenId: item.tokenId, networkId: tx.chainId }
+    : null;
   const detail = useQuery(subjectQueryOptions(q));
   if (!item) return null;
   const name = detail.data?.name || `#${item.tokenId}`;

@@ -6,8 +6,9 @@ import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Collection } from '#shared/schemas/entities.ts';
 
 /**
- * GET /api/v2/show/market-collection?id=[&likeAddress]: one collection by id (or by its
- * contract address), isLiked for likeAddress. Unknown → 404 NOT_FOUND.
+ * GET /api/v2/show/market-collection?id=[&networkId][&likeAddress]: one collection by id (or by
+ * its contract address: the primary network's when two networks hold it and none is named),
+ * isLiked for likeAddress. Unknown → 404 NOT_FOUND.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -21,7 +22,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const row = await findCollection(app.db, q.id, q.networkId);
+      const row = await findCollection(app.db, q.id, q.networkId, app.config.chainId);
       if (!row) throw new AppError('NOT_FOUND');
       const [collection] = await collectionsView(app.db, [row], q.likeAddress);
       return { data: collection! };

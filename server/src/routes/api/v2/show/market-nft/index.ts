@@ -8,7 +8,8 @@ import { NftDetail } from '#shared/schemas/entities.ts';
 /**
  * GET /api/v2/show/market-nft?collectionAddr=&tokenId=[&networkId][&likeAddress] (the
  * client reads data): the NFT with its collection, owner and creator profiles, live order, and
- * isLiked for likeAddress. Unknown token → 404 NOT_FOUND ('No data found').
+ * isLiked for likeAddress. Without networkId, the primary network's item when two networks hold
+ * the address. Unknown token → 404 NOT_FOUND ('No data found').
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -22,7 +23,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const row = await findNft(app.db, q);
+      const row = await findNft(app.db, q, app.config.chainId);
       if (!row) throw new AppError('NOT_FOUND');
       return { data: await nftDetailView(app.db, row, q.likeAddress) };
     },
