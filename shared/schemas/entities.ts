@@ -33,6 +33,8 @@ export const Network = Type.Object({
   collectionFactoryAddress: Nullable(Address),
   /** The gift escrow (contracts/src/Gifts.sol); absent or null where it is not deployed. */
   giftsAddress: Type.Optional(Nullable(Address)),
+  /** The fractional vault factory (contracts/src/FractionalVaultFactory.sol); null where absent. */
+  fractionalFactoryAddress: Type.Optional(Nullable(Address)),
 });
 export type Network = Static<typeof Network>;
 
