@@ -1,16 +1,18 @@
 /**
- * Fractional vaults against a real anvil and the real indexer, on both database backends: the
- * factory and vault events become vaults, balances, trades and provenance (a reorg undoes a
- * trade); the list's sorts and filters; share listings refused for a bad signature, another
+ * Fractional vaults against a real anvil and the real indexer, on both database backends (the
+ * indexer's and the repositories' SQL): the factory and vault events become vaults, balances,
+ * trades and provenance (a reorg undoes a trade); the list's sorts and filters; share listings refused for a bad signature, another
  * network's domain, a price of 0 or shares the maker does not hold, kept once otherwise, and
  * taken through the built call (not by its maker); a buyout started, outbid and won, with its
- * notifications, payouts waiting and cashed out to the wei the vault paid.
+ * notifications (mailed in either language), payouts waiting and cashed out to the wei the vault
+ * paid.
  */
 import { Contract, type ContractTransactionResponse, type Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FRACTIONAL_VAULT_ABI, FRACTIONAL_VAULT_FACTORY_ABI } from '#contracts/abi/index.ts';
 import { fractionalDomain, type ShareOrder, signShareOrder } from '#contracts/typed-data/shares.ts';
-import { describeBackends, json, ROUTE_BACKENDS } from '../helpers/test-app.ts';
+import { notificationMail } from '#server/notifications/mail.ts';
+import { ALL_BACKENDS, describeBackends, json } from '../helpers/test-app.ts';
 import { type ChainFixture, metadataUri, mined, startChainFixture } from '../indexer/fixture.ts';
 
 const MILLI = 10n ** 15n;
@@ -266,6 +268,24 @@ describeBackends(
       expect(await payouts(a!)).toEqual([
         expect.objectContaining({ status: 'CASHED_OUT', amount: paid.payout }),
       ]);
+      for (const lang of ['en', 'vi'] as const) {
+        for (const type of ['STARTED', 'OUTBID', 'SUCCEEDED']) {
+          const [note] = await t.db
+            .selectFrom('notifications')
+            .select('payload')
+            .where('type', '=', `SHARE_BUYOUT_${type}`)
+            .execute();
+          expect(note!.payload).toMatchObject({ networkId: net(), name: 'Apartment' });
+          const mail = notificationMail(
+            lang,
+            `SHARE_BUYOUT_${type}`,
+            note!.payload,
+            'u',
+            'http://x',
+          );
+          expect(mail?.subject).toContain('Apartment');
+        }
+      }
       expect(await payouts(b!)).toEqual([
         expect.objectContaining({
           status: 'WAITING',
@@ -274,5 +294,5 @@ describeBackends(
       ]);
     });
   },
-  { backends: ROUTE_BACKENDS },
+  { backends: ALL_BACKENDS },
 );
