@@ -87,6 +87,7 @@ export const FRACTIONAL: FractionalPlan[] = [
 const SALE_SECONDS = 600n;
 
 export interface Vaults {
+  plans: FractionalPlan[];
   addresses: string[];
   saleEnd: bigint;
 }
@@ -95,6 +96,7 @@ export interface Vaults {
 export async function seedFractionalSales(
   ctx: SeedContext,
   collections: Collections,
+  plans: FractionalPlan[] = FRACTIONAL,
 ): Promise<Vaults> {
   const factoryAddress = ctx.deployment.fractionalFactory;
   if (!factoryAddress) throw new SeedError('no fractional factory in the deployment');
@@ -104,7 +106,7 @@ export async function seedFractionalSales(
   const addresses: string[] = [];
   // each partner's items in turn, the partners at once
   await perAccount(
-    FRACTIONAL.map((plan, i): [number, () => Promise<void>] => {
+    plans.map((plan, i): [number, () => Promise<void>] => {
       const { partner } = collections.plan(plan.collection);
       return [
         partner,
@@ -130,7 +132,7 @@ export async function seedFractionalSales(
     }),
   );
   await perAccount(
-    FRACTIONAL.flatMap((plan, i) =>
+    plans.flatMap((plan, i) =>
       plan.buys.map(([account, shares]): [number, () => Promise<void>] => [
         account,
         async () => {
@@ -141,7 +143,7 @@ export async function seedFractionalSales(
       ]),
     ),
   );
-  return { addresses, saleEnd };
+  return { plans, addresses, saleEnd };
 }
 
 /** After the clock jump: unsold shares back, share listings, the car's buyout. */
@@ -155,12 +157,12 @@ export async function seedFractionalMarket(ctx: SeedContext, vaults: Vaults): Pr
     new Contract(vaults.addresses[i]!, FRACTIONAL_VAULT_ABI, ctx.provider);
   // the unsold shares back (anyone may call: #2 does) while the car's bids go in, in their order
   const released = async () => {
-    for (const [i, plan] of FRACTIONAL.entries()) {
+    for (const [i, plan] of vaults.plans.entries()) {
       if (!plan.bids.length) await ctx.call(vault(i), 2, 'releaseUnsold');
     }
   };
   const bids = async () => {
-    for (const [i, plan] of FRACTIONAL.entries()) {
+    for (const [i, plan] of vaults.plans.entries()) {
       for (const [account, amount] of plan.bids) {
         const value = centi(amount);
         await ctx.call(wvbc, account, 'deposit', { value });
@@ -173,7 +175,7 @@ export async function seedFractionalMarket(ctx: SeedContext, vaults: Vaults): Pr
   await Promise.all([released(), bids()]);
   await ctx.synced();
   const end = (await ctx.chainNow()) + 30n * 86_400n;
-  for (const [i, plan] of FRACTIONAL.entries()) {
+  for (const [i, plan] of vaults.plans.entries()) {
     const vault = vaults.addresses[i]!;
     // signed off chain: no transaction, only the API's checks
     for (const [account, shares, price] of plan.listings) {
