@@ -3,14 +3,18 @@
  * indexer's and the repositories' SQL): the factory and vault events become vaults, balances,
  * trades and provenance (a reorg undoes a trade); the list's sorts and filters; share listings refused for a bad signature, another
  * network's domain, a price of 0 or shares the maker does not hold, kept once otherwise, and
- * taken through the built call (not by its maker); a buyout started, outbid and won, with its
+ * taken through the built call (not by its maker); a platform wallet's vault call broadcast, a
+ * refusal read with the vault's meaning of its errors, a cancel closing the listing; a buyout
+ * started, outbid and won, with its
  * notifications (mailed in either language), payouts waiting and cashed out to the wei the vault
  * paid.
  */
-import { Contract, type ContractTransactionResponse, type Wallet } from 'ethers';
+import { Contract, type ContractTransactionResponse, id, type Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FRACTIONAL_VAULT_ABI, FRACTIONAL_VAULT_FACTORY_ABI } from '#contracts/abi/index.ts';
 import { fractionalDomain, type ShareOrder, signShareOrder } from '#contracts/typed-data/shares.ts';
+import { vaultInterface } from '#server/chain/abi.ts';
+import { revertError } from '#server/chain/reverts.ts';
 import { notificationMail } from '#server/notifications/mail.ts';
 import { ALL_BACKENDS, describeBackends, json } from '../helpers/test-app.ts';
 import { type ChainFixture, metadataUri, mined, startChainFixture } from '../indexer/fixture.ts';
@@ -215,6 +219,69 @@ describeBackends(
       expect(holders.data.map((h) => h.address)).not.toContain(c!.address);
       const book = await get<{ data: { sharesLeft: string }[] }>(`${base()}/listings`);
       expect(book.data.map((l) => l.sharesLeft)).toEqual(['60']);
+    });
+
+    it('broadcasts a platform wallet vault call: a refusal in the vault words, a cancel', async () => {
+      const hash = json<{ data: { orderHash: string } }>(await post(order())).data.orderHash;
+      const raw = async (path: string, body: Record<string, unknown> = {}) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `${base()}/listings/${hash}/${path}`,
+          payload: body,
+        });
+        const tx = json<{ data: { to: string; data: string; value: string } }>(res).data;
+        const signed = await a!.signTransaction(
+          await a!.populateTransaction({
+            to: tx.to,
+            data: tx.data,
+            value: tx.value,
+            gasLimit: 300_000n,
+          }),
+        );
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/v2/fractional/send-rawtx',
+          payload: { networkId: net(), rawTx: signed },
+        });
+      };
+      // the maker's own take, signed anyway: the vault's CannotTakeOwnListing, not the exchange's
+      const own = await t.app.inject({
+        method: 'POST',
+        url: `${base()}/listings/${hash}/take-data`,
+        payload: { taker: b!.address, shares: '1' },
+      });
+      const take = json<{ data: { to: string; data: string; value: string } }>(own).data;
+      const signed = await a!.signTransaction(
+        await a!.populateTransaction({
+          to: take.to,
+          data: take.data,
+          value: take.value,
+          gasLimit: 300_000n,
+        }),
+      );
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/fractional/send-rawtx',
+        payload: { networkId: net(), rawTx: signed },
+      });
+      expect(json<{ code: string }>(refused).code).toBe('SELLER_CANNOT_BUY');
+      // a name both ABIs declare: the vault's meaning only when the callee is a vault
+      const short = { data: vaultInterface.encodeErrorResult('InsufficientBalance', []) };
+      expect(revertError(short, 'fractional').code).toBe('SHARE_LISTING_SHARES_MOVED');
+      expect(revertError(short).code).toBe('NOT_ENOUGH_WRAPPER_BALANCE');
+      const pulled = { data: id('TransferFromFailed()').slice(0, 10) };
+      expect(revertError(pulled, 'fractional').code).toBe('NOT_ENOUGH_WRAPPER_BALANCE');
+      const sent = await raw('cancel-data');
+      expect(sent.statusCode).toBe(200);
+      await chain.provider.waitForTransaction(json<{ data: { txHash: string } }>(sent).data.txHash);
+      await sync();
+      expect((await get<{ data: unknown[] }>(`${base()}/listings`)).data).toEqual([]);
+      const row = await t.db
+        .selectFrom('share_orders')
+        .select('status')
+        .where('order_hash', '=', hash)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('CANCELLED');
     });
 
     it('follows a buyout: started, outbid, won; notifies, pays out to the wei', async () => {
