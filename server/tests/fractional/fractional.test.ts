@@ -1,13 +1,12 @@
 /**
  * Fractional vaults against a real anvil and the real indexer, on both database backends (the
  * indexer's and the repositories' SQL): the factory and vault events become vaults, balances,
- * trades and provenance (a reorg undoes a trade); the list's sorts and filters; share listings refused for a bad signature, another
- * network's domain, a price of 0 or shares the maker does not hold, kept once otherwise, and
- * taken through the built call (not by its maker); a platform wallet's vault call broadcast, a
- * refusal read with the vault's meaning of its errors, a cancel closing the listing; a buyout
- * started, outbid and won, with its
- * notifications (mailed in either language), payouts waiting and cashed out to the wei the vault
- * paid.
+ * trades and provenance (a reorg undoes a trade); the list's sorts and filters; share listings
+ * refused for a bad signature, another network's domain, a price of 0 or shares the maker does
+ * not hold, kept once otherwise, and taken through the built call (not by its maker); a platform
+ * wallet's vault call broadcast, a refusal read with the vault's meaning of its errors, a cancel
+ * closing the listing; a buyout started, outbid and won, with its notifications (mailed in either
+ * language), payouts waiting and cashed out to the wei the vault paid.
  */
 import { Contract, type ContractTransactionResponse, id, type Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
