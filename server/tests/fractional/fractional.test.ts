@@ -167,6 +167,15 @@ describeBackends(
       expect(await code(post(order(), a!, net() + 1))).toEqual([401, 'INVALID_SIGNATURE']);
       expect((await code(post(order({ pricePerShare: 0n }))))[1]).toBe('INVALID_SHARE_PRICE');
       expect((await code(post(order({ shares: 501n }))))[1]).toBe('SHARE_LISTING_SHARES_MOVED');
+      const huge = {
+        order: { ...wire(order()), salt: '9'.repeat(78) },
+        signature: `0x${'1'.repeat(130)}`,
+      };
+      const past = await t.app.inject({ method: 'POST', url: `${base()}/listings`, payload: huge });
+      expect([past.statusCode, json<{ code: string }>(past).code]).toEqual([
+        400,
+        'VALIDATION_FAILED',
+      ]);
       const first = await post(order());
       expect(first.statusCode).toBe(201);
       expect((await post(order())).statusCode).toBe(200);
