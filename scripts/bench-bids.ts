@@ -17,6 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseEther, type Wallet } from 'ethers';
 import { type Bid, hashOrder, SaleKind, signBid } from '#contracts/typed-data/index.ts';
+import { startPostgresCluster } from '#server-tests/helpers/postgres-cluster.ts';
 import { createTestApp } from '#server-tests/helpers/test-app.ts';
 import {
   postListing,
@@ -57,7 +58,12 @@ const pct = (sorted: number[], p: number) =>
     ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0)
     : 0;
 
-const t = await createTestApp(BACKEND, { env: { ...TRADING_ENV, RATE_LIMIT_ENABLED: 'false' } });
+// a throwaway cluster of its own (the tests' shared one is vitest's)
+const cluster = args.postgres ? await startPostgresCluster() : undefined;
+const t = await createTestApp(BACKEND, {
+  env: { ...TRADING_ENV, RATE_LIMIT_ENABLED: 'false' },
+  ...(cluster ? { cluster } : {}),
+});
 const c = await startTradingChain(t);
 let ok = true;
 try {
@@ -171,6 +177,7 @@ try {
 } finally {
   await c.close();
   await t.close?.();
+  await cluster?.stop();
 }
 console.log(ok ? 'every budget met' : 'a budget was missed');
 process.exit(ok ? 0 : 1);
