@@ -4,7 +4,7 @@
  * autocannon, and the SQL statements per request read from pg_stat_statements around each run.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -89,6 +89,8 @@ export async function startServer(
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
+      // a data folder made here (PostgreSQL runs) goes with the server
+      if (!db.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
