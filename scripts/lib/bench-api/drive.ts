@@ -4,7 +4,7 @@
  * autocannon, and the SQL statements per request read from pg_stat_statements around each run.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -15,8 +15,10 @@ export interface Route {
   name: string;
   /** One path, or several that the connections take in turn (details of different NFTs). */
   paths: string[];
-  /** The baseline, or a list or detail that the budgets apply to. */
-  kind: 'baseline' | 'list' | 'detail';
+  /** The baseline, a list or detail, or the mixed workload (a different URL each request). */
+  kind: 'baseline' | 'list' | 'detail' | 'mixed';
+  /** Connections for this route when not the phase's. */
+  connections?: number;
 }
 
 export interface RouteResult {
@@ -42,6 +44,7 @@ export async function startServer(
   db: { databaseUrl?: string | undefined; dataDir?: string | undefined },
   port: number,
   nodeArgs: string[] = [],
+  extraEnv: Record<string, string> = {},
 ): Promise<ServerHandle> {
   const dataDir = db.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'vbc-bench-')));
   const env = inheritedEnv(['DATABASE_URL']);
@@ -64,6 +67,7 @@ export async function startServer(
         DATA_DIR: dataDir,
         WEB_DIST_DIR: path.join(dataDir, 'no-web'),
         NODE_ENV: 'production',
+        ...extraEnv,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
@@ -85,6 +89,8 @@ export async function startServer(
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
+      // a data folder made here (PostgreSQL runs) goes with the server
+      if (!db.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -103,8 +109,9 @@ export async function driveRoute(
   baseUrl: string,
   route: Route,
   stats: pg.Client | null,
-  options: { connections: number; duration: number },
+  phaseOptions: { connections: number; duration: number },
 ): Promise<RouteResult> {
+  const options = { ...phaseOptions, connections: route.connections ?? phaseOptions.connections };
   // A warm-up (JIT, plans, pools, prepared statements), not measured.
   await autocannon({
     url: baseUrl + route.paths[0],

@@ -11,12 +11,16 @@
  * - while the LISTEN connection is down nothing is served from the cache nor stored;
  * - entries also expire after MAX_AGE_MS, for answers that move with the clock alone
  *   (an auction's end), not as the means of invalidation.
- * Answers are per full URL (query included: likeAddress, page, sort); they do not depend on
- * the caller's session. Decision 046.
+ * Answers are per full URL (query included: page, sort); they do not depend on the caller's
+ * session. Decision 046. On the routes of like-overlay.ts the key leaves `likeAddress` out: the
+ * answer is kept as an anonymous reader gets it and each reader's `isLiked` is laid over it
+ * from a fresh read of their likes (decision 126).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Listen } from '#server/db/listen.ts';
+import type { Db } from '../repositories/paging.ts';
 import { etagOf, VALIDATED } from './etag.ts';
+import { type LikeSlots, likeSlots, overlayLikes, splitUrl } from './like-overlay.ts';
 
 const CATALOGUE_CHANNEL = 'vbc_catalogue';
 const MAX_ENTRIES = 4000;
@@ -29,6 +33,8 @@ interface Entry {
   etag: string;
   type: string;
   at: number;
+  /** Where readers' likes go, once a reader with `likeAddress` asked (null: nowhere). */
+  slots?: LikeSlots | null;
 }
 
 export class AnswerCache {
@@ -86,37 +92,78 @@ declare module 'fastify' {
   }
 }
 
-/** The generation each cacheable read began with. */
-const began = new WeakMap<FastifyRequest, number>();
+/** What a cacheable read began with: the generation, its key and its reader's likeAddress. */
+interface Began {
+  generation: number;
+  key: string;
+  address: string | undefined;
+}
+const began = new WeakMap<FastifyRequest, Began>();
 
 function cacheable(request: FastifyRequest): boolean {
   return request.method === 'GET' && VALIDATED.test(request.url);
 }
 
-function serve(cache: AnswerCache, request: FastifyRequest, reply: FastifyReply) {
+function slotsOf(entry: Entry): LikeSlots | null {
+  if (entry.slots === undefined) entry.slots = likeSlots(entry.body) ?? null;
+  return entry.slots;
+}
+
+async function serve(cache: AnswerCache, db: Db, request: FastifyRequest, reply: FastifyReply) {
   if (!cacheable(request)) return undefined;
-  const entry = cache.get(request.url);
-  if (!entry) {
+  const split = cache.listening ? splitUrl(request.url) : undefined;
+  const key = split?.key ?? request.url;
+  const entry = cache.get(key);
+  const slots = entry && split?.address ? slotsOf(entry) : undefined;
+  if (!entry || slots === null) {
     cache.misses += 1;
-    began.set(request, cache.generation);
+    began.set(request, { generation: cache.generation, key, address: split?.address });
     return undefined;
   }
   cache.hits += 1;
-  reply.header('content-type', entry.type).header('etag', entry.etag).header('x-cache', 'hit');
-  return reply.send(entry.body);
+  let { body, etag } = entry;
+  if (slots && split?.address) {
+    body = await overlayLikes(db, slots, split.address);
+    etag = etagOf(body);
+  }
+  reply.header('content-type', entry.type).header('etag', etag).header('x-cache', 'hit');
+  return reply.send(body);
 }
 
-function keep(cache: AnswerCache, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+/** A read keyed without its likeAddress is answered as for an anonymous reader, then overlaid. */
+function forAnyone(request: FastifyRequest): void {
+  if (began.get(request)?.address === undefined) return;
+  const query = request.query as Record<string, unknown> | undefined;
+  if (query) delete query.likeAddress;
+}
+
+async function keep(
+  cache: AnswerCache,
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
   if (!READS.has(request.method) && request.url.startsWith('/api/')) {
     cache.drop('write');
-    return;
+    return payload;
   }
-  const generation = began.get(request);
-  if (generation === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return;
-  const etag = etagOf(payload);
-  reply.header('etag', etag).header('x-cache', 'miss');
+  const state = began.get(request);
+  if (state === undefined || reply.statusCode !== 200 || typeof payload !== 'string') {
+    return payload;
+  }
   const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-  cache.set(request.url, generation, { body: payload, etag, type, at: Date.now() });
+  const entry: Entry = { body: payload, etag: etagOf(payload), type, at: Date.now() };
+  cache.set(state.key, state.generation, entry);
+  let body = payload;
+  if (state.address !== undefined) {
+    const slots = slotsOf(entry);
+    // every route of like-overlay.ts answers items of a known shape: a new one must be taught
+    if (!slots) throw new Error(`no isLiked slots in the answer of ${state.key}`);
+    body = await overlayLikes(db, slots, state.address);
+  }
+  reply.header('etag', body === payload ? entry.etag : etagOf(body)).header('x-cache', 'miss');
+  return body;
 }
 
 /** Registers the cache's hooks (before the ETag hook, whose 304 then covers hits too). */
@@ -143,9 +190,9 @@ export function registerAnswerCache(app: FastifyInstance, listen: Listen | undef
     cache.listening = false;
     await stop?.();
   });
-  app.addHook('onRequest', async (request, reply) => serve(cache, request, reply));
-  app.addHook('onSend', async (request, reply, payload) => {
-    keep(cache, request, reply, payload);
-    return payload;
-  });
+  app.addHook('onRequest', async (request, reply) => serve(cache, app.db, request, reply));
+  app.addHook('preHandler', async (request) => forAnyone(request));
+  app.addHook('onSend', async (request, reply, payload) =>
+    keep(cache, app.db, request, reply, payload),
+  );
 }

@@ -66,7 +66,10 @@ const NFT_SORT_COLUMNS = {
 /**
  * A page in one statement: the ordered ids in a subquery (a walk of one narrow index, then
  * LIMIT/OFFSET) and the full rows of those ids by primary key, sorted again the same way (24
- * rows). The total comes from nft_counts when the filters allow, else from a cached COUNT.
+ * rows). When nft_counts has the total (filters by status, category and network) it comes in the
+ * same statement as a scalar subquery, evaluated once: one round trip and one pooled connection
+ * per page instead of two; an empty page (past the end) counts apart. Other filters take a cached
+ * COUNT beside the rows.
  */
 async function listNfts(
   db: Db,
@@ -84,22 +87,26 @@ async function listNfts(
   )
     .limit(page.size)
     .offset(offsetOf(page));
-  const rows = orderBySort(
-    db.selectFrom('nfts').selectAll().where('id', 'in', pageIds),
-    sort,
-    NFT_SORT_COLUMNS,
-  ).execute();
+  const rowsOf = db.selectFrom('nfts').selectAll().where('id', 'in', pageIds);
+  if (isCountedByKeys(filters)) {
+    const rows = await orderBySort(
+      rowsOf.select(countByKeys(db, filters).as('list_total')),
+      sort,
+      NFT_SORT_COLUMNS,
+    ).execute();
+    const total = rows[0]
+      ? Number(rows[0].list_total)
+      : Number((await countByKeys(db, filters).executeTakeFirst())?.n ?? 0);
+    return { rows, total };
+  }
   const count = () =>
     db
       .selectFrom('nfts')
       .select((eb) => eb.fn.countAll().as('n'))
       .where((eb) => nftWhere(eb, filters))
       .executeTakeFirst();
-  if (!isCountedByKeys(filters)) {
-    return pageWithCount(db, rows, `nfts:${JSON.stringify(filters)}`, count);
-  }
-  const [list, total] = await Promise.all([rows, countByKeys(db, filters)]);
-  return { rows: list, total };
+  const rows = orderBySort(rowsOf, sort, NFT_SORT_COLUMNS).execute();
+  return pageWithCount(db, rows, `nfts:${JSON.stringify(filters)}`, count);
 }
 
 /** Filters by status, category and network only: nft_counts has the total (migration 005). */
@@ -108,16 +115,15 @@ function isCountedByKeys(f: NftFilters): boolean {
   return Object.values(others).every((v) => v === undefined);
 }
 
-/** The exact total from nft_counts: a sum over at most a few dozen rows. */
-async function countByKeys(db: Db, f: NftFilters): Promise<number> {
+/** The exact total from nft_counts (a sum over at most a few dozen rows), as a query. */
+function countByKeys(db: Db, f: NftFilters) {
   let q = db
     .selectFrom('nft_counts')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('n'), eb.lit(0)).as('n'));
   if (!isEveryStatus(f.statuses)) q = q.where('status', 'in', f.statuses);
   if (f.labelId !== undefined) q = q.where('label_id', '=', f.labelId);
   if (f.networkId !== undefined) q = q.where('network_id', '=', f.networkId);
-  const row = await q.executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return q;
 }
 
 /**

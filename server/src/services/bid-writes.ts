@@ -65,17 +65,27 @@ async function lockAndCheck(
     .where('order_hash', '=', b.row.order_hash)
     .where('is_highest', '=', true)
     .executeTakeFirst();
-  if (b.amount < minimumBid(b.order.price, topBid(highest?.amount, b.recordedOnChain))) {
-    // Above what the bidder's page showed: two bids at once, not a careless one.
-    const meanwhile =
-      highest && b.seenHighest !== undefined && BigInt(highest.amount) > b.seenHighest;
-    throw new AppError(meanwhile ? 'OUTBID_WHILE_BIDDING' : 'BID_TOO_LOW');
-  }
+  refuseIfTooLow(b, highest?.amount, topBid(highest?.amount, b.recordedOnChain));
   const otherLocks = await lockedBidTotal(tx, dbBidder, b.row.network_id, {
     excludeOrder: b.row.order_hash,
   });
   if (b.backing < otherLocks + b.amount) throw new AppError('NOT_ENOUGH_WRAPPER_BALANCE');
   return { nfts, highestId: highest?.id, end };
+}
+
+/**
+ * BID_TOO_LOW unless `amount` beats `top` by the minimum raise; OUTBID_WHILE_BIDDING when the
+ * stored highest is above what the bidder's page showed (two bids at once, not a careless one).
+ */
+export function refuseIfTooLow(
+  b: Pick<CheckedBid, 'amount' | 'order' | 'seenHighest'>,
+  stored: string | bigint | undefined,
+  top: bigint | null,
+): void {
+  if (b.amount >= minimumBid(b.order.price, top)) return;
+  const meanwhile =
+    stored !== undefined && b.seenHighest !== undefined && BigInt(stored) > b.seenHighest;
+  throw new AppError(meanwhile ? 'OUTBID_WHILE_BIDDING' : 'BID_TOO_LOW');
 }
 
 /** The highest of the stored highest bid and the bid recorded on chain; null with neither. */

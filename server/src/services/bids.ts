@@ -17,7 +17,7 @@ import { AppError } from '#server/errors.ts';
 import type { Order } from '#shared/orders.ts';
 import { toDbAddress } from '../db/values.ts';
 import { withReceipt } from './bid-receipts.ts';
-import { recordBid } from './bid-writes.ts';
+import { recordBid, refuseIfTooLow } from './bid-writes.ts';
 import type { DbExecutor } from './locked-bids.ts';
 import { loadOrder } from './order-rows.ts';
 import { orderOf } from './order-rules.ts';
@@ -83,6 +83,22 @@ async function storedResend(db: DbExecutor, input: PlaceBidInput): Promise<BidRo
   return same ? found : null;
 }
 
+/**
+ * Refuses a bid already beaten by the stored highest before the chain reads and the locked
+ * transaction: under contention most bids are, and each would otherwise hold the auction's row
+ * lock (and PGlite's one connection) to learn it. Only a refusal is decided here; the check
+ * under the locks (bid-writes.ts) stays the one that accepts, against the highest then.
+ */
+async function refuseBeaten(db: DbExecutor, row: OrderRow, order: Order, input: PlaceBidInput) {
+  const highest = await db
+    .selectFrom('bids')
+    .select('amount')
+    .where('order_hash', '=', row.order_hash)
+    .where('is_highest', '=', true)
+    .executeTakeFirst();
+  if (highest) refuseIfTooLow({ ...input, order }, highest.amount, BigInt(highest.amount));
+}
+
 /** Places a bid; answers the stored bid (now the highest), or the same bid again on a resend. */
 export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promise<BidRow> {
   const resent = await storedResend(ctx.db, input);
@@ -101,6 +117,7 @@ export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promi
     recoverBidSigner(domain, bid, input.signature),
   );
   const now = await checkAuctionOpen(m, row, order, input.amount);
+  await refuseBeaten(ctx.db, row, order, input);
   const [fillable, funds, onChain] = await Promise.all([
     orderFillability(m, order),
     wrapperFunds(m, bidder),
