@@ -15,6 +15,7 @@ import { createSignedInUser, linkAddress, type SignedInUser } from '../helpers/a
 import { ALL_BACKENDS, describeBackends, json } from '../helpers/test-app.ts';
 import {
   type ChainFixture,
+  ownersVersusChain,
   metadataUri,
   mined,
   ONE,
@@ -226,6 +227,9 @@ describeBackends(
       expect(restored.data.map((e: { type: string }) => e.type)).toEqual(['PRE_ORDER']);
       expect((await get(holding)).data).toMatchObject({ refunded: 0, undelivered: 2 });
       expect((await get(`/api/v1/drops/purchases?address=${b.address}`)).total).toBe(1);
+      for (const row of await ownersVersusChain(t.db, chain.provider)) {
+        expect(row.indexed, row.token).toEqual(row.chain);
+      }
     });
 
     it('reveals a sold-out magic bag: pool published, a bag opened with the served proof', async () => {
