@@ -15,10 +15,10 @@ import { createSignedInUser, linkAddress, type SignedInUser } from '../helpers/a
 import { ALL_BACKENDS, describeBackends, json } from '../helpers/test-app.ts';
 import {
   type ChainFixture,
-  ownersVersusChain,
   metadataUri,
   mined,
   ONE,
+  ownersVersusChain,
   startChainFixture,
 } from '../indexer/fixture.ts';
 
@@ -135,6 +135,19 @@ describeBackends(
           payload: expect.objectContaining({ dropId: String(id), networkId: t.config.chainId }),
         },
       ]);
+
+      // the partner takes the proceeds, then cancels: the sale ends at the cancellation's block
+      await mined(drops(chain.wallet(7)).getFunction('withdraw')(id));
+      await mined(drops(partner).getFunction('cancel')(id));
+      await sync();
+      const detail = (await get(`/api/v1/drops/${t.config.chainId}/${id}`)).data;
+      expect(detail).toMatchObject({ state: 'ended', cancelled: true });
+      const row = await t.db
+        .selectFrom('drops')
+        .select('withdrawn')
+        .where('drop_id', '=', String(id))
+        .executeTakeFirstOrThrow();
+      expect(row.withdrawn).toBe(String(3n * ONE));
     });
 
     it('keeps pre-orders INCOMING until delivered or refunded; a reorg undoes a refund', async () => {
