@@ -307,6 +307,20 @@ describeBackends(
       });
       const history = await get(`/api/v2/show/provenance?item_id=${bag.item_id}`);
       expect(history.data.map((e: { type: string }) => e.type)).toContain('REVEAL');
+      // at the deadline the holders of still sealed bags may take their coin back
+      await chain.provider.send('evm_increaseTime', [2_000]);
+      await chain.provider.send('evm_mine', []);
+      await sync();
+      const refundable = async (w: Wallet) =>
+        (await notified('DROP_REFUNDABLE', w.address)).filter(
+          (n) => (n.payload as { dropId: string }).dropId === String(id),
+        );
+      expect(await refundable(a)).toEqual([
+        expect.objectContaining({ payload: expect.objectContaining({ quantity: 2 }) }),
+      ]);
+      expect(await refundable(b)).toEqual([
+        expect.objectContaining({ payload: expect.objectContaining({ quantity: 1 }) }),
+      ]);
     });
 
     it('refuses with catalogue codes: no drop, no reveal yet, not a partner', async () => {
