@@ -35,6 +35,8 @@ export const Network = Type.Object({
   giftsAddress: Type.Optional(Nullable(Address)),
   /** The fractional vault factory (contracts/src/FractionalVaultFactory.sol); null where absent. */
   fractionalFactoryAddress: Type.Optional(Nullable(Address)),
+  /** The drops contract (contracts/src/Drops.sol); absent or null where it is not deployed. */
+  dropsAddress: Type.Optional(Nullable(Address)),
 });
 export type Network = Static<typeof Network>;
 
@@ -153,6 +155,8 @@ export const Nft = Type.Object({
   isLiked: Type.Boolean({ description: 'whether likeAddress liked it (false without one)' }),
   /** Its fractional vault while it is in one (shared/schemas/fractional.ts); null otherwise. */
   fractional: Type.Optional(Nullable(FractionalRef)),
+  /** A drop's edition, ticket or bag: "number of total" (null for other items). */
+  edition: Type.Optional(Nullable(Type.Object({ number: Type.Integer(), total: Type.Integer() }))),
   createdAt: IsoDate,
 });
 export type Nft = Static<typeof Nft>;

@@ -20,6 +20,11 @@ export const NOTIFICATION_TYPES = [
   'SHARE_BUYOUT_OUTBID',
   'SHARE_BUYOUT_SUCCEEDED',
   'SHARE_SALE_ENDED',
+  // drops (server/src/notifications/drop-notify.ts)
+  'DROP_OPENED',
+  'DROP_DELIVERED',
+  'DROP_REFUNDABLE',
+  'BAG_REVEALED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -33,6 +38,10 @@ export const MAIL_PREFERENCE = {
   SHARE_BUYOUT_STARTED: 'emailSold',
   SHARE_BUYOUT_SUCCEEDED: 'emailSold',
   SHARE_SALE_ENDED: 'emailWon',
+  DROP_OPENED: 'emailDrops',
+  DROP_DELIVERED: 'emailDrops',
+  DROP_REFUNDABLE: 'emailDrops',
+  BAG_REVEALED: 'emailDrops',
 } as const;
 
 export const Notification = Type.Object(
@@ -90,6 +99,8 @@ export const NotificationPrefs = Type.Object(
     emailOutbid: Type.Boolean(),
     emailWon: Type.Boolean(),
     emailSold: Type.Boolean(),
+    /** Drops: a followed creator's drop opened, a pre-order delivered or refundable, a bag revealed (default on). */
+    emailDrops: Type.Optional(Type.Boolean()),
   },
   { $id: 'NotificationPrefs' },
 );

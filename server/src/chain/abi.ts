@@ -5,6 +5,7 @@
 import { Interface } from 'ethers';
 import {
   COLLECTION_FACTORY_ABI,
+  DROPS_ABI,
   EXCHANGE_ABI,
   FRACTIONAL_VAULT_ABI,
   FRACTIONAL_VAULT_FACTORY_ABI,
@@ -20,3 +21,4 @@ export const factoryInterface = new Interface(COLLECTION_FACTORY_ABI);
 export const giftsInterface = new Interface(GIFTS_ABI);
 export const fractionalFactoryInterface = new Interface(FRACTIONAL_VAULT_FACTORY_ABI);
 export const vaultInterface = new Interface(FRACTIONAL_VAULT_ABI);
+export const dropsInterface = new Interface(DROPS_ABI);

@@ -68,6 +68,7 @@ export function toNetwork(row: NetworkRow): Network {
     collectionFactoryAddress: checksumOrNull(row.collection_factory_address),
     giftsAddress: checksumOrNull(row.gifts_address),
     fractionalFactoryAddress: checksumOrNull(row.fractional_factory_address),
+    dropsAddress: checksumOrNull(row.drops_address),
   };
 }
 
@@ -152,6 +153,10 @@ export function toNft(row: NftRow, liked: LikedIds = new Set()): Nft {
           state: row.fractional_state ?? 'IDLE',
         }
       : null,
+    edition:
+      row.edition_number == null || row.edition_total == null
+        ? null
+        : { number: row.edition_number, total: row.edition_total },
     createdAt: iso(row.created_at),
   };
 }

@@ -39,6 +39,13 @@ import type {
   ShareOrdersTable,
 } from './tables/fractional.ts';
 import type {
+  DropBuyersTable,
+  DropClocksTable,
+  DropEventsTable,
+  DropPoolsTable,
+  DropsTable,
+} from './tables/drops.ts';
+import type {
   DiariesTable,
   FollowsTable,
   LikesTable,
@@ -119,6 +126,11 @@ export interface Database {
   fractional_bids: FractionalBidsTable;
   fractional_cashouts: FractionalCashoutsTable;
   share_orders: ShareOrdersTable;
+  drops: DropsTable;
+  drop_buyers: DropBuyersTable;
+  drop_events: DropEventsTable;
+  drop_pools: DropPoolsTable;
+  drop_clocks: DropClocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

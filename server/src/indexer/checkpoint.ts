@@ -17,6 +17,7 @@ export async function networkContracts(ctx: SyncContext): Promise<NetworkContrac
       'collection_factory_address',
       'gifts_address',
       'fractional_factory_address',
+      'drops_address',
       'deploy_block',
     ])
     .where('network_id', '=', ctx.networkId)
@@ -30,6 +31,7 @@ export async function networkContracts(ctx: SyncContext): Promise<NetworkContrac
     factory: row.collection_factory_address,
     gifts: row.gifts_address,
     fractionalFactory: row.fractional_factory_address,
+    drops: row.drops_address,
     deployBlock: Number(row.deploy_block ?? 0),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The chain events the indexer follows, decoded with the ABIs' interfaces (server/src/chain/abi.ts):
  * one `eth_getLogs` per block range asks for all of their topics, then each log is kept only when
- * it comes from one of our contracts (factory, exchange, WVBC, gifts, or a collection the
+ * it comes from one of our contracts (factory, exchange, WVBC, gifts, drops, or a collection the
  * factory created).
  */
 import type { EventFragment, Interface, Log } from 'ethers';
@@ -19,6 +19,7 @@ import {
   FRACTIONAL_TOPICS,
   type FractionalEvent,
 } from './fractional-decode.ts';
+import { DROP_TOPICS, type DropEvent, decodeDropLog } from './drop-decode.ts';
 
 function topic(iface: Interface, name: string): string {
   const event = iface.getEvent(name);
@@ -42,6 +43,7 @@ export const TOPICS = {
   GiftCreated: topic(giftsInterface, 'GiftCreated'),
   GiftClaimed: topic(giftsInterface, 'GiftClaimed'),
   GiftTakenBack: topic(giftsInterface, 'GiftTakenBack'),
+  ...DROP_TOPICS,
 } as const;
 
 export const ALL_TOPICS = [...Object.values(TOPICS), ...FRACTIONAL_TOPICS];
@@ -112,7 +114,9 @@ export type ChainEvent =
   | { kind: 'GiftClaimed'; giftId: bigint; recipient: string }
   | { kind: 'GiftTakenBack'; giftId: bigint }
   /** Fractional vaults and their factory (fractional-decode.ts). */
-  | FractionalEvent;
+  | FractionalEvent
+  /** Drops (drop-decode.ts). */
+  | DropEvent;
 
 export interface Contracts {
   factory: string;
@@ -122,6 +126,8 @@ export interface Contracts {
   gifts: string | null;
   /** The fractional vault factory; null where it is not deployed. */
   fractionalFactory?: string | null;
+  /** The drops contract (contracts/src/Drops.sol); null where it is not deployed. */
+  drops?: string | null;
 }
 
 /**
@@ -163,7 +169,9 @@ export function decodeLog(
   if (address === contracts.gifts) return decodeGiftLog(parse(giftsInterface));
   if (vaults.has(address)) return decodeVaultLog(address, log);
   if (address === contracts.fractionalFactory) return decodeFactoryLog(log);
-  if (collections.has(address)) {
+  // Drops: its own events, and the ERC-721 moves of its items (read as a collection's below)
+  if (address === contracts.drops && t0 !== TOPICS.Transfer) return decodeDropLog(log);
+  if (collections.has(address) || address === contracts.drops) {
     if (t0 === TOPICS.Transfer && log.topics.length === 4) {
       // Transfer(address indexed from, address indexed to, uint256 indexed id): all in topics
       const [, from, to, id] = log.topics as [string, string, string, string];

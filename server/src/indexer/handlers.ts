@@ -7,6 +7,7 @@
  * - when an order ends and what that does to its listing: order-lifecycle.ts;
  * - gifts made, claimed and taken back: gift-events.ts;
  * - fractional vaults, shares, listings, buyouts: fractional-events.ts;
+ * - drops and their items: drop-events.ts, drop-items.ts (dispatched by drop-dispatch.ts);
  * - WVBC Deposit and Withdrawal: a `wvbc_transfers` row (here).
  *
  * Statuses: a bought NFT becomes SOLD (buy_price keeps the price it sold for) with its new owner;
@@ -15,6 +16,9 @@
  * The statuses and event names are those of shared/enums.ts (docs/product-rules.md, Statuses
  * and provenance).
  */
+
+import { handleDropEvent } from './drop-dispatch.ts';
+import { onDropItemBurnt } from './drop-items.ts';
 import { type ChainEvent, ZERO_ADDRESS } from './events.ts';
 import {
   onBidRecord,
@@ -67,9 +71,11 @@ export async function handleEvent(
     case 'CollectionCreated':
       return onCollectionCreated(trx, state, ctx, pos, event);
     case 'Transfer':
-      return event.from === ZERO_ADDRESS
-        ? onMints(trx, state, [{ pos, event }])
-        : onTransfer(trx, state, ctx, pos, event);
+      if (event.from === ZERO_ADDRESS) return onMints(trx, state, [{ pos, event }]);
+      if (event.to === ZERO_ADDRESS && event.collection === state.contracts.drops) {
+        return onDropItemBurnt(trx, state, ctx, event);
+      }
+      return onTransfer(trx, state, ctx, pos, event);
     case 'TokenNonceBumped':
       return onNonceBumped(trx, state, ctx, event);
     case 'ApprovalEpochBumped':
@@ -92,6 +98,8 @@ export async function handleEvent(
     case 'GiftTakenBack':
       return onGiftClosed(trx, state, ctx, pos, event);
     default:
-      return handleFractionalEvent(trx, state, ctx, pos, event);
+      // a fractional event names its vault; a drop's never does
+      if ('vault' in event) return handleFractionalEvent(trx, state, ctx, pos, event);
+      return handleDropEvent(trx, state, ctx, pos, event);
   }
 }

@@ -26,6 +26,7 @@ export interface RegisterNetworkParameters {
     gifts?: string | undefined;
     fractionalFactory?: string | undefined;
     fractionalBlock?: number | undefined;
+    drops?: string | undefined;
   };
   /** Where the server reaches the node. */
   nodeUrl: string;
@@ -73,6 +74,7 @@ export async function registerNetwork(
     gifts_address: d.gifts ? toDbAddress(d.gifts) : null,
     fractional_factory_address: d.fractionalFactory ? toDbAddress(d.fractionalFactory) : null,
     fractional_block: d.fractionalBlock ?? null,
+    drops_address: d.drops ? toDbAddress(d.drops) : null,
     deploy_block: d.deployBlock,
   } as const;
   return db.transaction().execute(async (trx) => {

@@ -72,6 +72,7 @@ async function undoAboveTarget(
     'fractional_trades',
     'fractional_bids',
     'fractional_cashouts',
+    'drop_events',
     'indexed_logs',
     'indexed_blocks',
   ] as const) {

@@ -25,6 +25,8 @@ export interface NetworksTable {
   exchange_address: string | null;
   collection_factory_address: string | null;
   gifts_address: string | null;
+  /** contracts/src/Drops.sol (migrations/083_drops.sql); null where not deployed. */
+  drops_address: string | null;
   deploy_block: Int8 | null;
   /** migrations/079_fractional_vaults.sql */
   fractional_factory_address: Generated<string | null>;
@@ -135,6 +137,9 @@ export interface NftsTable extends ListedColumns {
   /** Its vault while it is in one (migrations/079_fractional_vaults.sql). */
   fractional_vault: Generated<string | null>;
   fractional_state: Generated<VaultState | null>;
+  /** Drop editions, tickets and bags: serial k of the drop's total N (083_drops.sql). */
+  edition_number: number | null;
+  edition_total: number | null;
 }
 
 export interface SetItemsTable {
