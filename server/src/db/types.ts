@@ -31,6 +31,13 @@ import type {
   SetsTable,
 } from './tables/catalogue.ts';
 import type {
+  DropBuyersTable,
+  DropClocksTable,
+  DropEventsTable,
+  DropPoolsTable,
+  DropsTable,
+} from './tables/drops.ts';
+import type {
   FractionalBalancesTable,
   FractionalBidsTable,
   FractionalCashoutsTable,
@@ -38,13 +45,6 @@ import type {
   FractionalVaultsTable,
   ShareOrdersTable,
 } from './tables/fractional.ts';
-import type {
-  DropBuyersTable,
-  DropClocksTable,
-  DropEventsTable,
-  DropPoolsTable,
-  DropsTable,
-} from './tables/drops.ts';
 import type {
   DiariesTable,
   FollowsTable,

@@ -13,13 +13,13 @@ import {
   wvbcInterface,
 } from '#server/chain/abi.ts';
 import { toDbAddress } from '../db/values.ts';
+import { DROP_TOPICS, type DropEvent, decodeDropLog } from './drop-decode.ts';
 import {
   decodeFactoryLog,
   decodeVaultLog,
   FRACTIONAL_TOPICS,
   type FractionalEvent,
 } from './fractional-decode.ts';
-import { DROP_TOPICS, type DropEvent, decodeDropLog } from './drop-decode.ts';
 
 function topic(iface: Interface, name: string): string {
   const event = iface.getEvent(name);
