@@ -48,6 +48,8 @@ export const CHANGES = {
   /** A like (the item's count and state) or a follow (the profiles). */
   like: CATALOGUE,
   follow: [['user']],
+  /** A drop created, bought, delivered, refunded, revealed, opened or paid out (src/features/drops). */
+  drop: [['drops'], ...CATALOGUE, ...BALANCES],
 } as const satisfies Record<string, Changes>;
 
 /** Refetches what `changes` names (active queries now, the others when next shown). */
