@@ -20,6 +20,11 @@ export const PROVENANCE_EVENTS = [
   'REVOKE',
   'BID',
   'PURCHASE',
+  // drops (contracts/src/Drops.sol): a pre-order paid, delivered, refunded; a magic bag revealed
+  'PRE_ORDER',
+  'DELIVER',
+  'REFUND',
+  'REVEAL',
 ] as const;
 export type ProvenanceEvent = (typeof PROVENANCE_EVENTS)[number];
 
@@ -62,3 +67,11 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** What an order sells. */
 export const ORDER_TARGETS = ['NFT', 'SET', 'BUNDLE'] as const;
 export type OrderTarget = (typeof ORDER_TARGETS)[number];
+
+/** Kinds of drop; the contract's code is the index + 1 (contracts/src/Drops.sol). */
+export const DROP_KINDS = ['EDITION', 'TICKET', 'PRE_ORDER', 'MAGIC_BAG'] as const;
+export type DropKind = (typeof DROP_KINDS)[number];
+
+/** Where a drop's sale stands by the clock: before its start, open, or closed. */
+export const DROP_STATES = ['upcoming', 'live', 'ended'] as const;
+export type DropState = (typeof DROP_STATES)[number];

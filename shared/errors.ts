@@ -131,6 +131,10 @@ export const ERRORS = {
     status: 409,
     message: 'There are no proceeds of delivered items to withdraw',
   },
+  DROP_POOL_UNKNOWN: {
+    status: 404,
+    message: "This magic bag's items were not published here: ask its partner",
+  },
   // partner studio (server/src/studio/partners.ts)
   NOT_PARTNER: {
     status: 403,

@@ -32,6 +32,8 @@ export const Network = Type.Object({
   collectionFactoryAddress: Nullable(Address),
   /** The gift escrow (contracts/src/Gifts.sol); absent or null where it is not deployed. */
   giftsAddress: Type.Optional(Nullable(Address)),
+  /** The drops contract (contracts/src/Drops.sol); absent or null where it is not deployed. */
+  dropsAddress: Type.Optional(Nullable(Address)),
 });
 export type Network = Static<typeof Network>;
 
@@ -148,6 +150,10 @@ export const Nft = Type.Object({
   setId: Nullable(Type.Integer()),
   bundleId: Nullable(Type.Integer()),
   isLiked: Type.Boolean({ description: 'whether likeAddress liked it (false without one)' }),
+  /** A drop's edition, ticket or bag: "number of total" (null for other items). */
+  edition: Type.Optional(
+    Nullable(Type.Object({ number: Type.Integer(), total: Type.Integer() })),
+  ),
   createdAt: IsoDate,
 });
 export type Nft = Static<typeof Nft>;

@@ -92,6 +92,7 @@ export const ERROR_CODE_KEYS = {
   DROP_BAG_OPENED: 'dropBagOpened',
   DROP_INVALID_PROOF: 'dropInvalidProof',
   DROP_NOTHING_TO_WITHDRAW: 'dropNothingToWithdraw',
+  DROP_POOL_UNKNOWN: 'dropPoolUnknown',
   NOT_PARTNER: 'notPartner',
   FRACTIONALIZE_NOT_PARTNER: 'fractionalizeNotPartner',
   FRACTIONAL_COLLECTION_NOT_SUPPORTED: 'fractionalCollectionNotSupported',

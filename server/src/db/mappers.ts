@@ -67,6 +67,7 @@ export function toNetwork(row: NetworkRow): Network {
     exchangeAddress: checksumOrNull(row.exchange_address),
     collectionFactoryAddress: checksumOrNull(row.collection_factory_address),
     giftsAddress: checksumOrNull(row.gifts_address),
+    dropsAddress: checksumOrNull(row.drops_address),
   };
 }
 
@@ -144,6 +145,10 @@ export function toNft(row: NftRow, liked: LikedIds = new Set()): Nft {
     setId: row.set_id,
     bundleId: row.bundle_id,
     isLiked: liked.has(row.id),
+    edition:
+      row.edition_number == null || row.edition_total == null
+        ? null
+        : { number: row.edition_number, total: row.edition_total },
     createdAt: iso(row.created_at),
   };
 }

@@ -31,6 +31,12 @@ import type {
   SetsTable,
 } from './tables/catalogue.ts';
 import type {
+  DropBuyersTable,
+  DropEventsTable,
+  DropPoolsTable,
+  DropsTable,
+} from './tables/drops.ts';
+import type {
   DiariesTable,
   FollowsTable,
   LikesTable,
@@ -104,6 +110,10 @@ export interface Database {
   metadata_documents: MetadataDocumentsTable;
   gifts: GiftsTable;
   gift_messages: GiftMessagesTable;
+  drops: DropsTable;
+  drop_buyers: DropBuyersTable;
+  drop_events: DropEventsTable;
+  drop_pools: DropPoolsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

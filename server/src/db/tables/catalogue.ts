@@ -24,6 +24,8 @@ export interface NetworksTable {
   exchange_address: string | null;
   collection_factory_address: string | null;
   gifts_address: string | null;
+  /** contracts/src/Drops.sol (migrations/083_drops.sql); null where not deployed. */
+  drops_address: string | null;
   deploy_block: Int8 | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -124,6 +126,9 @@ export interface NftsTable extends ListedColumns {
   set_id: number | null;
   bundle_id: number | null;
   minted_at: TimestampNullable;
+  /** Drop editions, tickets and bags: serial k of the drop's total N (083_drops.sql). */
+  edition_number: number | null;
+  edition_total: number | null;
 }
 
 export interface SetItemsTable {
