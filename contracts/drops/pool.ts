@@ -76,7 +76,6 @@ export const dropTokenId = (dropId: bigint, serial: number): bigint =>
   (dropId << 32n) | BigInt(serial);
 
 export const serialOf = (tokenId: bigint): number => Number(tokenId & 0xffffffffn);
-export const dropIdOf = (tokenId: bigint): bigint => tokenId >> 32n;
 
 export type RevealCheck =
   | { ok: true; root: string; offset: number }

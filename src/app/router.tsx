@@ -60,7 +60,9 @@ const screens: Record<RouteName, Screen> = {
   collectionDetail: screen(() => import('./routes/collection-detail.tsx')),
   nftInspection: screen(() => import('./routes/nft-inspection.tsx')),
   // The drops' strings (a lazy namespace) load with their screens.
-  preOrderDetail: screen(() => withStrings(['drops'], () => import('./routes/pre-order-detail.tsx'))),
+  preOrderDetail: screen(() =>
+    withStrings(['drops'], () => import('./routes/pre-order-detail.tsx')),
+  ),
   dropDetail: screen(() => withStrings(['drops'], () => import('./routes/drop-detail.tsx'))),
   giftClaim: screen(() => import('./routes/gift-claim.tsx')),
   gifts: screen(() => import('./routes/gifts.tsx')),

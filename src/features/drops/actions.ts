@@ -13,8 +13,8 @@ import { rpc } from '#web/wallet/rpc.ts';
 import { type DropRef, indexedThrough } from './api/drops.ts';
 import {
   buyTx,
-  createdDropId,
   createDropTx,
+  createdDropId,
   type DropParams,
   deliverTx,
   dryRun,
@@ -48,8 +48,11 @@ export async function send(
     const request = await build();
     const refusal = await dryRun(ctx.network, request);
     if (refusal) return refused(refusal);
-    return await sendTx(ctx, () => request, onStage, async (hash) =>
-      indexedThrough(ctx.network.networkId, await minedIn(ctx.network, hash)),
+    return await sendTx(
+      ctx,
+      () => request,
+      onStage,
+      async (hash) => indexedThrough(ctx.network.networkId, await minedIn(ctx.network, hash)),
     );
   } catch (error) {
     return refused(errorKeyOf(error));
@@ -86,7 +89,8 @@ export const openBag = (
   ctx: DropContext,
   bag: { tokenId: string; uri: string; proof: string[] },
   s: OnStage,
-) => send(ctx, () => openBagTx(ctx.network, ctx.address, BigInt(bag.tokenId), bag.uri, bag.proof), s);
+) =>
+  send(ctx, () => openBagTx(ctx.network, ctx.address, BigInt(bag.tokenId), bag.uri, bag.proof), s);
 
 /** From the deadline on, a bag still sealed is burnt for its price. */
 export const refundBag = (ctx: DropContext, tokenId: string, s: OnStage) =>

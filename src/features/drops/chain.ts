@@ -17,8 +17,7 @@ import { DROP_KINDS, type DropKind, type DropState, type Holding, kindOf } from 
 const dropsAbi = new Interface(DROPS_ABI);
 
 /** The network's Drops contract, or null where none is deployed. */
-export const dropsAddressOf = (network: Network): string | null =>
-  (network as Network & { dropsAddress?: string | null }).dropsAddress ?? null;
+export const dropsAddressOf = (network: Network): string | null => network.dropsAddress ?? null;
 
 function dropsOf(network: Network): string {
   const address = dropsAddressOf(network);
@@ -139,11 +138,21 @@ export const createDropTx = (network: Network, from: string, p: DropParams) =>
   ]);
 
 /** Buys `quantity` items paying exactly price × quantity as value (native-coin drops). */
-export const buyTx = (network: Network, from: string, dropId: bigint, quantity: number, value: bigint) =>
-  tx(network, from, 'buy', [dropId, quantity], value);
+export const buyTx = (
+  network: Network,
+  from: string,
+  dropId: bigint,
+  quantity: number,
+  value: bigint,
+) => tx(network, from, 'buy', [dropId, quantity], value);
 
-export const deliverTx = (network: Network, from: string, dropId: bigint, buyer: string, uris: string[]) =>
-  tx(network, from, 'deliver', [dropId, buyer, uris]);
+export const deliverTx = (
+  network: Network,
+  from: string,
+  dropId: bigint,
+  buyer: string,
+  uris: string[],
+) => tx(network, from, 'deliver', [dropId, buyer, uris]);
 
 export const refundTx = (network: Network, from: string, dropId: bigint) =>
   tx(network, from, 'refund', [dropId]);
@@ -151,8 +160,13 @@ export const refundTx = (network: Network, from: string, dropId: bigint) =>
 export const revealTx = (network: Network, from: string, dropId: bigint) =>
   tx(network, from, 'reveal', [dropId]);
 
-export const openBagTx = (network: Network, from: string, tokenId: bigint, uri: string, proof: string[]) =>
-  tx(network, from, 'openBag', [tokenId, uri, proof]);
+export const openBagTx = (
+  network: Network,
+  from: string,
+  tokenId: bigint,
+  uri: string,
+  proof: string[],
+) => tx(network, from, 'openBag', [tokenId, uri, proof]);
 
 export const refundBagTx = (network: Network, from: string, tokenId: bigint) =>
   tx(network, from, 'refundBag', [tokenId]);
@@ -198,7 +212,9 @@ export async function dryRun(network: Network, request: TxRequest): Promise<Erro
   }
 }
 
-type Receipt = { logs: ReadonlyArray<{ address: string; topics: readonly string[]; data: string }> };
+type Receipt = {
+  logs: ReadonlyArray<{ address: string; topics: readonly string[]; data: string }>;
+};
 
 /** The drop id a createDrop transaction made (its DropCreated event). */
 export async function createdDropId(network: Network, hash: string): Promise<bigint | null> {

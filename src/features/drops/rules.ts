@@ -29,13 +29,19 @@ export type DropState = {
 export type Phase = 'upcoming' | 'live' | 'ended';
 
 /** Upcoming before the start, live until the end while items are left, ended after. */
-export function phaseOf(d: Pick<DropState, 'start' | 'end' | 'sold' | 'total'>, now: number): Phase {
+export function phaseOf(
+  d: Pick<DropState, 'start' | 'end' | 'sold' | 'total'>,
+  now: number,
+): Phase {
   if (now < d.start) return 'upcoming';
   return now < d.end && d.sold < d.total ? 'live' : 'ended';
 }
 
 /** The most a user may buy now: the limit less what they bought, and no more than is left. */
-export function quantityCap(d: Pick<DropState, 'limitPerWallet' | 'total' | 'sold'>, bought: number) {
+export function quantityCap(
+  d: Pick<DropState, 'limitPerWallet' | 'total' | 'sold'>,
+  bought: number,
+) {
   return Math.max(0, Math.min(d.limitPerWallet - bought, d.total - d.sold));
 }
 
@@ -140,7 +146,9 @@ export function draftProblems(d: DropDraft, now: number): Partial<Record<DraftFi
 }
 
 /** A duration as its two largest units (days and hours, ..., or seconds alone), for countdowns. */
-export function durationParts(seconds: number): Array<{ unit: 'd' | 'h' | 'm' | 's'; count: number }> {
+export function durationParts(
+  seconds: number,
+): Array<{ unit: 'd' | 'h' | 'm' | 's'; count: number }> {
   const s = Math.max(0, Math.floor(seconds));
   const all = [
     { unit: 'd' as const, count: Math.floor(s / 86_400) },

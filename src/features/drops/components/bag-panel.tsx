@@ -82,9 +82,7 @@ export function BagPanel(p: {
           <Button variant="secondary" busy={checking} onClick={onCheck}>
             {t('bag.check')}
           </Button>
-          <p role="status">
-            {checking ? t('bag.checking') : <CheckResult checked={checked} />}
-          </p>
+          <p role="status">{checking ? t('bag.checking') : <CheckResult checked={checked} />}</p>
         </>
       ) : null}
     </section>

@@ -58,7 +58,9 @@ export function BuyPanel({ ctx, drop, now }: { ctx: DropContext; drop: DropDetai
   return (
     <section className="drop__box" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{t('buy.heading')}</h2>
-      <p data-testid="drop-holding">{t('buy.youHold', { count: held, limit: drop.limitPerUser })}</p>
+      <p data-testid="drop-holding">
+        {t('buy.youHold', { count: held, limit: drop.limitPerUser })}
+      </p>
       {cap === 0 && open ? <p>{t('buy.none')}</p> : null}
       {open ? null : <p>{t('buy.notOpen')}</p>}
       <div className="field">

@@ -3,13 +3,13 @@
  * price per item, "k of N sold" and the countdown to its start or end.
  */
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { weiFromWire } from '#shared/money.ts';
 import type { Drop } from '#shared/schemas/drops.ts';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Img } from '#web/components/ui/image.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
-import { Link } from 'react-router';
 import { dropUrlId } from '../api/drops.ts';
 import { durationParts } from '../rules.ts';
 import { unix } from './use-drops.ts';

@@ -14,7 +14,11 @@ import type { DropDetail } from '#shared/schemas/drops.ts';
 import type { Network } from '#shared/schemas/entities.ts';
 import { Address } from '#web/components/ui/address.tsx';
 import { Amount } from '#web/components/ui/amount.tsx';
-import { DetailQueryView, DetailSkeleton, NotFoundState } from '#web/components/ui/detail-states.tsx';
+import {
+  DetailQueryView,
+  DetailSkeleton,
+  NotFoundState,
+} from '#web/components/ui/detail-states.tsx';
 import { Img } from '#web/components/ui/image.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -93,7 +97,9 @@ function Facts({ drop, network }: { drop: DropDetail; network: Network | null })
         />
       </dd>
       <dt>{t('facts.sold')}</dt>
-      <dd data-testid="drop-sold">{t('facts.soldValue', { sold: drop.sold, total: drop.total })}</dd>
+      <dd data-testid="drop-sold">
+        {t('facts.soldValue', { sold: drop.sold, total: drop.total })}
+      </dd>
       <dt>{t('facts.left')}</dt>
       <dd>{drop.itemsLeft}</dd>
       <dt>{t('facts.limit')}</dt>

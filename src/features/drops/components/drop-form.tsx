@@ -64,7 +64,6 @@ function Select(p: {
 function DropForm({ ctx }: { ctx: DropContext }) {
   const { t } = useTranslation(['drops', 'errors']);
   const headingId = useId();
-  const coverId = useId();
   const now = useChainNow(ctx.network);
   const [f, setF] = useState<Fields>(() => defaults(Math.floor(Date.now() / 1000)));
   const [checked, setChecked] = useState(false);
@@ -76,7 +75,6 @@ function DropForm({ ctx }: { ctx: DropContext }) {
   const collection = f.collection || list[0]?.collectionAddr || '';
   const problems = draftProblems(draftOf(f), now);
   const err = (k: DraftField) => (checked ? problems[k] : undefined);
-  const coverMissing = checked && !f.cover;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setChecked(true);
@@ -117,22 +115,7 @@ function DropForm({ ctx }: { ctx: DropContext }) {
           maxLength={4000}
           onChange={(e) => set({ description: e.target.value })}
         />
-        <div className="field">
-          <label htmlFor={coverId}>{t('studio.cover')}</label>
-          <input
-            id={coverId}
-            type="file"
-            accept={IMAGE_TYPES}
-            aria-invalid={coverMissing || undefined}
-            aria-describedby={coverMissing ? `${coverId}-error` : undefined}
-            onChange={(e) => set({ cover: e.target.files?.[0] ?? null })}
-          />
-          {coverMissing ? (
-            <span id={`${coverId}-error`} className="field__error">
-              {t('errors:compulsoryField')}
-            </span>
-          ) : null}
-        </div>
+        <CoverField missing={checked && !f.cover} onFile={(cover) => set({ cover })} />
         {list.length ? (
           <Select
             label={t('studio.collection')}
@@ -153,26 +136,7 @@ function DropForm({ ctx }: { ctx: DropContext }) {
         />
         <Numbers f={f} set={set} err={err} />
         <Times f={f} set={set} err={err} timed={timed} />
-        {f.kind === 'TICKET' ? (
-          <TextField
-            label={t('studio.eventPlace')}
-            value={f.place}
-            maxLength={300}
-            required
-            error={err('place')}
-            onChange={(e) => set({ place: e.target.value })}
-          />
-        ) : null}
-        {f.kind === 'MAGIC_BAG' ? (
-          <TextAreaField
-            label={t('studio.pool')}
-            hint={t('studio.poolHint')}
-            value={f.pool}
-            required
-            error={err('pool')}
-            onChange={(e) => set({ pool: e.target.value })}
-          />
-        ) : null}
+        <KindFields f={f} set={set} err={err} />
         <Button type="submit" busy={busy}>
           {t('studio.submit')}
         </Button>
@@ -182,10 +146,63 @@ function DropForm({ ctx }: { ctx: DropContext }) {
           done={created ? t('studio.created', { title: created.title }) : undefined}
         />
         {created && !busy ? (
-          <Link to={paths.dropDetail.build({ id: dropUrlId(created.ref) })}>{t('studio.view')}</Link>
+          <Link to={paths.dropDetail.build({ id: dropUrlId(created.ref) })}>
+            {t('studio.view')}
+          </Link>
         ) : null}
       </form>
     </section>
+  );
+}
+
+function CoverField({ missing, onFile }: { missing: boolean; onFile: (f: File | null) => void }) {
+  const { t } = useTranslation(['drops', 'errors']);
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('studio.cover')}</label>
+      <input
+        id={id}
+        type="file"
+        accept={IMAGE_TYPES}
+        aria-invalid={missing || undefined}
+        aria-describedby={missing ? `${id}-error` : undefined}
+        onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+      />
+      {missing ? (
+        <span id={`${id}-error`} className="field__error">
+          {t('errors:compulsoryField')}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** A ticket's place; a magic bag's ordered pool. */
+function KindFields({ f, set, err }: Part) {
+  const { t } = useTranslation('drops');
+  if (f.kind === 'TICKET') {
+    return (
+      <TextField
+        label={t('studio.eventPlace')}
+        value={f.place}
+        maxLength={300}
+        required
+        error={err('place')}
+        onChange={(e) => set({ place: e.target.value })}
+      />
+    );
+  }
+  if (f.kind !== 'MAGIC_BAG') return null;
+  return (
+    <TextAreaField
+      label={t('studio.pool')}
+      hint={t('studio.poolHint')}
+      value={f.pool}
+      required
+      error={err('pool')}
+      onChange={(e) => set({ pool: e.target.value })}
+    />
   );
 }
 

@@ -37,11 +37,7 @@ export function DropListScreen() {
       <div className="toolbar">
         <div className="field field--inline">
           <label htmlFor={id}>{t('phase.label')}</label>
-          <select
-            id={id}
-            value={state}
-            onChange={(e) => setSearch({ state: e.target.value })}
-          >
+          <select id={id} value={state} onChange={(e) => setSearch({ state: e.target.value })}>
             {DROP_STATES.map((s) => (
               <option key={s} value={s}>
                 {t(`phase.${s}`)}

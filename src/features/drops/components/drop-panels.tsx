@@ -45,7 +45,10 @@ function Panels({ drop, network }: { drop: DropDetail; network: Network }) {
   const ctx = useDropContext(drop.networkId);
   const switchTo = useSwitchFirst(drop.networkId);
   const now = useChainNow(network);
-  const bag = drop.kind === 'MAGIC_BAG' ? <BagPanel ctx={ctx} network={network} drop={drop} now={now} /> : null;
+  const bag =
+    drop.kind === 'MAGIC_BAG' ? (
+      <BagPanel ctx={ctx} network={network} drop={drop} now={now} />
+    ) : null;
   if (!ctx) {
     return (
       <>

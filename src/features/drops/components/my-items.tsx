@@ -8,6 +8,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bagPoolIndex } from '#contracts/drops/pool.ts';
 import { moneyText, weiFromWire } from '#shared/money.ts';
 import type { DropDetail, DropPurchase } from '#shared/schemas/drops.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -18,7 +19,7 @@ import { useWrite } from '#web/wallet/write/use-write.ts';
 import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import { type DropContext, openBag, refund, refundBag, type Stage } from '../actions.ts';
 import { bagProof, holdingQueryOptions, purchasesQueryOptions } from '../api/drops.ts';
-import { bagPoolIndex, preOrderStatus } from '../rules.ts';
+import { preOrderStatus } from '../rules.ts';
 import { unix } from './use-drops.ts';
 
 /** The serials the user bought of `drop` (editions, tickets, bags), from their ledger. */

@@ -15,7 +15,15 @@ import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import { type DropContext, deliver, type Stage, withdraw } from '../actions.ts';
 import { unix } from './use-drops.ts';
 
-export function PartnerPanel({ ctx, drop, now }: { ctx: DropContext; drop: DropDetail; now: number }) {
+export function PartnerPanel({
+  ctx,
+  drop,
+  now,
+}: {
+  ctx: DropContext;
+  drop: DropDetail;
+  now: number;
+}) {
   const { t } = useTranslation('drops');
   const id = useId();
   const withdrawal = useWrite<Stage>(CHANGES.drop);
