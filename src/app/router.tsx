@@ -6,7 +6,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { type Layout, matchAppPath, paths, type RouteName } from '../config/paths.ts';
-import { withStrings } from '../lib/i18n.ts';
 import { FullLayout, HeaderLayout, LogoLayout } from './layouts/layouts.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 
@@ -59,11 +58,8 @@ const screens: Record<RouteName, Screen> = {
   orderHistory: screen(() => import('./routes/order-history.tsx')),
   collectionDetail: screen(() => import('./routes/collection-detail.tsx')),
   nftInspection: screen(() => import('./routes/nft-inspection.tsx')),
-  // The drops' strings (a lazy namespace) load with their screens.
-  preOrderDetail: screen(() =>
-    withStrings(['drops'], () => import('./routes/pre-order-detail.tsx')),
-  ),
-  dropDetail: screen(() => withStrings(['drops'], () => import('./routes/drop-detail.tsx'))),
+  preOrderDetail: screen(() => import('./routes/pre-order-detail.tsx')),
+  dropDetail: screen(() => import('./routes/drop-detail.tsx')),
   giftClaim: screen(() => import('./routes/gift-claim.tsx')),
   gifts: screen(() => import('./routes/gifts.tsx')),
   search: screen(() => import('./routes/search.tsx')),

@@ -86,7 +86,7 @@ function PriceLine({ networkId, saleType, price, highestBid }: PriceProps) {
 }
 
 export function NftCard({ nft, ...card }: CardProps & { nft: Nft }) {
-  const { t } = useTranslation(['common', 'market']);
+  const { t } = useTranslation();
   return (
     <Card
       {...card}
@@ -98,7 +98,6 @@ export function NftCard({ nft, ...card }: CardProps & { nft: Nft }) {
     >
       <div className="card__meta">
         <span className="badge">{t(`status.${nft.status}`)}</span>
-        {nft.edition ? <span>{t('market:card.edition', nft.edition)}</span> : null}
         <span>{t('social.likes', { count: nft.likeCount })}</span>
       </div>
       <div className="card__meta">

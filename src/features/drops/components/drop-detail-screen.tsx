@@ -46,9 +46,11 @@ function DropDetailLoaded({
   ref_: { networkId: number; dropId: string };
   panels: DropPanels;
 }) {
-  const { t } = useTranslation('drops');
+  // The lazy 'drops' strings load with the screen's first render.
+  const { t, ready } = useTranslation('drops');
   const query = useQuery(dropQueryOptions(ref_));
-  usePageTitle(query.data?.title ?? t('title'));
+  usePageTitle(query.data?.title ?? (ready ? t('title') : undefined));
+  if (!ready) return <DetailSkeleton />;
   return (
     <DetailQueryView query={query} skeleton={<DetailSkeleton />}>
       {(drop) => <DropView drop={drop} panels={panels} />}

@@ -20,8 +20,9 @@ const PAGE_SIZE = 12;
 const isState = (s: string | null): s is DropState => DROP_STATES.includes(s as DropState);
 
 export function DropListScreen() {
-  const { t } = useTranslation('drops');
-  usePageTitle(t('title'));
+  // The lazy 'drops' strings load with the screen's first render.
+  const { t, ready } = useTranslation('drops');
+  usePageTitle(ready ? t('title') : undefined);
   const id = useId();
   const [search, setSearch] = useSearchParams();
   const raw = search.get('state');
@@ -30,6 +31,7 @@ export function DropListScreen() {
   const query = useQuery(dropsQueryOptions({ state, page, size: PAGE_SIZE }));
   const now = useChainNow(null);
   const hrefFor = (p: number) => `${paths.preOrderDetail.build({})}?state=${state}&page=${p}`;
+  if (!ready) return null;
   return (
     <section className="drops">
       <h1>{t('title')}</h1>

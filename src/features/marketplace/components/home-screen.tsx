@@ -17,7 +17,7 @@ import { HomeSection, WhenNear } from './home-section.tsx';
  * and loaded apart) is one of those.
  */
 export function HomeScreen({ drops }: { drops?: (title: string) => ReactNode }) {
-  const { t } = useTranslation('market');
+  const { t } = useTranslation(['market', 'common']);
   usePageTitle(t('home.title'));
   return (
     <>
@@ -28,8 +28,8 @@ export function HomeScreen({ drops }: { drops?: (title: string) => ReactNode }) 
       <PopularCollections />
       <PopularSets />
       {drops ? (
-        <WhenNear title={t('home.drops')} more={paths.preOrderDetail.build({})}>
-          {drops(t('home.drops'))}
+        <WhenNear title={t('common:nav.drops')} more={paths.preOrderDetail.build({})}>
+          {drops(t('common:nav.drops'))}
         </WhenNear>
       ) : null}
       <WhenNear title={t('home.trendingAuctions')} more={paths.nfts.build({ page: 1 })}>

@@ -10,7 +10,7 @@ import {
   type NftStatus,
 } from '#shared/enums.ts';
 import { BundleCard, CollectionCard, NftCard, SetCard } from '#web/components/cards.tsx';
-import { CategoryFilter, SortSelect, StatusFilter } from '#web/components/ui/filters.tsx';
+import { CategoryFilter, SortSelect } from '#web/components/ui/filters.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
@@ -23,6 +23,7 @@ import { useBundles, useCollections, useNfts, useSets } from '#web/lib/catalogue
 import { useLikeAddress } from '#web/stores/use-like-address.ts';
 import { labelIdFor, useCategories } from '../api/categories.ts';
 import { NetworkFilter } from './network-filter.tsx';
+import { StatusFilter } from './status-filter.tsx';
 
 type ListKind = 'nfts' | 'collections' | 'sets' | 'bundles';
 
