@@ -1,5 +1,5 @@
 /**
- * Deploys WVBC, CollectionFactory, Exchange and Gifts to any RPC, idempotently: the addresses recorded in
+ * Deploys WVBC, CollectionFactory, Exchange and Gifts (and Drops: ./drops.ts) to any RPC, idempotently: the addresses recorded in
  * the deployment record (./deployment.ts) are reused while their code is still on chain and the
  * contracts' sources did not change since (a fresh anvil, another chain, or changed contracts get
  * a new deployment). Records the deploy block for the indexer.
@@ -24,6 +24,7 @@ import { VBCHAIN_DEVNET } from '../chains.ts';
 import { ANVIL_KEYS } from '../devnet/anvil.ts';
 import { rpcProvider } from '../devnet/rpc.ts';
 import { type Deployment, readDeployment, writeDeployment } from './deployment.ts';
+import { withDrops } from './drops.ts';
 
 const WVBC_TRANSFER = new Interface([
   'function transfer(address to, uint256 amount) returns (bool)',
@@ -106,14 +107,14 @@ export async function deploy(params: DeployParameters): Promise<Deployment> {
       if (await reusable(provider, recorded)) {
         await keepSettlementSigner(deployer, recorded, wanted, params, log);
         log(`reusing the deployment of chain ${chainId} (block ${recorded.deployBlock})`);
-        return recorded;
+        return await withDrops(deployer, recorded, params.dataDir, log);
       }
       log(`recorded contracts of chain ${chainId} are gone: deploying again`);
     }
     const deployment = await deployFresh(deployer, chainId, wanted ?? deployer.address, codeHash);
     writeDeployment(params.dataDir, deployment);
     log(`deployed to chain ${chainId}: ${JSON.stringify(deployment)}`);
-    return deployment;
+    return await withDrops(deployer, deployment, params.dataDir, log);
   } finally {
     provider.destroy();
   }

@@ -21,6 +21,10 @@ export type Deployment = {
   deployer: string;
   /** sha256 of the deployed contracts' creation code: a change of the sources means a new deployment. */
   contractsHash: string;
+  /** The primary market (contracts/src/Drops.sol, ./drops.ts); absent in older records. */
+  drops?: string;
+  /** sha256 of Drops' code and constructor arguments (./drops.ts): a change redeploys it. */
+  dropsHash?: string;
 };
 
 export function deploymentPath(dataDir: string, chainId: number): string {

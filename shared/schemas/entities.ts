@@ -151,9 +151,7 @@ export const Nft = Type.Object({
   bundleId: Nullable(Type.Integer()),
   isLiked: Type.Boolean({ description: 'whether likeAddress liked it (false without one)' }),
   /** A drop's edition, ticket or bag: "number of total" (null for other items). */
-  edition: Type.Optional(
-    Nullable(Type.Object({ number: Type.Integer(), total: Type.Integer() })),
-  ),
+  edition: Type.Optional(Nullable(Type.Object({ number: Type.Integer(), total: Type.Integer() }))),
   createdAt: IsoDate,
 });
 export type Nft = Static<typeof Nft>;

@@ -15,6 +15,11 @@ export const NOTIFICATION_TYPES = [
   'BUNDLE_ITEM_SOLD',
   'LOCK_RELEASED',
   'LISTING_EXPIRED',
+  // drops (server/src/notifications/drop-notify.ts)
+  'DROP_OPENED',
+  'DROP_DELIVERED',
+  'DROP_REFUNDABLE',
+  'BAG_REVEALED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -24,6 +29,10 @@ export const MAIL_PREFERENCE = {
   AUCTION_WON: 'emailWon',
   SOLD: 'emailSold',
   BUNDLE_ITEM_SOLD: 'emailSold',
+  DROP_OPENED: 'emailDrops',
+  DROP_DELIVERED: 'emailDrops',
+  DROP_REFUNDABLE: 'emailDrops',
+  BAG_REVEALED: 'emailDrops',
 } as const;
 
 export const Notification = Type.Object(
@@ -81,6 +90,8 @@ export const NotificationPrefs = Type.Object(
     emailOutbid: Type.Boolean(),
     emailWon: Type.Boolean(),
     emailSold: Type.Boolean(),
+    /** Drops: a followed creator's drop opened, a pre-order delivered or refundable, a bag revealed (default on). */
+    emailDrops: Type.Optional(Type.Boolean()),
   },
   { $id: 'NotificationPrefs' },
 );

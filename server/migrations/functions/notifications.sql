@@ -43,7 +43,8 @@ begin
     dedupe_key, mail_state)
   values (uid, addr, kind, body, net, block, key,
     case when coalesce(mailable, false)
-      and kind in ('OUTBID', 'AUCTION_WON', 'SOLD', 'BUNDLE_ITEM_SOLD') then 'pending' end)
+      and kind in ('OUTBID', 'AUCTION_WON', 'SOLD', 'BUNDLE_ITEM_SOLD', 'DROP_OPENED',
+        'DROP_DELIVERED', 'DROP_REFUNDABLE', 'BAG_REVEALED') then 'pending' end)
   on conflict (address, type, dedupe_key) do nothing
   returning id, created_at into nid, at;
   if nid is not null then

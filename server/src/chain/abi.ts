@@ -5,6 +5,7 @@
 import { Interface } from 'ethers';
 import {
   COLLECTION_FACTORY_ABI,
+  DROPS_ABI,
   EXCHANGE_ABI,
   GIFTS_ABI,
   MARKETPLACE_COLLECTION_ABI,
@@ -16,3 +17,4 @@ export const wvbcInterface = new Interface(WVBC_ABI);
 export const collectionInterface = new Interface(MARKETPLACE_COLLECTION_ABI);
 export const factoryInterface = new Interface(COLLECTION_FACTORY_ABI);
 export const giftsInterface = new Interface(GIFTS_ABI);
+export const dropsInterface = new Interface(DROPS_ABI);

@@ -1,10 +1,17 @@
 /**
  * A reverted call read as one of our error codes: the custom error named in the revert data
- * (Exchange, collection, WVBC or Gifts) maps to the code a client shows; anything else is TX_REJECTED
+ * (Exchange, collection, WVBC, Gifts or Drops) maps to the code a client shows; anything else is TX_REJECTED
  * with the error's name.
  */
 import { AppError, type ErrorCode } from '#server/errors.ts';
-import { collectionInterface, exchangeInterface, giftsInterface, wvbcInterface } from './abi.ts';
+import { DROP_REVERT_CODES } from '#shared/drop-reverts.ts';
+import {
+  collectionInterface,
+  dropsInterface,
+  exchangeInterface,
+  giftsInterface,
+  wvbcInterface,
+} from './abi.ts';
 
 /** Exchange / collection custom errors → our codes (a revert is the caller's mistake). */
 const REVERT_CODES: Record<string, ErrorCode> = {
@@ -33,10 +40,15 @@ const REVERT_CODES: Record<string, ErrorCode> = {
   ClaimKeyIsMissing: 'VALIDATION_FAILED',
 };
 
-/** The name of an Exchange / collection / WVBC / Gifts custom error in revert data, if any. */
+// Drops (contracts/src/Drops.sol): its refusals as shared/drop-reverts.ts maps them.
+const DROP_CODES: Record<string, ErrorCode> = DROP_REVERT_CODES;
+const DROP_ERRORS = [dropsInterface];
+
+/** The name of an Exchange / collection / WVBC / Gifts / Drops custom error in revert data. */
 export function revertName(data: string | null | undefined): string | null {
   if (!data || data === '0x') return null;
-  for (const iface of [exchangeInterface, collectionInterface, wvbcInterface, giftsInterface]) {
+  const interfaces = [exchangeInterface, collectionInterface, wvbcInterface, giftsInterface];
+  for (const iface of [...interfaces, ...DROP_ERRORS]) {
     try {
       const parsed = iface.parseError(data);
       if (parsed) return parsed.name;
@@ -50,7 +62,7 @@ export function revertName(data: string | null | undefined): string | null {
 /** The AppError answering a reverted call (ethers CALL_EXCEPTION). */
 export function revertError(cause: unknown): AppError {
   const name = revertName((cause as { data?: string }).data);
-  const code = (name && REVERT_CODES[name]) || 'TX_REJECTED';
+  const code = (name && (REVERT_CODES[name] ?? DROP_CODES[name])) || 'TX_REJECTED';
   return new AppError(code, {
     message: code === 'TX_REJECTED' && name ? `The transaction was refused: ${name}` : undefined,
     cause,

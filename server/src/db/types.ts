@@ -32,6 +32,7 @@ import type {
 } from './tables/catalogue.ts';
 import type {
   DropBuyersTable,
+  DropClocksTable,
   DropEventsTable,
   DropPoolsTable,
   DropsTable,
@@ -114,6 +115,7 @@ export interface Database {
   drop_buyers: DropBuyersTable;
   drop_events: DropEventsTable;
   drop_pools: DropPoolsTable;
+  drop_clocks: DropClocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,6 +13,8 @@ import { toDbAddress } from '../db/values.ts';
 import { notifyScheduled } from '../notifications/derive.ts';
 import { readMetadataDocument } from '../studio/metadata-store.ts';
 import { saveBlocks } from './checkpoint.ts';
+import { dropMoments } from './drop-clock.ts';
+import { dropDocumentJob } from './drop-metadata.ts';
 import { ALL_TOPICS, type ChainEvent, decodeLog, TOPICS, ZERO_ADDRESS } from './events.ts';
 import type { Fill, LogPosition, RangeState } from './handler-context.ts';
 import { handleEvent } from './handlers.ts';
@@ -166,6 +168,8 @@ async function readMetadata(
     );
   };
   for (const e of events) {
+    const drop = dropDocumentJob(e, local);
+    if (drop) jobs.push(drop.then(([key, value]) => void out.set(key, value)));
     if (e.kind === 'CollectionCreated') read(e.collection, e.collection, 'contractURI', []);
     if (e.kind === 'Transfer' && e.from === ZERO_ADDRESS) {
       read(`${e.collection}:${e.tokenId}`, e.collection, 'tokenURI', [e.tokenId]);
@@ -237,6 +241,7 @@ async function commitRange(
     const blockCtx = { networkId: ctx.networkId, blockNumber: range.to };
     await expireOrders(trx, blockCtx, new Date(end.timestamp * 1000));
     await notifyScheduled(trx, blockCtx, new Date(end.timestamp * 1000));
+    await dropMoments(trx, blockCtx, new Date(end.timestamp * 1000));
   }
   await flushJournal(trx);
   await saveBlocks(trx, ctx, headers, range.to);

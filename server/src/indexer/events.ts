@@ -1,7 +1,7 @@
 /**
  * The chain events the indexer follows, decoded with the ABIs' interfaces (server/src/chain/abi.ts):
  * one `eth_getLogs` per block range asks for all of their topics, then each log is kept only when
- * it comes from one of our contracts (factory, exchange, WVBC, gifts, or a collection the
+ * it comes from one of our contracts (factory, exchange, WVBC, gifts, drops, or a collection the
  * factory created).
  */
 import type { EventFragment, Interface, Log } from 'ethers';
@@ -13,6 +13,7 @@ import {
   wvbcInterface,
 } from '#server/chain/abi.ts';
 import { toDbAddress } from '../db/values.ts';
+import { DROP_TOPICS, type DropEvent, decodeDropLog } from './drop-decode.ts';
 
 function topic(iface: Interface, name: string): string {
   const event = iface.getEvent(name);
@@ -36,6 +37,7 @@ export const TOPICS = {
   GiftCreated: topic(giftsInterface, 'GiftCreated'),
   GiftClaimed: topic(giftsInterface, 'GiftClaimed'),
   GiftTakenBack: topic(giftsInterface, 'GiftTakenBack'),
+  ...DROP_TOPICS,
 } as const;
 
 export const ALL_TOPICS = Object.values(TOPICS);
@@ -104,7 +106,8 @@ export type ChainEvent =
       claimKey: string;
     }
   | { kind: 'GiftClaimed'; giftId: bigint; recipient: string }
-  | { kind: 'GiftTakenBack'; giftId: bigint };
+  | { kind: 'GiftTakenBack'; giftId: bigint }
+  | DropEvent;
 
 export interface Contracts {
   factory: string;
@@ -112,6 +115,8 @@ export interface Contracts {
   wvbc: string;
   /** The gift escrow; null on a network registered before it existed. */
   gifts: string | null;
+  /** The drops contract (contracts/src/Drops.sol); null where it is not deployed. */
+  drops?: string | null;
 }
 
 /**
@@ -150,7 +155,9 @@ export function decodeLog(
     };
   }
   if (address === contracts.gifts) return decodeGiftLog(parse(giftsInterface));
-  if (collections.has(address)) {
+  // Drops: its own events, and the ERC-721 moves of its items (read as a collection's below)
+  if (address === contracts.drops && t0 !== TOPICS.Transfer) return decodeDropLog(log);
+  if (collections.has(address) || address === contracts.drops) {
     if (t0 === TOPICS.Transfer && log.topics.length === 4) {
       // Transfer(address indexed from, address indexed to, uint256 indexed id): all in topics
       const [, from, to, id] = log.topics as [string, string, string, string];

@@ -26,8 +26,18 @@ export interface RangeState {
   fillsByTx: Map<string, Fill[]>;
   /** Transactions of the range that moved WVBC (a claim, when the order is not stored). */
   wvbcTxs: Set<string>;
-  /** Metadata by `collection` (contractURI) or `collection:tokenId` (tokenURI). */
-  metadata: Map<string, { uri: string; meta: Metadata | null }>;
+  /**
+   * Metadata by `collection` (contractURI), `collection:tokenId` (tokenURI), `drop:dropId` (a
+   * drop's document, with its collection and event place) or `bag:tokenId` (an opened bag's item).
+   */
+  metadata: Map<
+    string,
+    {
+      uri: string;
+      meta: Metadata | null;
+      drop?: { collection: string | null; eventPlace: string | null };
+    }
+  >;
   /** Block timestamps of the blocks holding our logs. */
   timestamps: Map<number, Date>;
   /** Category ids by key. */

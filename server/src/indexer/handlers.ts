@@ -6,6 +6,7 @@
  * - fills, revokes, counter bumps and bids recorded on chain: exchange-events.ts;
  * - when an order ends and what that does to its listing: order-lifecycle.ts;
  * - gifts made, claimed and taken back: gift-events.ts;
+ * - drops and their items: drop-events.ts, drop-items.ts (dispatched by drop-dispatch.ts);
  * - WVBC Deposit and Withdrawal: a `wvbc_transfers` row (here).
  *
  * Statuses: a bought NFT becomes SOLD (buy_price keeps the price it sold for) with its new owner;
@@ -14,6 +15,9 @@
  * The statuses and event names are those of shared/enums.ts (docs/product-rules.md, Statuses
  * and provenance).
  */
+
+import { handleDropEvent } from './drop-dispatch.ts';
+import { onDropItemBurnt } from './drop-items.ts';
 import { type ChainEvent, ZERO_ADDRESS } from './events.ts';
 import {
   onBidRecord,
@@ -65,9 +69,11 @@ export async function handleEvent(
     case 'CollectionCreated':
       return onCollectionCreated(trx, state, ctx, pos, event);
     case 'Transfer':
-      return event.from === ZERO_ADDRESS
-        ? onMints(trx, state, [{ pos, event }])
-        : onTransfer(trx, state, ctx, pos, event);
+      if (event.from === ZERO_ADDRESS) return onMints(trx, state, [{ pos, event }]);
+      if (event.to === ZERO_ADDRESS && event.collection === state.contracts.drops) {
+        return onDropItemBurnt(trx, state, ctx, event);
+      }
+      return onTransfer(trx, state, ctx, pos, event);
     case 'TokenNonceBumped':
       return onNonceBumped(trx, state, ctx, event);
     case 'ApprovalEpochBumped':
@@ -89,5 +95,7 @@ export async function handleEvent(
     case 'GiftClaimed':
     case 'GiftTakenBack':
       return onGiftClosed(trx, state, ctx, pos, event);
+    default:
+      return handleDropEvent(trx, state, ctx, pos, event);
   }
 }

@@ -51,6 +51,12 @@ const JOURNALED = {
     'sale_type',
     'buy_price',
     'current_order_hash',
+    // a pre-ordered item (INCOMING) becomes the token delivered for it; an opened bag its item
+    'token_id',
+    'name',
+    'description',
+    'image',
+    'metadata_uri',
   ],
   orders: ['status', 'taker', 'tx_hash'],
   sets: ['status', 'owner', 'current_order_hash', 'is_bid', 'sale_type'],
@@ -58,6 +64,23 @@ const JOURNALED = {
   bundle_items: ['sold'],
   collections: ['items_count', 'volume'],
   gifts: ['status', 'recipient', 'closed_tx'],
+  drops: [
+    'sold',
+    'delivered',
+    'refunded',
+    'withdrawn',
+    'cancelled',
+    'end_time',
+    'deadline',
+    'reveal_block',
+    'reveal_hash',
+    'reveal_offset',
+    'revealed',
+    'opened',
+    'open_notified',
+    'refund_notified',
+  ],
+  drop_buyers: ['bought', 'delivered', 'refunded', 'paid', 'refunded_amount'],
 } as const;
 export type JournaledTable = keyof typeof JOURNALED;
 
@@ -165,6 +188,47 @@ export async function journalInsert(
   });
 }
 
+/**
+ * Deletes an NFT the indexer made (a refunded pre-order, a refunded bag), journaling the row and
+ * its provenance (which the delete cascades to), so that a reorg above this block puts both back.
+ */
+export async function journaledDeleteNft(trx: Trx, ctx: BlockContext, nftId: number) {
+  const row = await trx.selectFrom('nfts').selectAll().where('id', '=', nftId).executeTakeFirst();
+  if (!row) return;
+  const activities = await trx
+    .selectFrom('activities')
+    .selectAll()
+    .where('nft_id', '=', nftId)
+    .execute();
+  await writeJournal(trx, {
+    network_id: ctx.networkId,
+    block_number: ctx.blockNumber,
+    table_name: 'nfts',
+    row_key: JSON.stringify({ id: nftId }),
+    old_values: JSON.stringify({ [DELETED]: { row, activities } }),
+  });
+  await trx.deleteFrom('nfts').where('id', '=', nftId).execute();
+}
+
+/** The journal's mark of a deleted row (journaledDeleteNft). */
+const DELETED = '__deleted';
+
+async function restoreDeleted(trx: Trx, saved: unknown): Promise<void> {
+  const { row, activities } = saved as {
+    row: Record<string, unknown>;
+    activities: Record<string, unknown>[];
+  };
+  await insertAsWas(trx, 'nfts', row);
+  for (const activity of activities) await insertAsWas(trx, 'activities', activity);
+}
+
+/** Inserts a row with its own identity id (OVERRIDING SYSTEM VALUE), as it was read. */
+async function insertAsWas(trx: Trx, table: 'nfts' | 'activities', row: Record<string, unknown>) {
+  const columns = Object.keys(row);
+  await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+    overriding system value values (${sql.join(columns.map((c) => row[c]))})`.execute(trx);
+}
+
 /** The chain-derived columns of `table` (what a caller reads FOR UPDATE to pass as `locked`). */
 export function journaledColumns<T extends JournaledTable>(table: T): (typeof JOURNALED)[T] {
   return JOURNALED[table];
@@ -186,7 +250,9 @@ export async function undoAbove(trx: Trx, networkId: number, ancestor: number): 
   for (const entry of entries) {
     if (!(entry.table_name in JOURNALED)) continue;
     const key = entry.row_key as Key;
-    if (entry.old_values === null) {
+    if (entry.old_values !== null && DELETED in entry.old_values) {
+      await restoreDeleted(trx, entry.old_values[DELETED]);
+    } else if (entry.old_values === null) {
       await whereKey(db.deleteFrom(entry.table_name), key).execute();
     } else {
       const set: Record<string, unknown> = { ...entry.old_values };

@@ -120,10 +120,10 @@ export function decodeDataUri(uri: string): string | null {
 export type LocalDocuments = (hash: string) => Promise<string | null>;
 
 /** A content-addressed URI's document, checked against the hash its name commits to. */
-async function loadHashed(uri: string, hash: string, local?: LocalDocuments) {
+async function loadHashed(uri: string, hash: string, local?: LocalDocuments): Promise<unknown> {
   const text = (await local?.(hash)) ?? (await fetchText(uri));
   if (text === null || sha256Hex(text) !== hash) return null;
-  return parseMetadata(JSON.parse(text));
+  return JSON.parse(text);
 }
 
 async function fetchText(uri: string): Promise<string | null> {
@@ -134,20 +134,25 @@ async function fetchText(uri: string): Promise<string | null> {
   return text.length > MAX_METADATA_BYTES ? null : text;
 }
 
-/** Reads a metadata URI; null when it cannot be read or is not a metadata object. */
-export async function loadMetadata(uri: string, local?: LocalDocuments): Promise<Metadata | null> {
+/** The JSON behind a metadata URI; null when it cannot be read. */
+export async function loadMetadataJson(uri: string, local?: LocalDocuments): Promise<unknown> {
   if (!uri) return null;
   try {
     const hashed = METADATA_URI.exec(uri);
     if (hashed?.[1]) return await loadHashed(uri, hashed[1], local);
     if (uri.startsWith('data:')) {
       const text = decodeDataUri(uri);
-      return text === null ? null : parseMetadata(JSON.parse(text));
+      return text === null ? null : JSON.parse(text);
     }
     const text = await fetchText(uri);
-    if (text !== null) return parseMetadata(JSON.parse(text));
+    if (text !== null) return JSON.parse(text);
   } catch {
     return null;
   }
   return null;
+}
+
+/** Reads a metadata URI; null when it cannot be read or is not a metadata object. */
+export async function loadMetadata(uri: string, local?: LocalDocuments): Promise<Metadata | null> {
+  return parseMetadata(await loadMetadataJson(uri, local));
 }

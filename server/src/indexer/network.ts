@@ -22,7 +22,7 @@ export interface RegisterNetworkParameters {
   deployment: Pick<
     Deployment,
     'chainId' | 'wvbc' | 'exchange' | 'collectionFactory' | 'deployBlock'
-  > & { gifts?: string | undefined };
+  > & { gifts?: string | undefined } & { drops?: string | undefined };
   /** Where the server reaches the node. */
   nodeUrl: string;
   /** The server's public base URL (PUBLIC_URL). */
@@ -67,6 +67,7 @@ export async function registerNetwork(
     exchange_address: toDbAddress(d.exchange),
     collection_factory_address: toDbAddress(d.collectionFactory),
     gifts_address: d.gifts ? toDbAddress(d.gifts) : null,
+    drops_address: d.drops ? toDbAddress(d.drops) : null,
     deploy_block: d.deployBlock,
   } as const;
   return db.transaction().execute(async (trx) => {

@@ -69,6 +69,7 @@ async function undoAboveTarget(
     'approval_epochs',
     'bid_records',
     'wvbc_transfers',
+    'drop_events',
     'indexed_logs',
     'indexed_blocks',
   ] as const) {

@@ -4,6 +4,8 @@
  * transfer from the zero address; BUY (fixed price) or PURCHASE (auction claim) for each item a
  * fill moved, priced at the item's share of the amount paid; TRANSFER for any other move.
  */
+
+import { takeDropMints } from './drop-items.ts';
 import type { ChainEvent } from './events.ts';
 import { popCount } from './events.ts';
 import {
@@ -98,7 +100,10 @@ export interface Mint {
  * collection's `items_count` once per block. The same rows as a mint at a time (which took
  * seven statements per token), in a handful of statements per run.
  */
-export async function onMints(trx: Trx, state: RangeState, mints: Mint[]): Promise<void> {
+export async function onMints(trx: Trx, state: RangeState, run: Mint[]): Promise<void> {
+  if (!run.length) return;
+  // drop tokens: a delivered pre-order becomes its INCOMING item; others get their drop's fields
+  const { rest: mints, fields: dropFields } = await takeDropMints(trx, state, run);
   if (!mints.length) return;
   const addresses = [...new Set(mints.map((m) => m.event.collection))];
   const collections = new Map(
@@ -127,6 +132,7 @@ export async function onMints(trx: Trx, state: RangeState, mints: Mint[]): Promi
       token_nonce: (1n + epochOf(state, e.collection, e.to)).toString(),
       owner: e.to,
       creator: collection?.creator ?? e.to,
+      ...dropFields.get(`${e.collection}:${tokenId}`),
       name: meta?.name ?? `#${tokenId}`,
       description: meta?.description ?? '',
       image: meta?.image ?? '',

@@ -79,6 +79,7 @@ interface Claimed {
   email_outbid: boolean | null;
   email_won: boolean | null;
   email_sold: boolean | null;
+  email_drops: boolean | null;
 }
 
 async function claim(db: Kysely<Database>): Promise<Claimed[]> {
@@ -93,7 +94,7 @@ async function claim(db: Kysely<Database>): Promise<Claimed[]> {
       returning n.id, n.type, n.payload, n.user_id, n.address
     )
     select c.id::text as id, c.type, c.payload, u.email, u.email_verified, u.username, p.lang,
-      p.email_outbid, p.email_won, p.email_sold
+      p.email_outbid, p.email_won, p.email_sold, p.email_drops
     from claimed c
     left join bc_addresses a on a.address = c.address
     left join users u on u.id = coalesce(c.user_id, a.user_id)
@@ -106,10 +107,11 @@ function wanted(row: Claimed): boolean {
   if (!row.email || !row.email_verified) return false;
   const pref = MAIL_PREFERENCE[row.type as keyof typeof MAIL_PREFERENCE];
   if (!pref) return false;
-  const prefs: Pick<NotificationPrefs, 'emailOutbid' | 'emailWon' | 'emailSold'> = {
+  const prefs: Required<Omit<NotificationPrefs, 'lang'>> = {
     emailOutbid: row.email_outbid ?? true,
     emailWon: row.email_won ?? true,
     emailSold: row.email_sold ?? true,
+    emailDrops: row.email_drops ?? true,
   };
   return prefs[pref];
 }

@@ -1,10 +1,11 @@
 /**
- * Drops as the indexer recorded them (migrations/083_drops.sql): lists by state (by the clock:
- * upcoming before the start, live until the end, ended after it or once cancelled), a drop with
+ * Drops as the indexer recorded them (migrations/083_drops.sql): lists by state (upcoming before
+ * the start, live until the end, ended after it or once cancelled, by the later of the server's
+ * clock and the chain's as last indexed: `drop_clocks`, 086_drop_clocks.sql), a drop with
  * its magic bag's commitment and reveal, a buyer's record per drop, and an address's ledger of
  * purchases, deliveries, refunds and openings. Addresses are lowercase in the database.
  */
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DropState } from '#shared/enums.ts';
 import type {
   Drop,
@@ -60,39 +61,54 @@ export function toDrop(row: DropRow, now: Date): Drop {
   };
 }
 
+/** The clock a drop's state is read against: the later of the server's and its chain's. */
+const CLOCK = sql<Date>`greatest(now(), coalesce(c.chain_time, now()))`;
+
+/** Drops with their network's clock (`clock`). */
+function dropsWithClock(db: Db) {
+  return db
+    .selectFrom('drops as d')
+    .leftJoin('drop_clocks as c', 'c.network_id', 'd.network_id')
+    .selectAll('d')
+    .select(CLOCK.as('clock'));
+}
+
 /** A page of drops: upcoming soonest first, live ending soonest first, ended newest first. */
-export async function listDrops(db: Db, q: DropListQuery, now = new Date()) {
+export async function listDrops(db: Db, q: DropListQuery) {
   const p: PageRequest = pageRequest(q);
-  let base = db.selectFrom('drops');
-  if (q.networkId) base = base.where('network_id', '=', q.networkId);
-  if (q.kind) base = base.where('kind', '=', q.kind);
-  if (q.partner) base = base.where('partner', '=', toDbAddress(q.partner));
-  if (q.state === 'upcoming') base = base.where('start_time', '>', now);
-  if (q.state === 'live') base = base.where('start_time', '<=', now).where('end_time', '>', now);
-  if (q.state === 'ended') base = base.where('end_time', '<=', now);
-  let rows = base.selectAll();
-  if (q.state === 'upcoming') rows = rows.orderBy('start_time', 'asc');
-  else if (q.state === 'live') rows = rows.orderBy('end_time', 'asc');
-  else if (q.state === 'ended') rows = rows.orderBy('end_time', 'desc');
-  else rows = rows.orderBy('created_at', 'desc');
+  let base = db
+    .selectFrom('drops as d')
+    .leftJoin('drop_clocks as c', 'c.network_id', 'd.network_id');
+  if (q.networkId) base = base.where('d.network_id', '=', q.networkId);
+  if (q.kind) base = base.where('d.kind', '=', q.kind);
+  if (q.partner) base = base.where('d.partner', '=', toDbAddress(q.partner));
+  if (q.state === 'upcoming') base = base.where('d.start_time', '>', CLOCK);
+  if (q.state === 'live') {
+    base = base.where('d.start_time', '<=', CLOCK).where('d.end_time', '>', CLOCK);
+  }
+  if (q.state === 'ended') base = base.where('d.end_time', '<=', CLOCK);
+  let rows = base.selectAll('d').select(CLOCK.as('clock'));
+  if (q.state === 'upcoming') rows = rows.orderBy('d.start_time', 'asc');
+  else if (q.state === 'live') rows = rows.orderBy('d.end_time', 'asc');
+  else if (q.state === 'ended') rows = rows.orderBy('d.end_time', 'desc');
+  else rows = rows.orderBy('d.created_at', 'desc');
   const [page, count] = await Promise.all([
-    rows.orderBy('drop_id', 'desc').limit(p.size).offset(offsetOf(p)).execute(),
+    rows.orderBy('d.drop_id', 'desc').limit(p.size).offset(offsetOf(p)).execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst(),
   ]);
   return {
-    data: page.map((r) => toDrop(r, now)),
+    data: page.map((r) => toDrop(r, r.clock)),
     total: Number(count?.n ?? 0),
     page: p.page,
     size: p.size,
   };
 }
 
+/** The drop with its network's clock (`clock`). */
 export async function dropRow(db: Db, networkId: number, dropId: string) {
-  return db
-    .selectFrom('drops')
-    .selectAll()
-    .where('network_id', '=', networkId)
-    .where('drop_id', '=', dropId)
+  return dropsWithClock(db)
+    .where('d.network_id', '=', networkId)
+    .where('d.drop_id', '=', dropId)
     .executeTakeFirst();
 }
 
@@ -125,11 +141,10 @@ export async function dropDetail(
   db: Db,
   networkId: number,
   dropId: string,
-  now = new Date(),
 ): Promise<DropDetail | null> {
   const row = await dropRow(db, networkId, dropId);
   if (!row) return null;
-  return { ...toDrop(row, now), bag: await bagOf(db, row) };
+  return { ...toDrop(row, row.clock), bag: await bagOf(db, row) };
 }
 
 type BuyerRow = Pick<
@@ -169,7 +184,6 @@ export async function holdingOf(
   networkId: number,
   dropId: string,
   address: string,
-  now = new Date(),
 ): Promise<DropHolding | null> {
   const drop = await dropRow(db, networkId, dropId);
   if (!drop) return null;
@@ -180,7 +194,7 @@ export async function holdingOf(
     .where('drop_id', '=', dropId)
     .where('buyer', '=', toDbAddress(address))
     .executeTakeFirst();
-  return toHolding(drop, toDbAddress(address), b ?? NO_PURCHASE, now);
+  return toHolding(drop, toDbAddress(address), b ?? NO_PURCHASE, drop.clock);
 }
 
 /** An address's drop ledger (purchases, deliveries, refunds, openings), newest first. */

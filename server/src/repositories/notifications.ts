@@ -77,6 +77,7 @@ const DEFAULT_PREFS: NotificationPrefs = {
   emailOutbid: true,
   emailWon: true,
   emailSold: true,
+  emailDrops: true,
 };
 
 export async function readPrefs(db: Db, userId: number): Promise<NotificationPrefs> {
@@ -91,6 +92,7 @@ export async function readPrefs(db: Db, userId: number): Promise<NotificationPre
     emailOutbid: row.email_outbid,
     emailWon: row.email_won,
     emailSold: row.email_sold,
+    emailDrops: row.email_drops,
   };
 }
 
@@ -100,6 +102,7 @@ export async function savePrefs(db: Db, userId: number, prefs: NotificationPrefs
     email_outbid: prefs.emailOutbid,
     email_won: prefs.emailWon,
     email_sold: prefs.emailSold,
+    email_drops: prefs.emailDrops ?? true,
   };
   await db
     .insertInto('notification_prefs')

@@ -38,6 +38,9 @@ export interface DropsTable {
   reveal_offset: number | null;
   revealed: Generated<boolean>;
   opened: Generated<number>;
+  /** 084_drop_notifications.sql: the sale's opening and the refunds' opening were told. */
+  open_notified: Generated<boolean>;
+  refund_notified: Generated<boolean>;
   created_tx: string;
   created_block: Int8;
   created_at: Timestamp;
@@ -68,6 +71,11 @@ export interface DropEventsTable {
   amount: Wei | null;
   first_token_id: Wei | null;
   created_at: Timestamp;
+}
+
+export interface DropClocksTable {
+  network_id: number;
+  chain_time: Timestamp;
 }
 
 export interface DropPoolsTable {

@@ -41,6 +41,7 @@ export interface NotificationPrefsTable {
   email_outbid: boolean;
   email_won: boolean;
   email_sold: boolean;
+  email_drops: Generated<boolean>;
   updated_at: Generated<Date>;
 }
 

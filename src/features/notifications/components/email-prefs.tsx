@@ -4,7 +4,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { LANGUAGES } from '#web/lib/i18n.ts';
 import { type NotificationPrefs, usePrefs, useSavePrefs } from '../api/notifications.ts';
 
-const SWITCHES = ['emailOutbid', 'emailWon', 'emailSold'] as const;
+const SWITCHES = ['emailOutbid', 'emailWon', 'emailSold', 'emailDrops'] as const;
 
 /** Which notifications also come by e-mail, and the language of those mails. */
 export function EmailPrefs({ token }: { token: string }) {
@@ -29,7 +29,7 @@ export function EmailPrefs({ token }: { token: string }) {
           <label key={key}>
             <input
               type="checkbox"
-              checked={draft[key]}
+              checked={draft[key] ?? true}
               onChange={(e) => setDraft({ ...draft, [key]: e.target.checked })}
             />
             {t(`prefs.${key}`)}
