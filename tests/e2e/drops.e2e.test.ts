@@ -263,6 +263,7 @@ describe('a magic bag and an edition', () => {
     const reveal = a.page.getByTestId('drop-reveal');
     await reveal.getByRole('button', { name: 'Reveal', exact: true }).click();
     await reveal.getByText(/^The reveal uses the hash of block \d+/).waitFor({ timeout: 60_000 });
+    // The reveal block is mined: its hash now fixes the offset.
     await h.t.chain.send('evm_mine', []);
     await reveal.getByRole('button', { name: 'Reveal', exact: true }).click();
     await reveal.getByText(/^Revealed: offset \d from block \d+\.$/).waitFor({ timeout: 60_000 });

@@ -2,7 +2,8 @@
  * The drops' wallet writes on the one pipeline (src/wallet/pipeline.ts sendTx): a partner creates
  * a drop, delivers pre-orders and withdraws what delivered items earned; a buyer buys, refunds
  * after the deadline, opens or refunds a bag; anyone reveals a bag whose sale closed. Each call is
- * first run on the latest block (chain.ts dryRun): a refusal is said before the wallet is asked.
+ * first run on the block it would go into (chain.ts dryRun): a refusal is said before the wallet
+ * is asked.
  * Each waits for the indexer to record its block, so the refetched screens show the result.
  */
 import type { Network } from '#shared/schemas/entities.ts';

@@ -187,8 +187,10 @@ export function revertKey(data: unknown): ErrorKey | null {
 }
 
 /**
- * The call run on the latest block first (eth_call with its sender and value): null when the
- * chain would accept it, else why not, so the wallet is never asked to sign a refused call.
+ * The call run first on the block it would go into (eth_call on `pending`, with its sender and
+ * value: the next block's number and time, so a reveal block just mined or a deadline just
+ * passed count as they will): null when the chain would accept it, else why not, so the wallet
+ * is never asked to sign a refused call.
  */
 export async function dryRun(network: Network, request: TxRequest): Promise<ErrorKey | null> {
   try {
@@ -199,7 +201,7 @@ export async function dryRun(network: Network, request: TxRequest): Promise<Erro
         data: request.data,
         value: `0x${request.value.toString(16)}`,
       },
-      'latest',
+      'pending',
     ]);
     return null;
   } catch (error) {
