@@ -37,6 +37,8 @@ describe('local chain and deploy', () => {
       'contractsHash',
       'deployBlock',
       'deployer',
+      'drops',
+      'dropsHash',
       'exchange',
       'gifts',
       'settlementSigner',
@@ -55,11 +57,18 @@ describe('local chain and deploy', () => {
     expect(await provider.getCode(deployed.gifts)).not.toBe('0x');
     const again = await deploy({ ...params, rpcUrl: second.url });
     expect(again).toEqual(deployed);
+    // A record from before Drops (contracts/deploy/drops.ts): the others kept, Drops added.
+    const { drops: _drops, dropsHash: _hash, ...beforeDrops } = deployed;
+    writeFileSync(deploymentPath(dir, deployed.chainId), JSON.stringify(beforeDrops));
+    const withDrops = await deploy({ ...params, rpcUrl: second.url });
+    expect(withDrops.exchange).toBe(deployed.exchange);
+    expect(await provider.getCode(withDrops.drops!)).not.toBe('0x');
     // Changed contracts (another creation code than recorded): a new deployment.
     const path = deploymentPath(dir, deployed.chainId);
-    writeFileSync(path, JSON.stringify({ ...deployed, contractsHash: 'older sources' }));
+    writeFileSync(path, JSON.stringify({ ...withDrops, contractsHash: 'older sources' }));
     const upgraded = await deploy({ ...params, rpcUrl: second.url });
     expect(upgraded.exchange).not.toBe(deployed.exchange);
+    expect(upgraded.drops).not.toBe(withDrops.drops); // its factory changed
     expect(upgraded.deployBlock).toBeGreaterThan(deployed.deployBlock);
     provider.destroy();
     await second.stop();

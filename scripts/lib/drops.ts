@@ -1,7 +1,7 @@
 /**
  * Thin ethers wrappers around the Drops contract (contracts/src/Drops.sol), for the demo seed and
  * the tests: a drop's parameters with defaults, its creation (answers the new drop id), and the
- * magic bag's pool tree (server/src/chain/drop-pool.ts). Every call waits for its receipt.
+ * magic bag's pool tree (contracts/drops/pool.ts). Every call waits for its receipt.
  */
 import { Contract, type ContractRunner, type Signer } from 'ethers';
 import { DROPS_ABI } from '#contracts/abi/index.ts';

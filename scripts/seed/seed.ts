@@ -1,7 +1,7 @@
 /**
  * The demo catalogue (what: ./catalogue.ts), made the way users make things: real chain
  * transactions (partner role, collections from the factory, mints with on-chain metadata,
- * approvals, WVBC wraps, buys, a revoke, a gift) and real signed EIP-712 orders and bids sent
+ * approvals, WVBC wraps, buys, a revoke, a gift, drops: ./drops.ts) and real signed EIP-712 orders and bids sent
  * through the app's own HTTP routes. Nothing is inserted behind the chain's back: NFTs, owners
  * and provenance come from the indexer. Two editorial flags have no route and are set directly:
  * `users.is_creator` (featured creators) and `nfts.hot_nft` (the most liked NFTs on sale).
@@ -13,6 +13,7 @@ import { seedAccounts } from './accounts.ts';
 import { catchUpWithWallClock, claimEndedAuctions, seedBids } from './bids.ts';
 import { seedCollections } from './collections.ts';
 import { createContext, phaseTimer, type SeedContext, type SeedParameters } from './context.ts';
+import { seedDrops, seedPastDrop } from './drops.ts';
 import { seedListings } from './listings.ts';
 import { SEED_MARKER, SEED_STARTED_MARKER } from './markers.ts';
 import { seedSocial } from './social.ts';
@@ -43,6 +44,8 @@ export async function runSeed(p: SeedParameters): Promise<SeedReport> {
     phase('listings');
     await seedBids(ctx, listings);
     phase('bids');
+    await seedPastDrop(ctx, collections);
+    phase('past drop');
     if (listings.claimed.length) {
       await claimEndedAuctions(ctx, listings);
       phase('auction claimed');
@@ -50,6 +53,8 @@ export async function runSeed(p: SeedParameters): Promise<SeedReport> {
     await catchUpWithWallClock(ctx);
     await seedTrades(ctx, collections, listings);
     phase('buys, revoke, gift');
+    await seedDrops(ctx, accounts, collections);
+    phase('drops');
     await seedSocial(ctx, accounts, collections);
     phase('likes and follows');
     await ctx.synced();

@@ -120,6 +120,27 @@ export const DropHolding = Type.Object({
 });
 export type DropHolding = Static<typeof DropHolding>;
 
+/** GET /api/v1/drops/:networkId/:dropId/buyers: who bought, what is left to deliver (partners). */
+export const DropBuyersQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'default 50' })),
+  /** 1: only buyers with undelivered items. */
+  undelivered: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+});
+export type DropBuyersQuery = Static<typeof DropBuyersQuery>;
+export const DropBuyer = Type.Object({
+  address: Address,
+  bought: Count,
+  delivered: Count,
+  refunded: Count,
+  undelivered: Count,
+});
+export type DropBuyer = Static<typeof DropBuyer>;
+
+/** GET /api/v1/drops/indexed: whether the indexer has recorded a drop transaction yet. */
+export const IndexedQuery = Type.Object({ networkId: NetworkId, txHash: TxHash });
+export const Indexed = Type.Object({ indexed: Type.Boolean() });
+
 /** GET /api/v1/drops/purchases: an address's purchases and refunds across drops. */
 export const DropPurchasesQuery = Type.Object({
   address: Address,

@@ -1,10 +1,10 @@
 /**
- * E-mail for notifications (outbid, won, sold) through the app's mailer (SMTP_URL, else the
- * outbox folder), in the recipient's language (notification_prefs.lang, texts from
- * locales/<lang>/notifications.json), only to a verified address and only for the types the
- * user keeps on. Rows are claimed with `for update skip locked`, so every API node may run the
- * worker and each mail goes once; a claim left by a node that died is taken again after
- * MAIL_RECLAIM_SECONDS.
+ * E-mail for notifications (outbid, won, sold, drops) through the app's mailer (SMTP_URL, else
+ * the outbox folder), in the recipient's language (notification_prefs.lang; texts from
+ * locales/<lang>/mail.json, read by the server only and never bundled), only to a verified
+ * address and only for the types the user keeps on. Rows are claimed with `for update skip
+ * locked`, so every API node may run the worker and each mail goes once; a claim left by a node
+ * that died is taken again after MAIL_RECLAIM_SECONDS.
  */
 import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
@@ -23,8 +23,8 @@ interface MailTexts {
   [type: string]: string | { subject: string; body: string };
 }
 const TEXTS: Record<Language, { email: MailTexts; unnamed: string }> = {
-  en: require('#locales/en/notifications.json'),
-  vi: require('#locales/vi/notifications.json'),
+  en: require('#locales/en/mail.json'),
+  vi: require('#locales/vi/mail.json'),
 };
 
 const MAIL_BATCH = 20;

@@ -10,6 +10,7 @@ import type { DropState } from '#shared/enums.ts';
 import type {
   Drop,
   DropBag,
+  DropBuyer,
   DropDetail,
   DropHolding,
   DropListQuery,
@@ -231,4 +232,50 @@ export async function purchasesOf(db: Db, q: DropPurchasesQuery) {
     drop: { kind: r.kind, title: r.title, cover: r.cover },
   }));
   return { data, total: Number(count?.n ?? 0), page: p.page, size: p.size };
+}
+
+/** The drop's buyers, most undelivered first (the partner delivers from this list). */
+export async function buyersOf(
+  db: Db,
+  networkId: number,
+  dropId: string,
+  q: { page?: number | undefined; size?: number | undefined; undelivered?: number | undefined },
+) {
+  const p = pageRequest(q, 50);
+  let base = db
+    .selectFrom('drop_buyers')
+    .where('network_id', '=', networkId)
+    .where('drop_id', '=', dropId);
+  if (q.undelivered) base = base.where(sql<boolean>`bought > delivered + refunded`);
+  const left = sql<number>`bought - delivered - refunded`;
+  const [rows, count] = await Promise.all([
+    base
+      .select(['buyer', 'bought', 'delivered', 'refunded', left.as('undelivered')])
+      .orderBy(left, 'desc')
+      .orderBy('buyer')
+      .limit(p.size)
+      .offset(offsetOf(p))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst(),
+  ]);
+  const data: DropBuyer[] = rows.map((r) => ({
+    address: checksum(r.buyer),
+    bought: r.bought,
+    delivered: r.delivered,
+    refunded: r.refunded,
+    undelivered: Number(r.undelivered),
+  }));
+  return { data, total: Number(count?.n ?? 0), page: p.page, size: p.size };
+}
+
+/** Whether a transaction's logs are indexed (every drop call logs an event: indexed_logs). */
+export async function isIndexed(db: Db, networkId: number, txHash: string): Promise<boolean> {
+  const row = await db
+    .withTables<{ indexed_logs: { network_id: number; tx_hash: string } }>()
+    .selectFrom('indexed_logs')
+    .select('network_id')
+    .where('network_id', '=', networkId)
+    .where('tx_hash', '=', txHash.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -4,7 +4,7 @@
  * (server/src/studio/drop-documents.ts). Anyone may send it: the contract checks the proof.
  */
 import type { Kysely } from 'kysely';
-import { bagPoolIndex, poolProof } from '#server/chain/drop-pool.ts';
+import { bagPoolIndex, poolProof } from '#contracts/drops/pool.ts';
 import type { Database } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import { dropRow, poolOf } from '#server/repositories/drops.ts';

@@ -6,7 +6,7 @@
  * published once the bag is revealed (docs/decisions/121-drops-on-the-server.md).
  */
 import type { Kysely } from 'kysely';
-import { poolRoot } from '#server/chain/drop-pool.ts';
+import { poolRoot } from '#contracts/drops/pool.ts';
 import type { Database } from '#server/db/types.ts';
 import { toDbAddress } from '#server/db/values.ts';
 import type { DropMetadataBody } from '#shared/schemas/drops.ts';

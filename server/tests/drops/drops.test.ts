@@ -10,10 +10,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DROPS_ABI } from '#contracts/abi/index.ts';
 import { buyDrop, createDrop, type DropInput } from '#scripts/lib/drops.ts';
 import { revertError } from '#server/chain/reverts.ts';
+import { notificationMail } from '#server/notifications/mail.ts';
 import { createSignedInUser, linkAddress, type SignedInUser } from '../helpers/accounts.ts';
 import { ALL_BACKENDS, describeBackends, json } from '../helpers/test-app.ts';
 import {
   type ChainFixture,
+  ownersVersusChain,
   metadataUri,
   mined,
   ONE,
@@ -158,10 +160,19 @@ describeBackends(
       expect((await incoming(a.address)).total).toBe(2);
       expect((await incoming(b.address)).total).toBe(2);
 
-      await mined(
+      const delivery = await mined(
         drops(partner).getFunction('deliver')(id, a.address, [metadataUri({ name: 'Flat 12A' })]),
       );
+      const indexed = (hash: string) =>
+        get(`/api/v1/drops/indexed?networkId=${t.config.chainId}&txHash=${hash}`);
+      expect((await indexed(delivery.hash)).data).toEqual({ indexed: false });
       await sync();
+      expect((await indexed(delivery.hash)).data).toEqual({ indexed: true });
+      const buyers = await get(`/api/v1/drops/${t.config.chainId}/${id}/buyers?undelivered=1`);
+      expect(buyers.data).toEqual([
+        { address: b.address, bought: 2, delivered: 0, refunded: 0, undelivered: 2 },
+        { address: a.address, bought: 2, delivered: 1, refunded: 0, undelivered: 1 },
+      ]);
       expect((await incoming(a.address)).total).toBe(1);
       const flat = (
         await get(
@@ -174,7 +185,12 @@ describeBackends(
         'DELIVER',
         'PRE_ORDER',
       ]);
-      expect(await notified('DROP_DELIVERED', a.address)).toHaveLength(1);
+      const [delivered] = await notified('DROP_DELIVERED', a.address);
+      expect(delivered?.payload).toMatchObject({ networkId: t.config.chainId, name: 'Apartment' });
+      for (const lang of ['en', 'vi'] as const) {
+        const mail = notificationMail(lang, 'DROP_DELIVERED', delivered!.payload, 'a', 'http://x');
+        expect(mail?.subject).toContain('Apartment');
+      }
 
       await chain.provider.send('evm_increaseTime', [300]);
       await chain.provider.send('evm_mine', []);
@@ -211,6 +227,9 @@ describeBackends(
       expect(restored.data.map((e: { type: string }) => e.type)).toEqual(['PRE_ORDER']);
       expect((await get(holding)).data).toMatchObject({ refunded: 0, undelivered: 2 });
       expect((await get(`/api/v1/drops/purchases?address=${b.address}`)).total).toBe(1);
+      for (const row of await ownersVersusChain(t.db, chain.provider)) {
+        expect(row.indexed, row.token).toEqual(row.chain);
+      }
     });
 
     it('reveals a sold-out magic bag: pool published, a bag opened with the served proof', async () => {

@@ -15,6 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 import {
   COLLECTION_FACTORY_ABI,
+  DROPS_ABI,
   EXCHANGE_ABI,
   MARKETPLACE_COLLECTION_ABI,
   WVBC_ABI,
@@ -259,12 +260,30 @@ export async function ownersVersusChain(
 ) {
   let query = db
     .selectFrom('nfts')
-    .select(['collection_address', 'token_id', 'owner', 'token_nonce'])
+    .select(['collection_address', 'token_id', 'owner', 'token_nonce', 'status'])
     .orderBy('id');
   if (networkId !== undefined) query = query.where('network_id', '=', networkId);
   const rows = await query.execute();
-  return Promise.all(
-    rows.map(async (r) => {
+  // Drops items (contracts/src/Drops.sol): no nonce on chain, and an INCOMING pre-order no token
+  const drops = new Set(
+    (await db.selectFrom('networks').select('drops_address').execute()).map((n) => n.drops_address),
+  );
+  const dropItems = rows.filter((r) => drops.has(r.collection_address));
+  const dropOwners = dropItems
+    .filter((r) => r.status !== 'INCOMING')
+    .map(async (r) => {
+      const c = new Contract(r.collection_address, DROPS_ABI, provider);
+      const owner = (await c.getFunction('ownerOf')(BigInt(r.token_id))) as string;
+      return {
+        token: `${r.collection_address}:${r.token_id}`,
+        indexed: { owner: r.owner },
+        chain: { owner: owner.toLowerCase() },
+      };
+    });
+  const marketplace = rows.filter((r) => !drops.has(r.collection_address));
+  return Promise.all([
+    ...dropOwners,
+    ...marketplace.map(async (r) => {
       const c = new Contract(r.collection_address, MARKETPLACE_COLLECTION_ABI, provider);
       const [owner, nonce] = await Promise.all([
         c.getFunction('ownerOf')(BigInt(r.token_id)) as Promise<string>,
@@ -276,5 +295,5 @@ export async function ownersVersusChain(
         chain: { owner: owner.toLowerCase(), nonce: nonce.toString() },
       };
     }),
-  );
+  ]);
 }

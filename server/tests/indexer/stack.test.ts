@@ -108,6 +108,15 @@ describe('npm start stack with the demo seed [pglite]', () => {
     expect(await count('select count(*) as n from likes')).toBeGreaterThan(10);
     expect(await count('select count(*) as n from follows')).toBeGreaterThan(4);
     expect(await count('select count(*) as n from wvbc_transfers')).toBeGreaterThan(0);
+    // Drops (scripts/seed/drops.ts): live, upcoming, a past one delivered, INCOMING pre-orders
+    expect(await count('select count(distinct kind) as n from drops')).toBe(3);
+    expect(await count('select count(*) as n from drops where start_time > now()')).toBe(1);
+    expect(
+      await count('select count(*) as n from drops where end_time < now() and delivered = sold'),
+    ).toBe(1);
+    expect(await count("select count(*) as n from nfts where status = 'INCOMING'")).toBe(3);
+    expect(await count('select count(*) as n from nfts where edition_number = 3')).toBe(1);
+    console.info(`seed phases: ${JSON.stringify(stack.seed!.phases)}`);
   });
 
   it('serves the catalogue, the images (cache + CORS) and the demo account', async () => {

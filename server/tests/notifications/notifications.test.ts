@@ -226,7 +226,8 @@ describeBackends(
         payload: { lang: 'en', emailOutbid: true, emailWon: true, emailSold: false },
       });
       expect(json(put)).toEqual({
-        data: { lang: 'en', emailOutbid: true, emailWon: true, emailSold: false },
+        // emailDrops left out keeps its default (on)
+        data: { lang: 'en', emailOutbid: true, emailWon: true, emailSold: false, emailDrops: true },
       });
       const end = new Date(Date.now() + 86_400_000);
       const order = await auction(t, seller.address, nftId, end, end);

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '#server/errors.ts';
-import { dropDetail, holdingOf, listDrops, purchasesOf } from '#server/repositories/drops.ts';
+import {
+  buyersOf,
+  dropDetail,
+  holdingOf,
+  isIndexed,
+  listDrops,
+  purchasesOf,
+} from '#server/repositories/drops.ts';
 import { bagProof } from '#server/services/drop-bags.ts';
 import { storeDropMetadata, storePool } from '#server/studio/drop-documents.ts';
 import { assertPartner } from '#server/studio/partners.ts';
@@ -9,6 +16,8 @@ import {
   BagProof,
   BagProofParams,
   Drop,
+  DropBuyer,
+  DropBuyersQuery,
   DropDetail,
   DropHolding,
   DropHoldingParams,
@@ -18,6 +27,8 @@ import {
   DropPoolBody,
   DropPurchase,
   DropPurchasesQuery,
+  Indexed,
+  IndexedQuery,
   StoredPool,
 } from '#shared/schemas/drops.ts';
 import { StoredMetadata } from '#shared/schemas/studio.ts';
@@ -31,6 +42,8 @@ import { StoredMetadata } from '#shared/schemas/studio.ts';
  *   once revealed); DROP_NOT_FOUND;
  * - GET /:networkId/:dropId/holdings/:address: what the address bought there (the limit counts
  *   it), what is undelivered and refundable;
+ * - GET /:networkId/:dropId/buyers ?undelivered&page&size: its buyers, most undelivered first;
+ * - GET /indexed ?networkId&txHash: whether the indexer recorded that drop transaction yet;
  * - GET /:networkId/:dropId/bags/:serial/proof: the pool item and proof `openBag` takes
  *   (DROP_NOT_REVEALED, DROP_POOL_UNKNOWN);
  * - POST /metadata (partners): the drop's metadata document, answers the URI for DropParams.uri;
@@ -90,6 +103,36 @@ const readRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!holding) throw new AppError('DROP_NOT_FOUND');
       return { data: holding };
     },
+  );
+
+  app.get(
+    '/:networkId/:dropId/buyers',
+    {
+      schema: {
+        tags,
+        params: DropParams,
+        querystring: DropBuyersQuery,
+        response: { 200: ListOf(DropBuyer), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { networkId, dropId } = request.params;
+      return buyersOf(app.db, networkId, dropId, request.query);
+    },
+  );
+
+  app.get(
+    '/indexed',
+    {
+      schema: {
+        tags,
+        querystring: IndexedQuery,
+        response: { 200: Data(Indexed), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: { indexed: await isIndexed(app.db, request.query.networkId, request.query.txHash) },
+    }),
   );
 
   app.get(
