@@ -36,7 +36,7 @@ const CATALOGUE_ROOTS = [
   'drops',
 ] as const;
 /** Personal (or passing: the chain clock) sub-keys under a catalogue root: never written to disk. */
-const PERSONAL = new Set(['orders', 'bids', 'activity', 'holding', 'purchases', 'clock']);
+const PERSONAL = new Set(['orders', 'bids', 'activity', 'holding', 'purchases', 'buyers', 'clock']);
 
 export function isCatalogueKey(key: readonly unknown[]): boolean {
   const [root, kind] = key;

@@ -207,14 +207,20 @@ describe('a pre-order', () => {
     const id = state.preOrder!;
     await openDrop(partner, id);
     const manage = partner.page.getByTestId('drop-partner');
-    await manage.getByLabel(/^Buyer's address/).fill(state.a!);
-    await manage.getByLabel(/^Items to deliver/).fill('2');
-    await manage.getByRole('button', { name: 'Deliver' }).click();
+    // The buyers waiting: A's two delivered in one tap, B's one left.
+    await manage.getByRole('button', { name: `Deliver 2 to ${state.a}` }).click();
     await manage.getByText('Delivered.').waitFor({ timeout: 60_000 });
-    const [, delivered] = (await dropsAs(ANVIL_KEYS[0]!)
+    const contract = dropsAs(ANVIL_KEYS[0]!);
+    const [, delivered] = (await contract
       .getFunction('purchases')
       .staticCall(dropIdOf(id), state.a!)) as bigint[];
     expect(delivered).toBe(2n);
+    await manage.getByTestId('drop-buyers').getByRole('button').first().waitFor();
+    expect(await manage.getByTestId('drop-buyers').getByRole('button').count()).toBe(1);
+    // Paid out for what was delivered only: B's item stays in escrow.
+    await manage.getByRole('button', { name: 'Withdraw proceeds' }).click();
+    await manage.getByText('Proceeds sent to your wallet.').waitFor({ timeout: 60_000 });
+    expect(await contract.getFunction('escrowOf').staticCall(dropIdOf(id))).toBe(PRICE);
     await expectAccessible(partner.page);
 
     await travel(3 * 86_400);

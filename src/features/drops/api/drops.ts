@@ -9,6 +9,7 @@ import type { DropKind, DropState } from '#shared/enums.ts';
 import type {
   BagProof,
   Drop,
+  DropBuyer,
   DropDetail,
   DropHolding,
   DropMetadataBody,
@@ -131,3 +132,16 @@ export async function uploadCover(file: File): Promise<string> {
 /** A pool item's token metadata (its name, the drop's cover and description): its URI. */
 export const storeItemMetadata = (body: MetadataBody) =>
   api.post<DataBody<StoredMetadata>>('/api/v1/metadata', body).then((b) => b.data.uri);
+
+/** The drop's buyers with items still to deliver (the partner's list), most undelivered first. */
+export const buyersQueryOptions = (r: DropRef) =>
+  queryOptions({
+    queryKey: ['drops', 'buyers', r.networkId, r.dropId],
+    queryFn: ({ signal }) =>
+      api
+        .get<ListBody<DropBuyer>>(`${detailPath(r)}/buyers`, {
+          query: { undelivered: 1, size: 50 },
+          signal,
+        })
+        .then((b) => b.data),
+  });
