@@ -20,6 +20,7 @@ import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import { demoCredentials } from '#scripts/lib/stack/demo.ts';
 import { DROP_REVERT_CODES } from '#shared/drop-reverts.ts';
 import { screenshot } from './harness.ts';
+import { apiJson } from './stack.ts';
 import { connectJourneyWallet, signInWithPassword, type WalletUser } from './steps.ts';
 import { expectAccessible, tradeJourney } from './trade-steps.ts';
 
@@ -137,6 +138,23 @@ async function lastReceiptOf(from: string) {
 
 const dropIdOf = (urlId: string) => BigInt(urlId.split('-')[1]!);
 
+/** Waits until the server's drop shows `sold` items sold (a purchase made through the chain). */
+async function soldOnServer(urlId: string, sold: number) {
+  const [networkId, dropId] = urlId.split('-');
+  await expect
+    .poll(
+      async () =>
+        (
+          await apiJson<{ data: { sold: number } }>(
+            h.j.stack,
+            `/api/v1/drops/${networkId}/${dropId}`,
+          )
+        ).data.sold,
+      { timeout: 30_000 },
+    )
+    .toBe(sold);
+}
+
 async function openDrop(u: WalletUser, urlId: string) {
   await h.t.open(u, `${h.j.webUrl}/pre-order/detail/${urlId}`);
 }
@@ -215,8 +233,7 @@ describe('a pre-order', () => {
       .getFunction('purchases')
       .staticCall(dropIdOf(id), state.a!)) as bigint[];
     expect(delivered).toBe(2n);
-    await manage.getByTestId('drop-buyers').getByRole('button').first().waitFor();
-    expect(await manage.getByTestId('drop-buyers').getByRole('button').count()).toBe(1);
+    await expect.poll(() => manage.getByTestId('drop-buyers').getByRole('button').count()).toBe(1);
     // Paid out for what was delivered only: B's item stays in escrow.
     await manage.getByRole('button', { name: 'Withdraw proceeds' }).click();
     await manage.getByText('Proceeds sent to your wallet.').waitFor({ timeout: 60_000 });
@@ -264,6 +281,7 @@ describe('a magic bag and an edition', () => {
       });
       await bought.wait();
     }
+    await soldOnServer(id, 4);
     const a = await collector();
     await openDrop(a, id);
     const reveal = a.page.getByTestId('drop-reveal');
@@ -296,6 +314,7 @@ describe('a magic bag and an edition', () => {
       value: parseEther('0.15'),
     });
     await bought.wait();
+    await soldOnServer(id, 3);
     await openDrop(partner, id);
     await partner.page.getByTestId('drop-sold').getByText('3 of 50').waitFor({ timeout: 30_000 });
     const third = (dropIdOf(id) << 32n) | 3n;

@@ -46,11 +46,13 @@ export const dropsQueryOptions = (p: DropListParams) =>
 
 const detailPath = (r: DropRef) => `/api/v1/drops/${r.networkId}/${r.dropId}`;
 
+/** A drop; read again every 15 s while shown, so "k of N" sold and items left follow the sale. */
 export const dropQueryOptions = (r: DropRef) =>
   queryOptions({
     queryKey: ['drops', 'detail', r.networkId, r.dropId],
     queryFn: ({ signal }) =>
       api.get<DataBody<DropDetail>>(detailPath(r), { signal }).then((b) => b.data),
+    refetchInterval: 15_000,
   });
 
 /** What `address` bought, got and took back from a drop (personal: never persisted). */
