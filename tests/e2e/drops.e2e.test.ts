@@ -233,7 +233,9 @@ describe('a pre-order', () => {
       .getFunction('purchases')
       .staticCall(dropIdOf(id), state.a!)) as bigint[];
     expect(delivered).toBe(2n);
-    await expect.poll(() => manage.getByTestId('drop-buyers').getByRole('button').count()).toBe(1);
+    await expect
+      .poll(() => manage.getByTestId('drop-buyers').getByRole('listitem').count())
+      .toBe(1);
     // Paid out for what was delivered only: B's item stays in escrow.
     await manage.getByRole('button', { name: 'Withdraw proceeds' }).click();
     await manage.getByText('Proceeds sent to your wallet.').waitFor({ timeout: 60_000 });
