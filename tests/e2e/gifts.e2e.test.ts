@@ -52,7 +52,11 @@ beforeAll(async () => {
       j.stack,
       `/api/v2/show/market-nfts?owner=${w.address}&status=NOTFORSALE&size=24`,
     );
-    for (const nft of data.filter((n) => !n.isSet && !n.isBundle).slice(0, 2 - stock.length)) {
+    // marketplace items only: not drop items (contracts/src/Drops.sol)
+    const given = data.filter(
+      (n) => !n.isSet && !n.isBundle && n.collectionAddr !== j.stack.deployment.drops,
+    );
+    for (const nft of given.slice(0, 2 - stock.length)) {
       const owner = new Wallet(w.privateKey, chain);
       const collection = new Contract(nft.collectionAddr, MARKETPLACE_COLLECTION_ABI, owner);
       const tx = await collection.getFunction('transferFrom')(w.address, demo.address, nft.tokenId);

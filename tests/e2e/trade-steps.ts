@@ -36,7 +36,11 @@ export async function unlistedStock(j: Journey): Promise<Array<{ nft: Nft; key: 
       j.stack,
       `/api/v2/show/market-nfts?owner=${w.address}&status=NOTFORSALE&size=24`,
     );
-    for (const nft of data) if (!nft.isSet && !nft.isBundle) stock.push({ nft, key: w.privateKey });
+    for (const nft of data) {
+      // drop items (contracts/src/Drops.sol) cannot be listed on the Exchange yet
+      if (nft.isSet || nft.isBundle || nft.collectionAddr === j.stack.deployment.drops) continue;
+      stock.push({ nft, key: w.privateKey });
+    }
   }
   return stock;
 }

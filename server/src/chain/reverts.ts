@@ -3,6 +3,7 @@
  * (Exchange, collection, WVBC, Gifts or Drops) maps to the code a client shows; anything else is TX_REJECTED
  * with the error's name.
  */
+import { Interface } from 'ethers';
 import { AppError, type ErrorCode } from '#server/errors.ts';
 import { DROP_REVERT_CODES } from '#shared/drop-reverts.ts';
 import {
@@ -40,9 +41,10 @@ const REVERT_CODES: Record<string, ErrorCode> = {
   ClaimKeyIsMissing: 'VALIDATION_FAILED',
 };
 
-// Drops (contracts/src/Drops.sol): its refusals as shared/drop-reverts.ts maps them.
+// Drops (contracts/src/Drops.sol): its refusals as shared/drop-reverts.ts maps them, and the
+// wrapped coin's pull by Solady's SafeTransferLib, whose error is not in the contract's ABI.
 const DROP_CODES: Record<string, ErrorCode> = DROP_REVERT_CODES;
-const DROP_ERRORS = [dropsInterface];
+const DROP_ERRORS = [dropsInterface, new Interface(['error TransferFromFailed()'])];
 
 /** The name of an Exchange / collection / WVBC / Gifts / Drops custom error in revert data. */
 export function revertName(data: string | null | undefined): string | null {

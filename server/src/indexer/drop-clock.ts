@@ -1,9 +1,10 @@
 /**
  * The moments of drops the chain's clock reaches, at the end of each block range (block-range.ts,
- * after the orders' own): a sale opened (DROP_OPENED) and a pre-order's refunds opened
- * (DROP_REFUNDABLE, also after a cancellation brought the deadline to now). Each is told once:
- * the drop's mark is journaled, so a reorg that takes the moment back tells it again. Also keeps
- * the chain's clock (`drop_clocks`) that drop states are read against (repositories/drops.ts).
+ * after the orders' own): a sale opened (DROP_OPENED) and the refunds of a pre-order or a magic
+ * bag opened (DROP_REFUNDABLE, also after a cancellation brought the deadline to now). Each is
+ * told once: the drop's mark is journaled, so a reorg that takes the moment back tells it again.
+ * Also keeps the chain's clock (`drop_clocks`) that drop states are read against
+ * (repositories/drops.ts).
  */
 import { notifyDropOpened, notifyDropRefundable } from '../notifications/drop-notify.ts';
 import { type BlockContext, journaledUpdate, type Trx } from './journal.ts';
@@ -32,7 +33,7 @@ export async function dropMoments(trx: Trx, ctx: BlockContext, now: Date): Promi
     .selectFrom('drops')
     .selectAll()
     .where('network_id', '=', ctx.networkId)
-    .where('kind', '=', 'PRE_ORDER')
+    .where('kind', 'in', ['PRE_ORDER', 'MAGIC_BAG'])
     .where('refund_notified', '=', false)
     .where('deadline', '<=', now)
     .orderBy('drop_id')

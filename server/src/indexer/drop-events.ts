@@ -5,7 +5,6 @@
  * `drop_buyers`, and the ledger `drop_events`. Rows are journaled (journal.ts), the ledger is
  * deleted by block on a reorg (reorg.ts). The items themselves: drop-items.ts.
  */
-
 import type { DropEventType } from '../db/tables/drops.ts';
 import { notifyDropDelivered } from '../notifications/drop-notify.ts';
 import { addIncomingItems, removeIncomingItems } from './drop-items.ts';
@@ -84,7 +83,7 @@ export const onDropCreated: EventHandler<'DropCreated'> = async (trx, state, ctx
   await journalInsert(trx, ctx, 'drops', dropKey(state.networkId, e.dropId));
 };
 
-/** The buyer's record, made at their first purchase; answers the values before `change`. */
+/** Moves the buyer's record by `change` (journaled); the first purchase makes it. */
 async function moveBuyer(
   trx: Trx,
   ctx: BlockContext,

@@ -6,8 +6,8 @@
  * - DROP_OPENED: a drop's sale opened by the chain's clock, to the followers of its partner's
  *   account (each at their first linked address);
  * - DROP_DELIVERED: a pre-order delivered, to its buyer;
- * - DROP_REFUNDABLE: a pre-order's deadline passed (or the drop was cancelled) with items
- *   undelivered, to each such buyer;
+ * - DROP_REFUNDABLE: a pre-order's or a magic bag's deadline passed (or the drop was cancelled)
+ *   with items undelivered, to each such buyer (the holders of still sealed bags);
  * - BAG_REVEALED: a magic bag revealed, to each holder of its bags.
  *
  * The data names the drop: dropId, networkId, kind, name (its title), cover.
@@ -89,12 +89,26 @@ export async function notifyDropOpened(
   }
 }
 
-/** A pre-order's refunds opened: buyers with undelivered items hear of it. */
+/**
+ * Refunds opened: the buyers of a pre-order with undelivered items, the holders of a magic bag's
+ * still sealed bags (not opened: no OPEN in its ledger), hear of it.
+ */
 export async function notifyDropRefundable(db: AnyDb, ctx: NotifyContext, drop: Drop) {
-  const buyers = await sql<{ buyer: string; left: number }>`select buyer,
-      bought - delivered - refunded as left from drop_buyers
-    where network_id = ${drop.network_id} and drop_id = ${drop.drop_id}
-      and bought > delivered + refunded order by buyer`.execute(db);
+  const low = BigInt(drop.drop_id) << 32n;
+  const buyers =
+    drop.kind === 'MAGIC_BAG'
+      ? await sql<{ buyer: string; left: number }>`select n.owner as buyer, count(*) as left
+          from nfts n where n.network_id = ${drop.network_id}
+            and n.collection_address = ${drop.contract_address}
+            and n.token_id >= ${low.toString()}::numeric
+            and n.token_id <= ${(low | 0xffffffffn).toString()}::numeric
+            and not exists (select 1 from drop_events e where e.network_id = n.network_id
+              and e.type = 'OPEN' and e.first_token_id = n.token_id)
+          group by n.owner order by n.owner`.execute(db)
+      : await sql<{ buyer: string; left: number }>`select buyer,
+          bought - delivered - refunded as left from drop_buyers
+          where network_id = ${drop.network_id} and drop_id = ${drop.drop_id}
+            and bought > delivered + refunded order by buyer`.execute(db);
   for (const { buyer, left } of buyers.rows) {
     const data = dropData(drop, { quantity: Number(left) });
     await add(db, ctx, buyer, 'DROP_REFUNDABLE', data, `drop:${drop.drop_id}`);

@@ -15,10 +15,10 @@ import { createSignedInUser, linkAddress, type SignedInUser } from '../helpers/a
 import { ALL_BACKENDS, describeBackends, json } from '../helpers/test-app.ts';
 import {
   type ChainFixture,
-  ownersVersusChain,
   metadataUri,
   mined,
   ONE,
+  ownersVersusChain,
   startChainFixture,
 } from '../indexer/fixture.ts';
 
@@ -135,6 +135,19 @@ describeBackends(
           payload: expect.objectContaining({ dropId: String(id), networkId: t.config.chainId }),
         },
       ]);
+
+      // the partner takes the proceeds, then cancels: the sale ends at the cancellation's block
+      await mined(drops(chain.wallet(7)).getFunction('withdraw')(id));
+      await mined(drops(partner).getFunction('cancel')(id));
+      await sync();
+      const detail = (await get(`/api/v1/drops/${t.config.chainId}/${id}`)).data;
+      expect(detail).toMatchObject({ state: 'ended', cancelled: true });
+      const row = await t.db
+        .selectFrom('drops')
+        .select('withdrawn')
+        .where('drop_id', '=', String(id))
+        .executeTakeFirstOrThrow();
+      expect(row.withdrawn).toBe(String(3n * ONE));
     });
 
     it('keeps pre-orders INCOMING until delivered or refunded; a reorg undoes a refund', async () => {
@@ -294,6 +307,20 @@ describeBackends(
       });
       const history = await get(`/api/v2/show/provenance?item_id=${bag.item_id}`);
       expect(history.data.map((e: { type: string }) => e.type)).toContain('REVEAL');
+      // at the deadline the holders of still sealed bags may take their coin back
+      await chain.provider.send('evm_increaseTime', [2_000]);
+      await chain.provider.send('evm_mine', []);
+      await sync();
+      const refundable = async (w: Wallet) =>
+        (await notified('DROP_REFUNDABLE', w.address)).filter(
+          (n) => (n.payload as { dropId: string }).dropId === String(id),
+        );
+      expect(await refundable(a)).toEqual([
+        expect.objectContaining({ payload: expect.objectContaining({ quantity: 2 }) }),
+      ]);
+      expect(await refundable(b)).toEqual([
+        expect.objectContaining({ payload: expect.objectContaining({ quantity: 1 }) }),
+      ]);
     });
 
     it('refuses with catalogue codes: no drop, no reveal yet, not a partner', async () => {
