@@ -71,12 +71,12 @@ export default defineConfig({
             // grid, the like button, route parameters, the stored-data check): one file rather
             // than four tiny ones, each a request, a module and a preload on the main thread.
             // Not the api/ of the features that only lazy panels use (trade, studio, gifts,
-            // wallet, outbox): some read the chain with ethers, and all load with their panels.
+            // wallet, outbox, drops): some read the chain with ethers, and all load with their panels.
             // Nor the detail screens' states (src/components/ui/detail-states.tsx): only lazy
             // screens use them, so they stay in a lazy chunk.
             {
               name: 'app',
-              test: /^(?!.*node_modules)(?!.*detail-states\.tsx$).*[\\/]src[\\/](components|config|stores|lib[\\/](?!db[\\/]|locales[\\/])[^\\/]+$|features[\\/](?!(trade|studio|gifts|wallet|outbox)[\\/])[^\\/]+[\\/]api[\\/]|app[\\/]route-params\.tsx$|lib[\\/]db[\\/]presence\.ts$)/,
+              test: /^(?!.*node_modules)(?!.*detail-states\.tsx$).*[\\/]src[\\/](components|config|stores|lib[\\/](?!db[\\/]|locales[\\/])[^\\/]+$|features[\\/](?!(trade|studio|gifts|wallet|outbox|drops)[\\/])[^\\/]+[\\/]api[\\/]|app[\\/]route-params\.tsx$|lib[\\/]db[\\/]presence\.ts$)/,
               priority: 1,
             },
           ],

@@ -52,11 +52,12 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
     runtimeCaching: [
       {
-        // Catalogue reads (lists, details and their tabs; never account or order data). The
+        // Catalogue reads (lists, details and their tabs, drops and a drop; never account or order
+        // data, nor what an address holds of a drop). The
         // function is copied into sw.js, so the pattern is written inline.
         urlPattern: ({ url, sameOrigin }) =>
           sameOrigin &&
-          /^\/api\/(v2\/show\/|v2\/user$|v2\/user\/(followers|following)$|v2\/bid\/bid(-set)?\/|v2\/activity$|v1\/nft\/|v1\/ETHnetworks\/gets$)/.test(
+          /^\/api\/(v2\/show\/|v2\/user$|v2\/user\/(followers|following)$|v2\/bid\/bid(-set)?\/|v2\/activity$|v1\/nft\/|v1\/ETHnetworks\/gets$|v1\/drops$|v1\/drops\/\d+\/\d+$)/.test(
             url.pathname,
           ),
         handler: 'NetworkFirst',

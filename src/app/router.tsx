@@ -59,6 +59,7 @@ const screens: Record<RouteName, Screen> = {
   collectionDetail: screen(() => import('./routes/collection-detail.tsx')),
   nftInspection: screen(() => import('./routes/nft-inspection.tsx')),
   preOrderDetail: screen(() => import('./routes/pre-order-detail.tsx')),
+  dropDetail: screen(() => import('./routes/drop-detail.tsx')),
   giftClaim: screen(() => import('./routes/gift-claim.tsx')),
   gifts: screen(() => import('./routes/gifts.tsx')),
   search: screen(() => import('./routes/search.tsx')),

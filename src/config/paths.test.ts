@@ -46,6 +46,7 @@ describe('matchAppPath parses every shape and refuses malformed ones', () => {
     ['/collections/page=1', 'collections', { page: 1 }, 'full'],
     ['/support', 'support', {}, 'full'],
     ['/pre-order/detail', 'preOrderDetail', {}, 'full'],
+    ['/pre-order/detail/7771-3', 'dropDetail', { id: '7771-3' }, 'full'],
     [
       `/nft/detail/collectionAddr=${ADDR}/tokenId=115792089237316195423570985008687907853269984665640564039457584007913129639935`,
       'nftDetail',

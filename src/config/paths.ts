@@ -100,7 +100,10 @@ export const paths = {
   orderHistory: staticRoute('/order-history', 'full'),
   collectionDetail: byId('/collection/detail', 'full'),
   nftInspection: byId('/nft/inspection', 'full'),
+  // The drops (pre-orders, editions, magic bags, tickets): the list, and one drop by
+  // `${networkId}-${dropId}`.
   preOrderDetail: staticRoute('/pre-order/detail', 'full'),
+  dropDetail: byId('/pre-order/detail', 'full'),
   // Screens the product names without a path: the paths are ours.
   giftClaim: staticRoute('/gift-claim', 'full'),
   gifts: staticRoute('/gifts', 'full'),

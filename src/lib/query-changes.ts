@@ -39,8 +39,13 @@ export const CHANGES = {
   bid: [['nft'], ['set'], ['trade', 'bids'], ['trade', 'allowance'], ['user'], ...BALANCES],
   /** The partner role granted or taken back (src/features/studio). */
   partner: [['studio', 'roles'], ['studio', 'partner'], ...BALANCES],
-  /** A new collection: the partner's and the marketplace's collection lists. */
-  collection: [['studio', 'collections'], ['marketplace', 'collections'], ...BALANCES],
+  /** A new collection: the partner's and the marketplace's lists, and the drop form's choice. */
+  collection: [
+    ['studio', 'collections'],
+    ['drops', 'collections'],
+    ['marketplace', 'collections'],
+    ...BALANCES,
+  ],
   /** New NFTs: the catalogue that shows them and their collection. */
   mint: [...CATALOGUE, ...BALANCES],
   /** A gift given, taken back or claimed: the gifts and the NFT's owner everywhere. */
@@ -48,6 +53,8 @@ export const CHANGES = {
   /** A like (the item's count and state) or a follow (the profiles). */
   like: CATALOGUE,
   follow: [['user']],
+  /** A drop created, bought, delivered, refunded, revealed, opened or paid out (src/features/drops). */
+  drop: [['drops'], ...CATALOGUE, ...BALANCES],
 } as const satisfies Record<string, Changes>;
 
 /** Refetches what `changes` names (active queries now, the others when next shown). */

@@ -33,14 +33,15 @@ const CATALOGUE_ROOTS = [
   'bundle',
   'user',
   'network',
+  'drops',
 ] as const;
-/** Personal sub-keys under a catalogue root: never written to disk. */
-const PERSONAL = new Set(['orders', 'bids', 'activity']);
+/** Personal (or passing: the chain clock) sub-keys under a catalogue root: never written to disk. */
+const PERSONAL = new Set(['orders', 'bids', 'activity', 'holding', 'purchases', 'buyers', 'clock']);
 
 export function isCatalogueKey(key: readonly unknown[]): boolean {
   const [root, kind] = key;
   if (!CATALOGUE_ROOTS.includes(root as (typeof CATALOGUE_ROOTS)[number])) return false;
-  return !(root === 'user' && PERSONAL.has(kind as string));
+  return !((root === 'user' || root === 'drops') && PERSONAL.has(kind as string));
 }
 
 export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {

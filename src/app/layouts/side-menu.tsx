@@ -59,6 +59,9 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
           <li>
             <NavLink to={paths.bundles.build({ page: 1 })}>{t('nav.bundles')}</NavLink>
           </li>
+          <li>
+            <NavLink to={paths.preOrderDetail.build({})}>{t('nav.drops')}</NavLink>
+          </li>
         </ul>
         <ul className="side-menu__list side-menu__list--small">
           <li>

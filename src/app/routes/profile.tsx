@@ -21,6 +21,14 @@ const ProfileListPanel = lazy(() =>
   ),
 );
 
+/** The drops the wallet bought from (pre-orders, bags, editions): with the chain code, apart. */
+const MyDrops = lazy(() =>
+  withStrings(
+    ['drops', 'wallet', 'outbox'],
+    () => import('#web/features/drops/components/my-drops.tsx'),
+  ),
+);
+
 function OwnProfile() {
   const { t } = useTranslation('pages');
   usePageTitle(t('profile.title'));
@@ -46,6 +54,11 @@ function OwnProfile() {
               </ActionCodeGate>
             )}
           />
+          <ActionCodeGate>
+            <Suspense fallback={null}>
+              <MyDrops />
+            </Suspense>
+          </ActionCodeGate>
           <RecentlyViewed />
         </>
       )}

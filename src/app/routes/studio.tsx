@@ -1,6 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { StudioScreen } from '#web/features/studio/components/studio-screen.tsx';
+import { withStrings } from '#web/lib/i18n.ts';
 
-/** The partner studio: create collections and mint (partners only; the chain checks the role). */
+/** Creating a drop loads with its strings and chain code apart. */
+const DropStudio = lazy(() =>
+  withStrings(['drops'], () => import('#web/features/drops/components/drop-form.tsx')),
+);
+
+/**
+ * The partner studio: create collections, mint, and create drops (partners only; the chain
+ * checks the role).
+ */
 export function Component() {
-  return <StudioScreen />;
+  return (
+    <StudioScreen
+      extra={(ctx) => (
+        <Suspense fallback={null}>
+          <DropStudio ctx={ctx} />
+        </Suspense>
+      )}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 /**
  * What a notification says and where it leads: its sentence (notifications:type.*, with the
- * item's name and amounts in WVBC) and the page of its NFT, set or bundle.
+ * item's name and amounts in WVBC) and the page of its NFT, set, bundle or drop.
  */
 import type { TFunction } from 'i18next';
 import { moneyText } from '#shared/money.ts';
@@ -21,6 +21,10 @@ export function notificationText(t: TFunction<'notifications'>, n: Notification)
 }
 
 export function notificationLink(n: Notification): string {
+  // A drop's notifications (opened, delivered, refundable, revealed) lead to the drop's page.
+  const dropId = str(n.data.dropId);
+  const networkId = str(n.data.networkId);
+  if (dropId && networkId) return paths.dropDetail.build({ id: `${networkId}-${dropId}` });
   const set = str(n.data.setId);
   if (set) return paths.setDetail.build({ id: set });
   const bundle = str(n.data.bundleId);

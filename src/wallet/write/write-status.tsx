@@ -10,7 +10,7 @@ import type { WriteState } from './use-write.ts';
 import './write.css';
 
 /** Where each feature words its stages ('uploading' in the studio, 'claiming' for gifts). */
-type Stages = 'wallet:tx' | 'studio:stage' | 'gifts:stage';
+type Stages = 'wallet:tx' | 'studio:stage' | 'gifts:stage' | 'drops:stage';
 
 /** Tells the OutcomeScope what a success of this runner says, and when the line leaves. */
 function useLabel(owner: string | undefined, done: string) {
@@ -37,7 +37,7 @@ export function WriteStatus({
   stages?: Stages;
 }) {
   // Only the feature's own strings load (docs/decisions/081-lazy-locale-namespaces.md).
-  const ns = stages.slice(0, stages.indexOf(':')) as 'wallet' | 'studio' | 'gifts';
+  const ns = stages.slice(0, stages.indexOf(':')) as 'wallet' | 'studio' | 'gifts' | 'drops';
   const { t } = useTranslation([ns, 'errors']);
   useLabel(kept ? state.owner : undefined, done);
   return (

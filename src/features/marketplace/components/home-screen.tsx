@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOME_SECTIONS } from '#shared/first-screen.ts';
 import { BundleCard, CollectionCard, NftCard, SetCard, UserCard } from '#web/components/cards.tsx';
@@ -12,10 +13,11 @@ import { HomeSection, WhenNear } from './home-section.tsx';
  * The home screen, its sections' parameters from HOME_SECTIONS. One component per section, each
  * with its own query, so an answer re-renders its section only. The first two sections render at
  * once (their answers come embedded in the page: src/lib/initial-data.ts); the others mount, and
- * ask for their data, when scrolled near.
+ * ask for their data, when scrolled near; `drops` (upcoming and live drops, composed in src/app
+ * and loaded apart) is one of those.
  */
-export function HomeScreen() {
-  const { t } = useTranslation('market');
+export function HomeScreen({ drops }: { drops?: (title: string) => ReactNode }) {
+  const { t } = useTranslation(['market', 'common']);
   usePageTitle(t('home.title'));
   return (
     <>
@@ -25,6 +27,11 @@ export function HomeScreen() {
       </section>
       <PopularCollections />
       <PopularSets />
+      {drops ? (
+        <WhenNear title={t('common:nav.drops')} more={paths.preOrderDetail.build({})}>
+          {drops(t('common:nav.drops'))}
+        </WhenNear>
+      ) : null}
       <WhenNear title={t('home.trendingAuctions')} more={paths.nfts.build({ page: 1 })}>
         <TrendingAuctions />
       </WhenNear>

@@ -2,7 +2,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { BUNDLE_SORTS, LIST_SORTS, type ListSort } from '#shared/enums.ts';
+import {
+  BUNDLE_SORTS,
+  LIST_SORTS,
+  type ListSort,
+  NFT_STATUSES,
+  type NftStatus,
+} from '#shared/enums.ts';
 import { networkParam } from '#shared/first-screen.ts';
 import { BundleCard, CollectionCard, NftCard, SetCard } from '#web/components/cards.tsx';
 import { CategoryFilter, SortSelect } from '#web/components/ui/filters.tsx';
@@ -18,6 +24,7 @@ import { useBundles, useCollections, useNfts, useSets } from '#web/lib/catalogue
 import { useLikeAddress } from '#web/stores/use-like-address.ts';
 import { labelIdFor, useCategories } from '../api/categories.ts';
 import { NetworkFilter } from './network-filter.tsx';
+import { StatusFilter } from './status-filter.tsx';
 
 type ListKind = 'nfts' | 'collections' | 'sets' | 'bundles';
 
@@ -35,6 +42,10 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
   // Any positive id is passed on: a network not listed answers an empty list, not an error.
   const networkId = networkParam(search);
   const category = isCategorySlug(rawCategory) ? rawCategory : undefined;
+  // NFTs only: one of the four statuses (INCOMING: pre-ordered drop items not delivered yet).
+  const rawStatus = search.get('status') as NftStatus | null;
+  const status =
+    kind === 'nfts' && rawStatus && NFT_STATUSES.includes(rawStatus) ? rawStatus : undefined;
   const sorts: readonly ListSort[] = kind === 'bundles' ? BUNDLE_SORTS : LIST_SORTS;
   const sort = isListSort(rawSort) && sorts.includes(rawSort) ? rawSort : DEFAULT_SORT;
   const categories = useCategories();
@@ -44,7 +55,7 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
   const unknownCategory = Boolean(category && categories.isSuccess && labelId === undefined);
   const lists = useLists(
     kind,
-    { page, size: LIST_PAGE_SIZE, sort, likeAddress, labelId, networkId },
+    { page, size: LIST_PAGE_SIZE, sort, likeAddress, labelId, networkId, status },
     ready && !unknownCategory,
   );
 
@@ -52,6 +63,7 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
     category,
     sort: sort === DEFAULT_SORT ? undefined : sort,
     network: networkId,
+    status,
   };
   const hrefFor = (p: number, s: Filters = current) =>
     `${paths[kind].build({ page: p })}${listSearch(s)}`;
@@ -79,6 +91,9 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
         <CategoryFilter value={category} onChange={(c) => onFilter({ category: c })} />
         <SortSelect value={sort} options={sorts} onChange={(s) => onFilter({ sort: s })} />
         <NetworkFilter value={networkId} onChange={(n) => onFilter({ network: n })} />
+        {kind === 'nfts' ? (
+          <StatusFilter value={status} onChange={(v) => onFilter({ status: v })} />
+        ) : null}
       </div>
       {category && categories.isError ? (
         <FailureState error={categories.error} onRetry={() => void categories.refetch()} />
@@ -101,13 +116,20 @@ export function ListScreen({ kind, page }: { kind: ListKind; page: number }) {
   );
 }
 
-/** The URL's filters: category and sort (src/config/paths.ts), and the network (`?network=97`). */
-type Filters = ListSearch & { network?: number | undefined };
+/**
+ * The URL's filters: category and sort (src/config/paths.ts), the network (`?network=97`) and an
+ * NFT status (`?status=INCOMING`).
+ */
+type Filters = ListSearch & { network?: number | undefined; status?: NftStatus | undefined };
 
-function listSearch({ network, ...rest }: Filters): string {
+function listSearch({ network, status, ...rest }: Filters): string {
+  const extra = [
+    network === undefined ? '' : `network=${network}`,
+    status === undefined ? '' : `status=${status}`,
+  ].filter(Boolean);
   const search = buildListSearch(rest);
-  if (network === undefined) return search;
-  return `${search ? `${search}&` : '?'}network=${network}`;
+  if (!extra.length) return search;
+  return `${search ? `${search}&` : '?'}${extra.join('&')}`;
 }
 
 type ListBase = {
@@ -118,6 +140,8 @@ type ListBase = {
   labelId: number | undefined;
   /** One network's items; undefined: every network's. */
   networkId: number | undefined;
+  /** NFTs of one status; undefined: all four. */
+  status: NftStatus | undefined;
 };
 
 /**
@@ -125,12 +149,13 @@ type ListBase = {
  * kind's runs.
  */
 function useLists(kind: ListKind, base: ListBase, enabled: boolean) {
+  const { status, ...rest } = base;
   return {
     nfts: useNfts({ ...base, isSet: 0, isBundle: 0 }, enabled && kind === 'nfts'),
-    collections: useCollections(base, enabled && kind === 'collections'),
-    sets: useSets(base, enabled && kind === 'sets'),
+    collections: useCollections(rest, enabled && kind === 'collections'),
+    sets: useSets(rest, enabled && kind === 'sets'),
     bundles: useBundles(
-      { ...base, sort: base.sort === 'bid' ? undefined : base.sort },
+      { ...rest, sort: rest.sort === 'bid' ? undefined : rest.sort },
       enabled && kind === 'bundles',
     ),
   };

@@ -35,6 +35,11 @@ export function NftSummary({ nft, symbols }: { nft: NftDetail; symbols: Symbols 
         <h1>{nft.name}</h1>
         <p>
           <span className="badge">{t(`common:status.${nft.status}`)}</span>{' '}
+          {nft.edition ? (
+            <>
+              <span className="badge">{t('card.edition', nft.edition)}</span>{' '}
+            </>
+          ) : null}
           <LikeButton target="nft" id={nft.item_id} liked={nft.isLiked} count={nft.likeCount} />
         </p>
         <dl className="facts">

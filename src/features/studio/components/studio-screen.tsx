@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
@@ -9,12 +10,16 @@ import { SignedIn, StudioGate } from './studio-gate.tsx';
 import { useRoles } from './use-studio.ts';
 import './studio.css';
 
+/** What src/app composes under a partner's forms (the drops' form, loaded apart). */
+export type StudioExtra = (ctx: StudioContext) => ReactNode;
+
 /**
  * The partner studio at /studio: a partner (the wallet holds the factory's partner role, read on
- * chain) creates collections and mints NFTs, then lists them from each NFT's page or keeps them.
- * Anyone else is told why they cannot mint.
+ * chain) creates collections and mints NFTs, then lists them from each NFT's page or keeps them;
+ * `extra` adds what other features offer a partner (drops). Anyone else is told why they cannot
+ * mint.
  */
-export function StudioScreen() {
+export function StudioScreen({ extra }: { extra?: StudioExtra }) {
   const { t, ready } = useTranslation('studio');
   usePageTitle(ready ? t('title') : undefined);
   if (!ready) return null;
@@ -22,12 +27,12 @@ export function StudioScreen() {
     <section className="studio">
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
-      <StudioGate>{(ctx) => <PartnerOnly ctx={ctx} />}</StudioGate>
+      <StudioGate>{(ctx) => <PartnerOnly ctx={ctx} extra={extra} />}</StudioGate>
     </section>
   );
 }
 
-function PartnerOnly({ ctx }: { ctx: StudioContext }) {
+function PartnerOnly({ ctx, extra }: { ctx: StudioContext; extra: StudioExtra | undefined }) {
   const { t } = useTranslation('studio');
   const roles = useRoles(ctx);
   if (!roles.data) return <p role="status">{t('checking')}</p>;
@@ -56,6 +61,7 @@ function PartnerOnly({ ctx }: { ctx: StudioContext }) {
       <SignedIn>
         <CollectionForm ctx={ctx} />
         <MintForm ctx={ctx} />
+        {extra?.(ctx)}
       </SignedIn>
     </>
   );
