@@ -19,7 +19,7 @@ import type { InitialData } from '#shared/first-screen.ts';
 import { DEFAULT_LANGUAGE } from '#shared/languages.ts';
 import { App, createAppQueryClient } from './app/app.tsx';
 import { AppRoutes, preloadScreen } from './app/router.tsx';
-import { initI18n, isLanguage, type Language } from './lib/i18n.ts';
+import { initI18n, isLanguage, type Language, laterStrings } from './lib/i18n.ts';
 import { seedQueries } from './lib/initial-data.ts';
 
 type RenderInput = {
@@ -38,6 +38,8 @@ async function render({ url, language, data }: RenderInput): Promise<string> {
   const i18n = (await ready) as Awaited<ReturnType<typeof initI18n>>;
   const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
+  // A screen that shows the later parts renders with them, as in the browser (router.tsx).
+  await laterStrings();
   // The screen's module first: rendered directly, it never suspends (router.tsx `screen`).
   await preloadScreen(url.split('?')[0] ?? url);
   const client = createAppQueryClient();

@@ -11,7 +11,7 @@ import { hasStored } from './lib/db/presence.ts';
 import { keptEarlyTaps, stopKeepingTaps } from './lib/early-taps.ts';
 import {
   initI18n,
-  loadLaterErrors,
+  loadLaterStrings,
   rememberLanguageForServer,
   storedLanguage,
 } from './lib/i18n.ts';
@@ -66,7 +66,7 @@ Promise.all([initI18n(language), sessionReady, screenReady, queriesReady]).then(
     // header.tsx); a wallet panel opened already loads its body beside the hydration.
     stopKeepingTaps();
     if (keptEarlyTaps().includes('wallet')) void loadWalletPanel().catch(() => undefined);
-    afterLoad(loadLaterErrors);
+    afterLoad(loadLaterStrings);
     startTransition(() => {
       if (hydrate) {
         hydrateRoot(container, app, {

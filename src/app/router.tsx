@@ -6,6 +6,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { type Layout, matchAppPath, paths, type RouteName } from '../config/paths.ts';
+import { laterStrings } from '../lib/i18n.ts';
 import { FullLayout, HeaderLayout, LogoLayout } from './layouts/layouts.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 
@@ -49,7 +50,10 @@ const screens: Record<RouteName, Screen> = {
   bundles: screen(() => import('./routes/bundles.tsx')),
   downloadApp: screen(() => import('./routes/download-app.tsx')),
   support: screen(() => import('./routes/support.tsx')),
-  notification: screen(() => import('./routes/notification.tsx')),
+  // its list and e-mail choices speak the later part of `notifications` (LATER_PARTS)
+  notification: screen(() =>
+    Promise.all([import('./routes/notification.tsx'), laterStrings()]).then(([m]) => m),
+  ),
   outbox: screen(() => import('./routes/outbox.tsx')),
   fractional: screen(() => import('./routes/fractional.tsx')),
   bundleDetail: screen(() => import('./routes/bundle-detail.tsx')),

@@ -6,7 +6,7 @@ import viLater from '#locales/vi/errors-drops-fractional.json';
 import { ERROR_CODES } from '#shared/errors.ts';
 import { ApiError, ERROR_CODE_KEYS, errorKeyFor } from './errors.ts';
 
-// The catalogue: the first screen's part and the part added once it is up (LATER_ERRORS).
+// The catalogue: the first screen's part and the part added once it is up (LATER_PARTS).
 const en = { ...enFirst, ...enLater };
 const vi = { ...viFirst, ...viLater };
 

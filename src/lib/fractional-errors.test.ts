@@ -6,7 +6,7 @@ import viLater from '#locales/vi/errors-drops-fractional.json';
 import { FRACTIONAL_REVERT_CODES, fractionalRevertCode } from '#shared/fractional-errors.ts';
 import { ERROR_CODE_KEYS } from './errors.ts';
 
-// The whole catalogue: the first screen's part and the later one (LATER_ERRORS).
+// The whole catalogue: the first screen's part and the later one (LATER_PARTS).
 const en: Record<string, string> = { ...enFirst, ...enLater };
 const vi: Record<string, string> = { ...viFirst, ...viLater };
 

@@ -5,6 +5,7 @@
 import type drops from '#locales/en/drops.json';
 import type errorsDropsFractional from '#locales/en/errors-drops-fractional.json';
 import type gifts from '#locales/en/gifts.json';
+import type notificationsLater from '#locales/en/notifications-later.json';
 import type outbox from '#locales/en/outbox.json';
 import type studio from '#locales/en/studio.json';
 import type trade from '#locales/en/trade.json';
@@ -43,14 +44,21 @@ export const LAZY_NAMESPACES: readonly string[] = [
 ];
 
 /**
- * Files merged into the `errors` namespace once the first screen is up (src/lib/i18n.ts,
- * `loadLaterErrors`): the refusals of the drops and fractional contracts, which no first screen
- * shows, kept out of the first screen's strings.
+ * Files merged into a first-screen namespace once the first screen is up (src/lib/i18n.ts,
+ * `loadLaterStrings`): the refusals of the drops and fractional contracts, and what the
+ * notification list, its live toasts and the e-mail preferences say (the header's bell keeps
+ * its words in `notifications`), which no first screen shows. Screens that show them wait for
+ * them (`laterStrings`).
  */
-export const LATER_ERRORS = ['errors-drops-fractional'] as const;
+export const LATER_PARTS = {
+  'errors-drops-fractional': 'errors',
+  'notifications-later': 'notifications',
+} as const;
+export const LATER_FILES = Object.keys(LATER_PARTS) as (keyof typeof LATER_PARTS)[];
 
-export type Resources = Omit<typeof resources, 'errors'> & {
+export type Resources = Omit<typeof resources, 'errors' | 'notifications'> & {
   errors: typeof resources.errors & typeof errorsDropsFractional;
+  notifications: typeof resources.notifications & typeof notificationsLater;
   studio: typeof studio;
   outbox: typeof outbox;
   gifts: typeof gifts;

@@ -11,7 +11,9 @@ import {
   LANGUAGES,
   type Language,
 } from '#shared/languages.ts';
-import { LAZY_NAMESPACES, NAMESPACES } from './i18n-resources.ts';
+import { LATER_FILES, LATER_PARTS, LAZY_NAMESPACES, NAMESPACES } from './i18n-resources.ts';
+
+type LaterFile = (typeof LATER_FILES)[number];
 
 export { isLanguage, LANGUAGES, type Language } from '#shared/languages.ts';
 
@@ -50,27 +52,59 @@ const lazyLoaders: Record<string, Record<Language, () => Promise<{ default: unkn
   },
 };
 
-/** The `errors` namespace's later part (LATER_ERRORS), each language in its own chunk. */
-const laterErrors: Record<Language, () => Promise<{ default: Record<string, string> }>> = {
-  en: () => import('#locales/en/errors-drops-fractional.json'),
-  vi: () => import('#locales/vi/errors-drops-fractional.json'),
+/** The later parts (LATER_PARTS), each file and language in its own chunk. */
+const laterLoaders: Record<
+  LaterFile,
+  Record<Language, () => Promise<{ default: Record<string, unknown> }>>
+> = {
+  'errors-drops-fractional': {
+    en: () => import('#locales/en/errors-drops-fractional.json'),
+    vi: () => import('#locales/vi/errors-drops-fractional.json'),
+  },
+  'notifications-later': {
+    en: () => import('#locales/en/notifications-later.json'),
+    vi: () => import('#locales/vi/notifications-later.json'),
+  },
 };
 
+const laterAdded = new Map<string, Promise<void>>();
+
+/** Adds the later parts of `language` once; resolves when they are in (or failed to load). */
+function addLater(language: string): Promise<void> {
+  if (!isLanguage(language)) return Promise.resolve();
+  let added = laterAdded.get(language);
+  if (!added) {
+    added = Promise.all(
+      LATER_FILES.map((file) =>
+        laterLoaders[file][language]().then(
+          (m) => {
+            i18next.addResourceBundle(language, LATER_PARTS[file], m.default, true, false);
+          },
+          () => undefined,
+        ),
+      ),
+    ).then(() => undefined);
+    laterAdded.set(language, added);
+  }
+  return added;
+}
+
 /**
- * Adds the later part of `errors` (LATER_ERRORS) for the current language, and for each language
- * switched to (i18next announces a switch once that language's namespaces are loaded, so the
- * addition never stands in for the namespace itself).
+ * Adds the later parts (LATER_PARTS) for the current language, and for each language switched
+ * to (i18next announces a switch once that language's namespaces are loaded, so the addition
+ * never stands in for the namespace itself).
  */
-export function loadLaterErrors(): void {
-  const add = (language: string) => {
-    if (!isLanguage(language)) return;
-    laterErrors[language]().then(
-      (m) => i18next.addResourceBundle(language, 'errors', m.default, true, false),
-      () => undefined,
-    );
-  };
-  add(i18next.language);
-  i18next.on('languageChanged', add);
+export function loadLaterStrings(): void {
+  void addLater(i18next.language);
+  i18next.on('languageChanged', (language) => void addLater(language));
+}
+
+/**
+ * The later parts of the current language, loaded now if they are not yet: screens that show
+ * them (the notification list, live toasts) load with this, so they first render with them.
+ */
+export function laterStrings(): Promise<void> {
+  return addLater(i18next.language);
 }
 
 /**

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LATER_ERRORS, NAMESPACES } from '#web/lib/i18n-resources.ts';
+import { LATER_FILES, NAMESPACES } from '#web/lib/i18n-resources.ts';
 
 const root = join(import.meta.dirname, '../../locales');
 /** Read by the server only (mail texts: server/src/notifications/mail.ts), never bundled. */
@@ -33,11 +33,11 @@ describe('locales', () => {
     const en = readdirSync(join(root, 'en')).sort();
     const vi = readdirSync(join(root, 'vi')).sort();
     expect(vi).toEqual(en);
-    const files = [...NAMESPACES, ...LATER_ERRORS, ...SERVER_ONLY];
+    const files = [...NAMESPACES, ...LATER_FILES, ...SERVER_ONLY];
     expect(en).toEqual(files.map((ns) => `${ns}.json`).sort());
   });
 
-  describe.each([...NAMESPACES, ...LATER_ERRORS, ...SERVER_ONLY])('%s', (ns) => {
+  describe.each([...NAMESPACES, ...LATER_FILES, ...SERVER_ONLY])('%s', (ns) => {
     const en = flatten(load('en', ns));
     const vi = flatten(load('vi', ns));
 

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { paths } from '#web/config/paths.ts';
 import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
 import { replayEarlyTaps } from '#web/lib/early-taps.ts';
+import { laterStrings } from '#web/lib/i18n.ts';
 import { session } from '#web/stores/session.ts';
 import { HeaderSearch } from './header-search.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -16,9 +17,10 @@ import { WalletButton, WalletSlot } from './wallet.tsx';
 
 /** A signed-in user's live notifications: their code loads only for them (not on a visitor's). */
 const LiveNotifications = lazy(() =>
-  import('#web/features/notifications/components/live-notifications.tsx').then((m) => ({
-    default: m.LiveNotifications,
-  })),
+  Promise.all([
+    import('#web/features/notifications/components/live-notifications.tsx'),
+    laterStrings(),
+  ]).then(([m]) => ({ default: m.LiveNotifications })),
 );
 
 /**
