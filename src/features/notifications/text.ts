@@ -1,23 +1,35 @@
 /**
  * What a notification says and where it leads: its sentence (notifications:type.*, with the
- * item's name and amounts in WVBC) and the page of its NFT, set or bundle.
+ * item's name and amounts in its network's coins, src/lib/networks.ts; the network named while
+ * the list holds more than one) and the page of its NFT, set or bundle.
  */
 import type { TFunction } from 'i18next';
 import { moneyText } from '#shared/money.ts';
+import type { Network } from '#shared/schemas/entities.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 import { paths } from '#web/config/paths.ts';
 import { currentLanguage } from '#web/lib/i18n.ts';
+import { networkSymbols } from '#web/lib/networks.ts';
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
-export function notificationText(t: TFunction<'notifications'>, n: Notification): string {
+export function notificationText(
+  t: TFunction<'notifications'>,
+  n: Notification,
+  networks: readonly Network[] | undefined,
+): string {
   const amount = str(n.data.amount);
-  return t(`type.${n.type}`, {
+  const coins = networkSymbols(networks, n.networkId ?? 0);
+  const text = t(`type.${n.type}`, {
     name: str(n.data.name) || t('unnamed'),
     amount: amount && /^\d+$/.test(amount) ? moneyText(BigInt(amount), currentLanguage()) : '',
+    native: coins.native,
+    wrapped: coins.wrapped,
   });
+  const named = networks?.[1] && networks.some((x) => x.networkId === n.networkId);
+  return named ? t('onNetwork', { text, network: coins.name }) : text;
 }
 
 export function notificationLink(n: Notification): string {

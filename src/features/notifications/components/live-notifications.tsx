@@ -4,6 +4,8 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { networksQueryKey } from '#shared/query-keys.ts';
+import type { Network } from '#shared/schemas/entities.ts';
 import type { Notification as Note } from '#shared/schemas/notifications.ts';
 import { useFormInUse } from '#web/lib/form-in-use.ts';
 import { BID_PLACED_EVENT, onLiveEvent, RESYNC_TOPIC, restartLive } from '#web/lib/live.ts';
@@ -95,7 +97,8 @@ export function LiveNotifications() {
         void invalidateNotifications(client);
         if (e.kind !== 'notification') return;
         const n = e.payload as unknown as Note;
-        const text = notificationText(t, n);
+        const networks = client.getQueryData<Network[]>(networksQueryKey());
+        const text = notificationText(t, n, networks);
         if (document.hidden) {
           void showSystem(t('title'), text, notificationLink(n), n.id);
           return;
