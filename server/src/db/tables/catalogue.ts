@@ -25,6 +25,8 @@ export interface NetworksTable {
   collection_factory_address: string | null;
   gifts_address: string | null;
   deploy_block: Int8 | null;
+  /** Block 0's hash of the chain indexed (server/src/indexer/genesis.ts); null: not yet seen. */
+  genesis_hash: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
