@@ -234,7 +234,8 @@ export class Indexer {
 
   /** False (and halted, logged once) while the node's block 0 is not the indexed chain's. */
   private async sameChain(): Promise<boolean> {
-    const seen = await checkGenesis(this.ctx, this.genesis);
+    // While halted the stored hash is read again: a reset (forget-network.ts) clears it.
+    const seen = await checkGenesis(this.ctx, this.halted ? null : this.genesis);
     if ('changed' in seen) {
       this.ahead = null;
       if (!this.halted)

@@ -4,11 +4,14 @@
  * contracts deployed again at the same addresses) starts on the same port. The server's indexer
  * for 97 halts (server/src/indexer/genesis.ts): /api/health says 'genesis-changed' with the
  * operator's way out, the log says it once, and none of the new chain's blocks reach the old
- * chain's rows, while the devnet keeps being indexed.
+ * chain's rows, while the devnet keeps being indexed. The operator's reset
+ * (server/src/indexer/forget-network.ts, `npm run network:reset`) then drops the old chain's rows
+ * and the indexer takes the new chain from its deploy block, the devnet's rows untouched.
  */
 import type { Contract } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type App, buildApp } from '#server/app.ts';
+import { forgetNetworkRows } from '#server/indexer/forget-network.ts';
 import type { NetworkConfig } from '#server/networks.ts';
 import { ALL_BACKENDS, describeBackends } from '../helpers/test-app.ts';
 import { type ChainFixture, metadataUri, mined, startChainFixture } from '../indexer/fixture.ts';
@@ -126,6 +129,23 @@ describeBackends(
       expect(await count('nfts', 7771)).toBe(1);
       const health = await app.inject({ method: 'GET', url: '/api/health' });
       expect(health.json<{ data: { ok: boolean } }>().data.ok).toBe(true);
+    });
+
+    it('takes the new chain after the operator’s reset, the other network untouched', async () => {
+      const deleted = await forgetNetworkRows(t.db, 97);
+      expect(deleted.nfts).toBe(2);
+      await until(async () => (await health97()).halted === null);
+      await app.indexers.get(97)!.waitForHead(20_000);
+      expect(await count('nfts', 97)).toBe(3);
+      expect(await count('collections', 97)).toBe(1);
+      expect(await count('nfts', 7771)).toBe(1);
+      expect(await health97()).toMatchObject({ ok: true, lag: 0, halted: null });
+      const stored = await t.db
+        .selectFrom('networks')
+        .select('genesis_hash')
+        .where('network_id', '=', 97)
+        .executeTakeFirstOrThrow();
+      expect(stored.genesis_hash).toBe((await fresh!.provider.getBlock(0))!.hash);
     });
   },
   { backends: ALL_BACKENDS },
