@@ -4,11 +4,10 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { networksQueryKey } from '#shared/query-keys.ts';
-import type { Network } from '#shared/schemas/entities.ts';
 import type { Notification as Note } from '#shared/schemas/notifications.ts';
 import { useFormInUse } from '#web/lib/form-in-use.ts';
 import { BID_PLACED_EVENT, onLiveEvent, RESYNC_TOPIC, restartLive } from '#web/lib/live.ts';
+import { networksQueryOptions } from '#web/lib/networks.ts';
 import { outboxState } from '#web/pwa/outbox/state.ts';
 import { session } from '#web/stores/session.ts';
 import { invalidateNotifications } from '../api/notifications.ts';
@@ -97,13 +96,18 @@ export function LiveNotifications() {
         void invalidateNotifications(client);
         if (e.kind !== 'notification') return;
         const n = e.payload as unknown as Note;
-        const networks = client.getQueryData<Network[]>(networksQueryKey());
-        const text = notificationText(t, n, networks);
-        if (document.hidden) {
-          void showSystem(t('title'), text, notificationLink(n), n.id);
-          return;
-        }
-        setToasts((list) => withToast(list, { n, text, shownAt: Date.now() }));
+        // The network list names the coins (cached for an hour; fetched on the first one).
+        void client
+          .ensureQueryData(networksQueryOptions())
+          .catch(() => undefined)
+          .then((networks) => {
+            const text = notificationText(t, n, networks);
+            if (document.hidden) {
+              void showSystem(t('title'), text, notificationLink(n), n.id);
+              return;
+            }
+            setToasts((list) => withToast(list, { n, text, shownAt: Date.now() }));
+          });
       }),
     [client, t],
   );
