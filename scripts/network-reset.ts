@@ -28,11 +28,15 @@ try {
     .select('name')
     .where('network_id', '=', id)
     .executeTakeFirst();
-  if (!known) throw new Error(`no network ${id} in this database`);
-  const deleted = await forgetNetworkRows(handle.db, id);
-  const rows = Object.values(deleted).reduce((sum, n) => sum + n, 0);
-  console.log(`network ${id} (${known.name}): ${rows} rows of its old chain deleted`);
-  for (const [table, n] of Object.entries(deleted)) if (n > 0) console.log(`  ${table}: ${n}`);
+  if (!known) {
+    console.error(`no network ${id} in this database`);
+    process.exitCode = 1;
+  } else {
+    const deleted = await forgetNetworkRows(handle.db, id);
+    const rows = Object.values(deleted).reduce((sum, n) => sum + n, 0);
+    console.log(`network ${id} (${known.name}): ${rows} rows of its old chain deleted`);
+    for (const [table, n] of Object.entries(deleted)) if (n > 0) console.log(`  ${table}: ${n}`);
+  }
 } finally {
   await handle.close();
 }
