@@ -81,7 +81,7 @@ export class Indexer {
   /** Block 0's hash of the indexed chain, once read; what changed while halted. */
   private genesis: string | null = null;
   private halted: GenesisChanged | null = null;
-  private waiters: { block: number; resolve: () => void }[] = [];
+  private waiters: { block: number; resolve: () => void; fail: (error: Error) => void }[] = [];
 
   constructor(options: IndexerOptions) {
     this.networkId = options.networkId;
@@ -177,9 +177,13 @@ export class Indexer {
     for (const w of this.waiters.splice(0)) w.resolve();
   }
 
-  /** Resolves once block `block` is indexed (the loop must be running). */
+  /**
+   * Resolves once block `block` is indexed (the loop must be running); rejects at once while the
+   * network is halted on a changed genesis (nothing will be indexed until the operator acts).
+   */
   waitForBlock(block: number, timeoutMs = 60_000): Promise<void> {
     if (this.lastBlock !== null && this.lastBlock >= block) return Promise.resolve();
+    if (this.halted) return Promise.reject(new Error(genesisMessage(this.networkId, this.halted)));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w.resolve !== done);
@@ -190,7 +194,11 @@ export class Indexer {
         clearTimeout(timer);
         resolve();
       };
-      this.waiters.push({ block, resolve: done });
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        reject(error);
+      };
+      this.waiters.push({ block, resolve: done, fail });
     });
   }
 
@@ -238,9 +246,10 @@ export class Indexer {
     const seen = await checkGenesis(this.ctx, this.halted ? null : this.genesis);
     if ('changed' in seen) {
       this.ahead = null;
-      if (!this.halted)
-        this.ctx.log.error(seen.changed, genesisMessage(this.networkId, seen.changed));
+      const message = genesisMessage(this.networkId, seen.changed);
+      if (!this.halted) this.ctx.log.error(seen.changed, message);
       this.halted = seen.changed;
+      for (const w of this.waiters.splice(0)) w.fail(new Error(message));
       return false;
     }
     if (this.halted)

@@ -109,6 +109,8 @@ describeBackends(
       expect(halted).toMatchObject({ ok: false, lag: null });
       expect(String(halted.error)).toContain('genesis');
       expect(String(halted.error)).toContain('README');
+      // A wait for its head is refused at once rather than timing out (npm start goes on).
+      await expect(app.indexers.get(97)!.waitForHead(20_000)).rejects.toThrow(/genesis/);
       // Nothing of the new chain is indexed over the old one's rows; the stored genesis stays.
       expect(await count('nfts', 97)).toBe(2);
       expect(await count('collections', 97)).toBe(1);
