@@ -24,6 +24,7 @@ import { runNetworkSeed } from '#scripts/seed/network-seed.ts';
 import { runSeed, type SeedParameters, type SeedReport } from '#scripts/seed/seed.ts';
 import type { App } from '#server/app.ts';
 import type { DatabaseHandle } from '#server/db/create-database.ts';
+import type { Indexer } from '#server/indexer/indexer.ts';
 import type { SupervisedRelay } from '#server/walletconnect-relay/process.ts';
 import { scriptEnv } from './config.ts';
 import {
@@ -147,7 +148,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       ? await seedAll({ app, chain, deployment, further, dataDir: o.dataDir, say }, o.blockTime)
       : { seeded: { seed: null, seedError: null }, networkSeeds: new Map<number, SeedReport>() };
     if (seedNow) took('seed');
-    await Promise.all([...app.indexers.values()].map((indexer) => indexer.waitForHead(60_000)));
+    await Promise.all([...app.indexers.values()].map((indexer) => caughtUp(indexer, say)));
     took('indexer caught up');
     return {
       ...seeded,
@@ -282,6 +283,20 @@ async function seedAll(
     }
   }
   return { seeded, networkSeeds };
+}
+
+/**
+ * Waits for a network's indexer to reach its head. A network halted on a changed genesis (its
+ * chain state lost while the database kept the old chain's rows: server/src/indexer/genesis.ts)
+ * is told, not thrown: the rest of the product starts and serves.
+ */
+async function caughtUp(indexer: Indexer, say: (line: string) => void): Promise<void> {
+  try {
+    await indexer.waitForHead(60_000);
+  } catch (error) {
+    if (!indexer.status().halted) throw error;
+    say(`warning: ${(error as Error).message}`);
+  }
 }
 
 /** The further networks' smaller catalogues, in parallel; a failure is told, not thrown. */

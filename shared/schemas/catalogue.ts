@@ -318,6 +318,8 @@ export const SearchQuery = Type.Object({
     Type.Integer({ minimum: 1, maximum: 12, description: 'per kind, default 6' }),
   ),
   likeAddress: LikeAddress,
+  /** Collections and NFTs of this network only (users belong to none). */
+  networkId: Type.Optional(NetworkId),
 });
 export type SearchQuery = Static<typeof SearchQuery>;
 

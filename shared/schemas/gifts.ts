@@ -43,6 +43,8 @@ export const GiftIdParams = Type.Object({ giftId: Uint });
 export const GiftClaimBody = Type.Object({
   recipient: Address,
   signature: Type.String({ pattern: '^0x[0-9a-fA-F]{130}$' }),
+  /** The gift's network (gift ids count per network); default the server's primary network. */
+  networkId: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 export type GiftClaimBody = Static<typeof GiftClaimBody>;
 

@@ -50,6 +50,8 @@ export const Notification = Type.Object(
     type: Type.Enum(NOTIFICATION_TYPES),
     /** What it is about: nftId / collection / tokenId, setId or bundleId, name, amounts. */
     data: Type.Record(Type.String(), Type.Unknown()),
+    /** The network it happened on (its coins name the amounts); null: not about a chain. */
+    networkId: Nullable(Type.Integer()),
     readAt: Nullable(IsoDate),
     createdAt: IsoDate,
   },

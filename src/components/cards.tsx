@@ -5,7 +5,7 @@ import { weiFromWire } from '#shared/money.ts';
 import type { Bundle, Collection, Nft, NftSet, User } from '#shared/schemas/entities.ts';
 import { paths } from '../config/paths.ts';
 import { useLiveShown } from '../lib/live.ts';
-import { useNetworkSymbols, useNetworks } from '../lib/networks.ts';
+import { useChainName, useNetworkSymbols } from '../lib/networks.ts';
 import { Amount } from './ui/amount.tsx';
 import { Img } from './ui/image.tsx';
 
@@ -39,8 +39,7 @@ function Card({
   children: ReactNode;
 }) {
   useLiveShown(live);
-  const networks = useNetworks().data;
-  const chain = networks?.[1] && networks.find((n) => n.networkId === networkId);
+  const chain = useChainName(networkId ?? 0);
   return (
     <article className="card">
       <Img src={image} alt={name} ratio={ratio} priority={priority} className="card__media" />
@@ -50,7 +49,7 @@ function Card({
             {name}
           </Link>
         </H>
-        {chain ? <span className="badge">{chain.name}</span> : null}
+        {chain ? <span className="badge">{chain}</span> : null}
         {children}
       </div>
     </article>

@@ -22,7 +22,18 @@ export const useNetworks = () => useQuery(networksQueryOptions());
  * a network it does not hold) no coin is named rather than another chain's.
  */
 export function useNetworkSymbols(networkId: number) {
-  const network = useNetworks().data?.find((n) => n.networkId === networkId);
+  return networkSymbols(useNetworks().data, networkId);
+}
+
+/** The name of an item's network while the list holds more than one (else null: no badge). */
+export function useChainName(networkId: number): string | null {
+  const list = useNetworks().data;
+  return (list?.[1] && list.find((n) => n.networkId === networkId)?.name) || null;
+}
+
+/** useNetworkSymbols outside a component: `list` is the network list as loaded (or not yet). */
+export function networkSymbols(list: readonly Network[] | undefined, networkId: number) {
+  const network = list?.find((n) => n.networkId === networkId);
   return {
     native: network?.nativeSymbol ?? '',
     wrapped: network?.wrappedSymbol ?? '',

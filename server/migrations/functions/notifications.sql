@@ -50,7 +50,8 @@ begin
   if nid is not null then
     insert into live_events (topic, kind, payload, network_id, block_number)
     values ('address:' || addr, 'notification',
-      jsonb_build_object('id', nid::text, 'type', kind, 'data', body, 'readAt', null,
+      jsonb_build_object('id', nid::text, 'type', kind, 'data', body, 'networkId', net,
+        'readAt', null,
         'createdAt', to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
       net, block);
   end if;

@@ -267,6 +267,7 @@ export function toNotification(row: {
   id: string;
   type: string;
   payload: Record<string, unknown>;
+  network_id: number | null;
   read_at: Date | null;
   created_at: Date;
 }): Notification {
@@ -274,6 +275,7 @@ export function toNotification(row: {
     id: String(row.id),
     type: row.type as NotificationType,
     data: row.payload,
+    networkId: row.network_id,
     readAt: isoOrNull(row.read_at),
     createdAt: iso(row.created_at),
   };

@@ -38,7 +38,7 @@ async function addVolume(
 }
 
 export const onOrderFilled: EventHandler<'OrderFilled'> = async (trx, state, ctx, pos, e) => {
-  const order = await selectOrder(trx, e.orderHash);
+  const order = await selectOrder(trx, state.networkId, e.orderHash);
   await addVolume(trx, ctx, order, e.amount);
   if (order) {
     // Each buyer's own record of the fill: a bundle fills several times, by several buyers.
@@ -69,7 +69,7 @@ export const onOrderFilled: EventHandler<'OrderFilled'> = async (trx, state, ctx
 };
 
 export const onOrderCancelled: EventHandler<'OrderCancelled'> = async (trx, state, ctx, pos, e) => {
-  const order = await selectOrder(trx, e.orderHash);
+  const order = await selectOrder(trx, state.networkId, e.orderHash);
   await addActivity(trx, state, pos, 'REVOKE', {
     nft_id: order?.nft_id ?? null,
     set_id: order?.set_id ?? null,

@@ -4,7 +4,8 @@
  * follow loop; a step is a reorg rollback (reorg.ts), one block range (block-range.ts) or
  * nothing, from the checkpoint (checkpoint.ts); on PostgreSQL only the leader (leader.ts) steps.
  * A reorg is seen when the checkpoint block's hash is no longer the chain's, or (while reading a
- * range) when the next block does not follow it.
+ * range) when the next block does not follow it. A node whose block 0 is not the one the
+ * network was indexed from (genesis.ts) halts the network's indexing until it is again.
  */
 import type { JsonRpcProvider } from 'ethers';
 import type { Kysely } from 'kysely';
@@ -12,6 +13,7 @@ import { chainProvider } from '../chain/provider.ts';
 import type { Database } from '../db/types.ts';
 import { commitRead, type RangeRead, readRange } from './block-range.ts';
 import { networkContracts, readCheckpoint, storedHash } from './checkpoint.ts';
+import { checkGenesis, type GenesisChanged, genesisMessage } from './genesis.ts';
 import type { IndexerDatabase, IndexerDb } from './journal.ts';
 import { LeaderLock } from './leader.ts';
 import { rollbackToAncestor } from './reorg.ts';
@@ -53,6 +55,8 @@ export interface IndexerStatus {
   lastBlock: number | null;
   head: number | null;
   lastError: string | null;
+  /** Set while the node's chain has another genesis than the indexed one (nothing indexed). */
+  halted: 'genesis-changed' | null;
 }
 
 export class Indexer {
@@ -74,7 +78,10 @@ export class Indexer {
    */
   private ahead: { from: number; to: number; read: Promise<RangeRead> } | null = null;
   private lastError: string | null = null;
-  private waiters: { block: number; resolve: () => void }[] = [];
+  /** Block 0's hash of the indexed chain, once read; what changed while halted. */
+  private genesis: string | null = null;
+  private halted: GenesisChanged | null = null;
+  private waiters: { block: number; resolve: () => void; fail: (error: Error) => void }[] = [];
 
   constructor(options: IndexerOptions) {
     this.networkId = options.networkId;
@@ -105,6 +112,7 @@ export class Indexer {
       lastBlock: this.lastBlock,
       head: this.head,
       lastError: this.lastError,
+      halted: this.halted ? 'genesis-changed' : null,
     };
   }
 
@@ -132,7 +140,7 @@ export class Indexer {
         const step = await this.syncOnce();
         busy = step.kind === 'reorg' || (step.kind === 'indexed' && step.range.to < step.head);
       }
-      this.lastError = null;
+      this.lastError = this.halted ? genesisMessage(this.networkId, this.halted) : null;
       this.failures = 0;
     } catch (error) {
       this.lastError = (error as Error).message;
@@ -169,9 +177,13 @@ export class Indexer {
     for (const w of this.waiters.splice(0)) w.resolve();
   }
 
-  /** Resolves once block `block` is indexed (the loop must be running). */
+  /**
+   * Resolves once block `block` is indexed (the loop must be running); rejects at once while the
+   * network is halted on a changed genesis (nothing will be indexed until the operator acts).
+   */
   waitForBlock(block: number, timeoutMs = 60_000): Promise<void> {
     if (this.lastBlock !== null && this.lastBlock >= block) return Promise.resolve();
+    if (this.halted) return Promise.reject(new Error(genesisMessage(this.networkId, this.halted)));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w.resolve !== done);
@@ -182,7 +194,11 @@ export class Indexer {
         clearTimeout(timer);
         resolve();
       };
-      this.waiters.push({ block, resolve: done });
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        reject(error);
+      };
+      this.waiters.push({ block, resolve: done, fail });
     });
   }
 
@@ -232,12 +248,32 @@ export class Indexer {
     this.ahead = { from, to, read: next };
   }
 
+  /** False (and halted, logged once) while the node's block 0 is not the indexed chain's. */
+  private async sameChain(): Promise<boolean> {
+    // While halted the stored hash is read again: a reset (forget-network.ts) clears it.
+    const seen = await checkGenesis(this.ctx, this.halted ? null : this.genesis);
+    if ('changed' in seen) {
+      this.ahead = null;
+      const message = genesisMessage(this.networkId, seen.changed);
+      if (!this.halted) this.ctx.log.error(seen.changed, message);
+      this.halted = seen.changed;
+      for (const w of this.waiters.splice(0)) w.fail(new Error(message));
+      return false;
+    }
+    if (this.halted)
+      this.ctx.log.warn({ genesis: seen.hash }, 'indexer: its chain is back, resuming');
+    this.halted = null;
+    this.genesis = seen.hash;
+    return true;
+  }
+
   /** One step: a reorg rollback, one block range, or nothing (caught up / not deployed). */
   async syncOnce(): Promise<SyncStep> {
     const contracts = await networkContracts(this.ctx);
     const head = await this.provider.getBlockNumber();
     this.head = head;
     if (!contracts) return { kind: 'idle', head, reason: 'network has no deployment' };
+    if (!(await this.sameChain())) return { kind: 'idle', head, reason: 'genesis changed' };
     const cp = await readCheckpoint(this.ctx);
     if (cp) {
       this.lastBlock = this.lastBlock ?? cp.block;

@@ -59,11 +59,19 @@ export function orderItems(order: IndexedOrder): {
   };
 }
 
-/** An order by hash, locked for this transaction. */
-export async function selectOrder(trx: Trx, hash: string): Promise<IndexedOrder | undefined> {
+/**
+ * An order of the network by hash, locked for this transaction. The hash is the signed struct's
+ * (no chain in it): an event of one chain must never reach another network's order.
+ */
+export async function selectOrder(
+  trx: Trx,
+  networkId: number,
+  hash: string,
+): Promise<IndexedOrder | undefined> {
   return (await trx
     .selectFrom('orders')
     .select(ORDER_COLUMNS)
+    .where('network_id', '=', networkId)
     .where('order_hash', '=', hash)
     .forUpdate()
     .executeTakeFirst()) as IndexedOrder | undefined;

@@ -218,6 +218,7 @@ async function markSoldInBundle(
     .selectFrom('bundle_items')
     .innerJoin('orders', 'orders.bundle_id', 'bundle_items.bundle_id')
     .select('bundle_items.bundle_id')
+    .where('orders.network_id', '=', ctx.networkId)
     .where('orders.order_hash', '=', orderHash)
     .where('bundle_items.nft_id', '=', nftId)
     .execute();
@@ -260,7 +261,7 @@ export const onTransfer: EventHandler<'Transfer'> = async (trx, state, ctx, pos,
     nft,
   );
   if (fill) await markSoldInBundle(trx, ctx, fill.orderHash, nft.id);
-  const order = fill ? await selectOrder(trx, fill.orderHash) : undefined;
+  const order = fill ? await selectOrder(trx, state.networkId, fill.orderHash) : undefined;
   const auction = order ? order.sale_kind === 'AUCTION' : state.wvbcTxs.has(pos.txHash);
   await addActivity(trx, state, pos, fill ? (auction ? 'PURCHASE' : 'BUY') : 'TRANSFER', {
     nft_id: nft.id,

@@ -1,16 +1,18 @@
 /**
- * E-mail for notifications (outbid, won, sold, drops) through the app's mailer (SMTP_URL, else
- * the outbox folder), in the recipient's language (notification_prefs.lang; texts from
- * locales/<lang>/mail.json, read by the server only and never bundled), only to a verified
- * address and only for the types the user keeps on. Rows are claimed with `for update skip
- * locked`, so every API node may run the worker and each mail goes once; a claim left by a node
- * that died is taken again after MAIL_RECLAIM_SECONDS.
+ * E-mail for notifications (outbid, won, sold, drops, fractional) through the app's mailer
+ * (SMTP_URL, else the outbox folder), in the recipient's language (notification_prefs.lang; texts
+ * from locales/<lang>/mail.json, read by the server only and never bundled), only to a verified
+ * address and only for the types the user keeps on. Each names its network and that network's
+ * coins (the network list of server/src/networks.ts: WVBC on VBChain, WBNB on the test chain
+ * 97). Rows are claimed with `for update skip locked`, so every API node may run the worker and
+ * each mail goes once; a claim left by a node that died is taken again after MAIL_RECLAIM_SECONDS.
  */
 import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '#server/db/types.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
+import type { NetworkConfig } from '#server/networks.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#shared/languages.ts';
 import { moneyText } from '#shared/money.ts';
 import { MAIL_PREFERENCE, type NotificationPrefs } from '#shared/schemas/notifications.ts';
@@ -19,6 +21,7 @@ const require = createRequire(import.meta.url);
 
 interface MailTexts {
   greeting: string;
+  network: string;
   footer: string;
   [type: string]: string | { subject: string; body: string };
 }
@@ -39,13 +42,20 @@ function amount(value: unknown, lang: Language): string {
   return typeof value === 'string' && /^\d+$/.test(value) ? moneyText(BigInt(value), lang) : '';
 }
 
-/** Subject and text of one notification's mail, or null for a type that is not mailed. */
+/** The network a notification is on, as the network list names it and its coins. */
+export type MailNetwork = Pick<NetworkConfig, 'name' | 'nativeSymbol' | 'wrappedSymbol'>;
+
+/**
+ * Subject and text of one notification's mail, or null for a type that is not mailed. `network`
+ * is the notification's (its coins name the amounts); unknown, no coin is named.
+ */
 export function notificationMail(
   lang: Language,
   type: string,
   data: Record<string, unknown>,
   username: string,
   publicUrl: string,
+  network: MailNetwork | undefined,
 ): { subject: string; text: string } | null {
   const texts = TEXTS[lang];
   const entry = texts.email[type];
@@ -55,6 +65,9 @@ export function notificationMail(
     name: typeof data.name === 'string' && data.name ? data.name : texts.unnamed,
     amount: amount(data.amount, lang),
     yourAmount: amount(data.yourAmount, lang),
+    network: network?.name ?? '',
+    native: network?.nativeSymbol ?? '',
+    wrapped: network?.wrappedSymbol ?? '',
     username,
     link,
   };
@@ -62,6 +75,7 @@ export function notificationMail(
     fill(texts.email.greeting, values),
     '',
     fill(entry.body, values),
+    ...(network ? [fill(texts.email.network, values)] : []),
     '',
     fill(texts.email.footer, values),
   ].join('\n');
@@ -72,6 +86,7 @@ interface Claimed {
   id: string;
   type: string;
   payload: Record<string, unknown>;
+  network_id: number | null;
   email: string | null;
   email_verified: boolean | null;
   username: string | null;
@@ -91,10 +106,10 @@ async function claim(db: Kysely<Database>): Promise<Claimed[]> {
     ), claimed as (
       update notifications n set mail_state = 'sending', mail_claimed_at = now()
       from picked where n.id = picked.id
-      returning n.id, n.type, n.payload, n.user_id, n.address
+      returning n.id, n.type, n.payload, n.network_id, n.user_id, n.address
     )
-    select c.id::text as id, c.type, c.payload, u.email, u.email_verified, u.username, p.lang,
-      p.email_outbid, p.email_won, p.email_sold, p.email_drops
+    select c.id::text as id, c.type, c.payload, c.network_id, u.email, u.email_verified,
+      u.username, p.lang, p.email_outbid, p.email_won, p.email_sold, p.email_drops
     from claimed c
     left join bc_addresses a on a.address = c.address
     left join users u on u.id = coalesce(c.user_id, a.user_id)
@@ -120,11 +135,15 @@ async function settle(db: Kysely<Database>, id: string, state: 'sent' | 'skipped
   await db.updateTable('notifications').set({ mail_state: state }).where('id', '=', id).execute();
 }
 
-/** Sends the pending notification mails (a batch at a time); answers how many were sent. */
+/**
+ * Sends the pending notification mails (a batch at a time), each naming its network from
+ * `networks` (the configuration's list); answers how many were sent.
+ */
 export async function sendNotificationMails(
   db: Kysely<Database>,
   mailer: Mailer,
   publicUrl: string,
+  networks: readonly NetworkConfig[],
   log: (error: unknown) => void,
 ): Promise<number> {
   let sent = 0;
@@ -133,8 +152,9 @@ export async function sendNotificationMails(
     if (!batch.length) return sent;
     for (const row of batch) {
       const lang = isLanguage(row.lang) ? row.lang : DEFAULT_LANGUAGE;
+      const network = networks.find((n) => n.networkId === row.network_id);
       const mail = wanted(row)
-        ? notificationMail(lang, row.type, row.payload, row.username ?? '', publicUrl)
+        ? notificationMail(lang, row.type, row.payload, row.username ?? '', publicUrl, network)
         : null;
       if (!mail || !row.email) {
         await settle(db, row.id, 'skipped');

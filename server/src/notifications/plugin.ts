@@ -35,7 +35,8 @@ export async function registerNotifications(
       again = true;
       return running;
     }
-    running = sendNotificationMails(app.db, app.mailer, app.config.publicUrl, (error) =>
+    const { publicUrl, networks } = app.config;
+    running = sendNotificationMails(app.db, app.mailer, publicUrl, networks, (error) =>
       app.log.error({ err: error }, 'notification mail failed'),
     )
       .catch((error: unknown) => {

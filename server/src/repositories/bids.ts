@@ -34,11 +34,12 @@ function newestFirst<DB, TB extends keyof DB, O>(
 
 /**
  * Whether the bid is its auction's bid on chain: the auction's latest `bid_records` row is a
- * RECORDED one of this bidder and amount (migrations/078), and the order is still pending.
+ * RECORDED one of this bidder and amount (migrations/078), and the order is still pending. The
+ * network's own record: the hash names the signed struct, not its chain.
  */
 const onChain = sql<boolean | null>`(orders.status = 'pending' and (
   select r.kind = 'RECORDED' and r.bidder = bids.bidder and r.amount = bids.amount
-  from bid_records r where r.order_hash = bids.order_hash
+  from bid_records r where r.network_id = bids.network_id and r.order_hash = bids.order_hash
   order by r.block_number desc, r.log_index desc limit 1))`;
 
 /** Bids on every auction of an NFT (`nft`) or a set (`set`), newest first. */

@@ -9,8 +9,9 @@ import { toDbAddress } from '../db/values.ts';
 
 type Db = Kysely<Database>;
 
-function giftsWithNft(db: Db, networkId: number) {
-  return db
+/** Gifts with their NFT, of one network or (`null`) of every network. */
+function giftsWithNft(db: Db, networkId: number | null) {
+  const all = db
     .selectFrom('gifts as g')
     .leftJoin('nfts as n', (join) =>
       join
@@ -19,18 +20,18 @@ function giftsWithNft(db: Db, networkId: number) {
         .onRef('n.token_id', '=', 'g.token_id'),
     )
     .selectAll('g')
-    .select(['n.name as nft_name', 'n.image as nft_image'])
-    .where('g.network_id', '=', networkId);
+    .select(['n.name as nft_name', 'n.image as nft_image']);
+  return networkId === null ? all : all.where('g.network_id', '=', networkId);
 }
 
-/** The newest gift made with the link key `claimKey` (one per key in practice). */
 /**
- * The gift of a link key, only when the key made exactly one gift: keys are public, and a gift
- * made on a key by someone else (possible with the gifts contract before keys proved possession,
- * contracts/src/Gifts.sol) must not shadow the real one; an ambiguous key shows no gift.
+ * The gift of a link key, on whichever network it was made (the link names no network), only
+ * when the key made exactly one gift: keys are public, and a gift made on a key by someone else
+ * (possible with the gifts contract before keys proved possession, contracts/src/Gifts.sol) must
+ * not shadow the real one; an ambiguous key shows no gift.
  */
-export async function giftByClaimKey(db: Db, networkId: number, claimKey: string) {
-  const rows = await giftsWithNft(db, networkId)
+export async function giftByClaimKey(db: Db, claimKey: string) {
+  const rows = await giftsWithNft(db, null)
     .where('g.claim_key', '=', claimKey.toLowerCase())
     .orderBy('g.gift_id', 'desc')
     .limit(2)
@@ -43,11 +44,12 @@ export async function giftById(db: Db, networkId: number, giftId: string) {
   return row ? toGift(row) : null;
 }
 
-/** The gifts made by any of `givers`, newest first. */
-export async function giftsOfGivers(db: Db, networkId: number, givers: string[]) {
+/** The gifts made by any of `givers` on every network, newest first. */
+export async function giftsOfGivers(db: Db, givers: string[]) {
   if (givers.length === 0) return [];
-  const rows = await giftsWithNft(db, networkId)
+  const rows = await giftsWithNft(db, null)
     .where('g.giver', 'in', givers.map(toDbAddress))
+    .orderBy('g.created_at', 'desc')
     .orderBy('g.gift_id', 'desc')
     .limit(100)
     .execute();

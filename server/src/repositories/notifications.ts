@@ -41,7 +41,7 @@ export async function listNotifications(
   if (types?.length) q = q.where('type', 'in', types);
   const [rows, total] = await Promise.all([
     q
-      .select(['id', 'type', 'payload', 'read_at', 'created_at'])
+      .select(['id', 'type', 'payload', 'network_id', 'read_at', 'created_at'])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(size)

@@ -53,7 +53,7 @@ function sells(db: Db, f: OrderFilters, addresses: string[]) {
       'o.created_at',
       sql<'sell' | 'buy'>`'sell'`.as('side'),
       sql<number>`(select coalesce(sum(f.item_count), 0)::integer from order_fills f
-        where f.order_hash = o.order_hash)`.as('items_sold'),
+        where f.network_id = o.network_id and f.order_hash = o.order_hash)`.as('items_sold'),
       sql<string | null>`null::wei`.as('paid'),
     ])
     .where((eb) =>
@@ -68,7 +68,9 @@ function sells(db: Db, f: OrderFilters, addresses: string[]) {
 function buys(db: Db, f: OrderFilters, addresses: string[]) {
   return db
     .selectFrom('order_fills as f')
-    .innerJoin('orders as o', 'o.order_hash', 'f.order_hash')
+    .innerJoin('orders as o', (join) =>
+      join.onRef('o.order_hash', '=', 'f.order_hash').onRef('o.network_id', '=', 'f.network_id'),
+    )
     .select(ORDER_COLUMNS)
     .select([
       sql<OrderStatus>`'success'`.as('status'),

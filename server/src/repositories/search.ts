@@ -29,17 +29,21 @@ function byName<DB, TB extends keyof DB, O>(
     .execute();
 }
 
-export async function searchByName(db: Db, q: string, size: number) {
+/** Collections, NFTs (of `networkId` when given) and users whose name contains `q`. */
+export async function searchByName(db: Db, q: string, size: number, networkId?: number) {
   const match = { text: q.trim().toLowerCase(), size };
   const liked = { column: 'name', popularity: 'likes_count', ids: 'desc' } as const;
-  const [collections, nfts, users] = await Promise.all([
-    byName(db.selectFrom('collections').selectAll(), match, liked),
-    byName(db.selectFrom('nfts').selectAll(), match, liked),
+  const collections = db.selectFrom('collections').selectAll();
+  const nfts = db.selectFrom('nfts').selectAll();
+  const onNetwork = networkId !== undefined;
+  const [foundCollections, foundNfts, users] = await Promise.all([
+    byName(onNetwork ? collections.where('network_id', '=', networkId) : collections, match, liked),
+    byName(onNetwork ? nfts.where('network_id', '=', networkId) : nfts, match, liked),
     byName(db.selectFrom('users').selectAll(), match, {
       column: 'username',
       popularity: 'followers_count',
       ids: 'asc',
     }),
   ]);
-  return { collections, nfts, users };
+  return { collections: foundCollections, nfts: foundNfts, users };
 }

@@ -29,7 +29,7 @@ function assertOpen(gift: Gift | null): Gift {
   return gift;
 }
 
-/** The gifts contract of the server's network (CONTRACT_NOT_DEPLOYED when none). */
+/** The gifts contract of a network (CONTRACT_NOT_DEPLOYED when none). */
 export async function giftsAddress(app: FastifyInstance, networkId: number): Promise<string> {
   const row = await app.db
     .selectFrom('networks')
@@ -92,7 +92,10 @@ async function sendClaim(
       throw cause;
     });
     if (receipt?.status === 1) {
-      await app.indexer?.waitForBlock(receipt.blockNumber, 30_000).catch(() => undefined);
+      await app.indexers
+        .get(networkId)
+        ?.waitForBlock(receipt.blockNumber, 30_000)
+        .catch(() => undefined);
       return receipt.hash as string;
     }
     const why = await whyReverted(relayer, giver, claim.recipient);
@@ -134,7 +137,7 @@ export async function relayGiftClaim(
   giftId: string,
   body: GiftClaimBody,
 ): Promise<{ txHash: string; recipient: string }> {
-  const networkId = app.config.chainId;
+  const networkId = body.networkId ?? app.config.chainId;
   const gift = assertOpen(await giftById(app.db, networkId, giftId));
   const recipient = getAddress(body.recipient);
   if (!(await addressesOfAccount(app.db, userId)).includes(toDbAddress(recipient))) {

@@ -52,6 +52,7 @@ describeBackends(
   'partner studio: uploads and metadata',
   (t) => {
     let chain: ChainFixture;
+    let testChain: ChainFixture;
     let factory: Contract;
     const PARTNER_ROLE = id('PARTNER_ROLE');
 
@@ -76,8 +77,10 @@ describeBackends(
         COLLECTION_FACTORY_ABI,
         chain.wallet(0),
       );
+      testChain = await startChainFixture(t.db, t.config.databaseUrl, { chainId: 97 });
     });
     afterAll(async () => {
+      await testChain?.close();
       await chain?.close();
     });
 
@@ -116,6 +119,19 @@ describeBackends(
         await setRole(user.wallet.address, false);
         expectError(await upload(t, user, TINY_PNG, 'x.png'), 403, 'NOT_PARTNER');
         expectError(await storeDocument(user), 403, 'NOT_PARTNER');
+      });
+
+      it('takes a partner of the test chain only: the studio mints on the network chosen', async () => {
+        const user = await partnerUser(false);
+        expectError(await upload(t, user, TINY_PNG, 'x.png'), 403, 'NOT_PARTNER');
+        const factory97 = new Contract(
+          testChain.deployment.collectionFactory,
+          COLLECTION_FACTORY_ABI,
+          testChain.wallet(0),
+        );
+        await mined(factory97.getFunction('grantRole')(PARTNER_ROLE, user.wallet.address));
+        expect((await upload(t, user, TINY_PNG, 'x.png')).statusCode).toBe(201);
+        expect((await storeDocument(user)).statusCode).toBe(201);
       });
 
       it('refuses before reading the body: a non-partner learns nothing of its checks', async () => {

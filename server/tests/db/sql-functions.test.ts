@@ -2,8 +2,8 @@
  * Trigger functions have one definition each, in server/migrations/functions/*.sql, applied by
  * server/src/db/migrate.ts after the numbered migrations whenever a file's text changes. Proves:
  * a changed definition file reaches a database already migrated, an unchanged one is not applied
- * again, and a database migrated before the file existed (by migrations 020 and 021) gets the
- * same functions from it as a new database.
+ * again, and a database migrated before the real definition file existed (the functions as
+ * migrations 020 and 021 left them) gets the same functions from it as a new database.
  */
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -91,7 +91,7 @@ describe.each(selectedBackends())('trigger functions in one file [%s]', (backend
     expect(await answer()).toBe(4);
   });
 
-  it('reaches a database migrated before the file existed', async () => {
+  it('gives a database migrated before the file the functions of a new one', async () => {
     const before = path.join(scratch, 'before-file');
     await cp(MIGRATIONS, before, { recursive: true });
     await rm(path.join(before, 'functions'), { recursive: true, force: true });
@@ -103,8 +103,6 @@ describe.each(selectedBackends())('trigger functions in one file [%s]', (backend
     expect([...(await functionSources(old.db)).keys()].sort()).toEqual(
       [...NOTIFICATION_FUNCTIONS].sort(),
     );
-    // A database migrated before the file existed gets the file's functions (the file has
-    // grown since: the mailed kinds of drops), the same as a new one.
     await migrate(old.db);
     expect(await functionSources(old.db)).toEqual(expected);
   });

@@ -30,6 +30,7 @@ describeBackends(
   'gifts',
   (t) => {
     let chain: ChainFixture;
+    let chain97: ChainFixture | undefined;
     let giver: EthersWallet;
     let art: Contract;
     let gifts: Contract;
@@ -88,6 +89,7 @@ describeBackends(
       await give(2n, keys[1]!);
     });
     afterAll(async () => {
+      await chain97?.close();
       await chain?.close();
     });
 
@@ -221,6 +223,52 @@ describeBackends(
         headers: friend.auth,
       });
       expect(json<{ data: unknown[] }>(theirs).data).toEqual([]);
+    });
+
+    it('finds, lists and relays a gift of the test chain, whose ids count on their own', async () => {
+      const c = await startChainFixture(t.db, t.config.databaseUrl, { chainId: 97 });
+      chain97 = c;
+      const giver97 = c.wallet(2); // the giver's key: an address of giverUser
+      const art97 = await c.createCollection(giver97, { name: 'Gift art 97' });
+      await mined(art97.getFunction('mint')(giver97.address, metadataUri({ name: 'On 97' })));
+      const key = new Wallet(Wallet.createRandom().privateKey);
+      const domain = giftsDomain(97, c.deployment.gifts);
+      const collection = await art97.getAddress();
+      const data = await giftTransferData(key.privateKey, domain, {
+        giver: giver97.address,
+        collection,
+        tokenId: 1n,
+      });
+      const send = art97.getFunction('safeTransferFrom(address,address,uint256,bytes)');
+      await mined(send(giver97.address, c.deployment.gifts, 1n, data));
+      await c.newIndexer(t.db).syncToHead();
+      // Gift 1 of the devnet is claimed; gift 1 of the test chain is this one, still open.
+      expect(json(await byKey(key.address)).data).toMatchObject({
+        networkId: 97,
+        giftId: '1',
+        status: 'OPEN',
+      });
+      const recipient = friendWallet.address;
+      const signature = await signGiftClaim(key.privateKey, domain, { giftId: 1n, recipient });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/gifts/1/claim',
+        headers: friend.auth,
+        payload: { recipient, signature, networkId: 97 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await art97.getFunction('ownerOf')(1n)).toBe(recipient);
+      const mine = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/gifts/mine',
+        headers: giverUser.auth,
+      });
+      const list = json<{ data: { networkId: number; giftId: string }[] }>(mine).data;
+      expect(list.map((g) => `${g.networkId}:${g.giftId}`).sort()).toEqual([
+        '7771:1',
+        '7771:2',
+        '97:1',
+      ]);
     });
   },
   { backends: ROUTE_BACKENDS, env: { GIFT_RELAYER_PRIVATE_KEY: ANVIL_KEYS[1]! } },

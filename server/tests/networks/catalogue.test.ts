@@ -7,7 +7,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { ERRORS } from '#server/errors.ts';
 import { type Catalogue, DEVNET, seedCatalogue, TESTNET } from '../catalogue/fixtures.ts';
-import { insertCollection, insertNft } from '../catalogue/insert-rows.ts';
+import { insertBid, insertCollection, insertNft, insertOrder } from '../catalogue/insert-rows.ts';
 import { ALL_BACKENDS, describeBackends, json } from '../helpers/test-app.ts';
 
 type Page = { data: Record<string, unknown>[]; total: number };
@@ -18,6 +18,32 @@ describeBackends(
     let cat: Catalogue;
     beforeAll(async () => {
       cat = await seedCatalogue(t);
+      // Bob's auction of his test chain NFT and Alice's bid on it: the order and bid lists then
+      // hold rows of both networks (the fixture's others are the devnet's).
+      const orderHash = `0x${'97'.repeat(32)}`;
+      await insertOrder(t.db, {
+        order_hash: orderHash,
+        network_id: TESTNET,
+        maker: cat.bob.address,
+        sale_kind: 'AUCTION',
+        target: 'NFT',
+        nft_id: cat.nfts.n13,
+        price: '500',
+        payment_token: `0x${'bb'.repeat(20)}`,
+        start_time: new Date(),
+        end_time: new Date(Date.now() + 86_400_000),
+        message: JSON.stringify({ price: '500' }),
+        signature: `0x${'97'.repeat(65)}`,
+      });
+      await insertBid(t.db, {
+        order_hash: orderHash,
+        network_id: TESTNET,
+        bidder: cat.alice.address,
+        amount: '600',
+        message: JSON.stringify({ amount: '600' }),
+        signature: `0x${'98'.repeat(65)}`,
+        is_highest: true,
+      });
     });
     const get = (url: string, query: Record<string, string | number> = {}) =>
       t.app.inject({
@@ -42,6 +68,8 @@ describeBackends(
       ['/api/v2/show/market-sets', { size: 24 }],
       ['/api/v2/show/market-bundles', { size: 24 }],
       ['/api/v2/activity', { size: 24 }],
+      [`/api/v2/user/my-orders/${cat.bob.address}`, {}],
+      [`/api/v2/bid/bids-by-bidder/${cat.alice.address}`, {}],
     ];
 
     it('answers only the named network: its rows, and the two networks make the whole', async () => {
@@ -65,13 +93,28 @@ describeBackends(
       expect(testnetRows).toBeGreaterThan(0);
     });
 
+    it('searches one network’s collections and NFTs when named', async () => {
+      type Found = { data: Record<'collections' | 'nfts', { networkId: number }[]> };
+      const search = async (query: Record<string, string | number>) => {
+        const res = await get('/api/v2/show/search', { q: 'r', size: 12, ...query });
+        expect(res.statusCode, res.body).toBe(200);
+        return json<Found>(res).data;
+      };
+      const all = await search({});
+      const networks = (found: Found['data']) =>
+        new Set([...found.collections, ...found.nfts].map((x) => x.networkId));
+      expect(networks(all)).toEqual(new Set([DEVNET, TESTNET]));
+      expect(networks(await search({ networkId: TESTNET }))).toEqual(new Set([TESTNET]));
+      expect(networks(await search({ networkId: DEVNET }))).toEqual(new Set([DEVNET]));
+    });
+
     it('refuses a network that does not exist on every list, detail and per-bidder total', async () => {
       const urls: [string, Record<string, string | number>][] = [
         ...lists(),
         ['/api/v2/show/market-collection', { id: cat.collections.c1 }],
         [`/api/v2/bid/bids-by-bidder/${cat.alice.address}`, {}],
         [`/api/v2/bid/totalHighestBidBalance/${cat.alice.address}`, { useWrapper: 1 }],
-        [`/api/v2/user/my-orders/${cat.alice.address}`, {}],
+        ['/api/v2/show/search', { q: 'r' }],
       ];
       for (const [url, query] of urls) {
         const res = await get(url, { ...query, networkId: 424242 });

@@ -241,6 +241,48 @@ describeBackends(
       expect(refused.json()).toMatchObject({ code: 'WRONG_NETWORK' });
       expect(refused.json<{ message: string }>().message).toContain('network 97');
     });
+
+    it('leaves an order of one network alone when the same struct is cancelled on the other', async () => {
+      // The order hash is the struct's (no chain in it): the same maker, collection address,
+      // token and nonce exist on both chains, so the test chain's OrderCancelled names the
+      // devnet listing's hash. Only the test chain's rows may change.
+      const partner = devnet.wallet(5);
+      const order = await devnet.order(artDevnet, partner, [3n]);
+      const listed = await app.inject({
+        method: 'POST',
+        url: '/api/v2/orders',
+        headers: { 'api-key': app.config.apiKey },
+        payload: {
+          order: orderToJson(order),
+          signature: await signOrder(
+            partner,
+            marketplaceDomain(7771, devnet.deployment.exchange),
+            order,
+          ),
+          networkId: 7771,
+        },
+      });
+      expect(listed.statusCode, listed.body).toBe(200);
+      const hash = listed.json<{ data: { orderHash: string } }>().data.orderHash;
+      const exchange97 = test97.exchange.connect(test97.wallet(5)) as Contract;
+      const receipt = await mined(exchange97.getFunction('cancel')(order));
+      const cancelled = receipt.logs.map((l) => test97.exchange.interface.parseLog(l)?.name);
+      expect(cancelled).toContain('OrderCancelled');
+      await app.indexers.get(97)!.waitForHead(20_000);
+      const row = await t.db
+        .selectFrom('orders')
+        .select(['status', 'network_id'])
+        .where('order_hash', '=', hash)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'pending', network_id: 7771 });
+      const nft = await t.db
+        .selectFrom('nfts')
+        .select(['status', 'current_order_hash'])
+        .where('network_id', '=', 7771)
+        .where('token_id', '=', '3')
+        .executeTakeFirstOrThrow();
+      expect(nft).toEqual({ status: 'ONSALE', current_order_hash: hash });
+    });
   },
   { backends: ALL_BACKENDS },
 );

@@ -163,6 +163,7 @@ describeBackends(
       expect(alices.data).toHaveLength(1);
       expect(alices.data[0]).toMatchObject({
         type: 'OUTBID',
+        networkId: NET,
         data: {
           nftId,
           name: 'Sunrise',
@@ -238,6 +239,7 @@ describeBackends(
       expect(after).toHaveLength(1);
       expect(after[0]).toContain('Subject: You were outbid on Sunrise');
       expect(after[0]).toContain('6 WVBC');
+      expect(after[0]).toContain('Network: VBChain devnet');
       expect(after[0]).toContain('http://marketplace.test/notification');
 
       await t.app.inject({
@@ -329,6 +331,7 @@ describeBackends(
       const note = await stream.next((e) => e.event === 'notification');
       expect(JSON.parse(note.data).payload).toMatchObject({
         type: 'BID_RECEIVED',
+        networkId: NET,
         data: { nftId },
       });
       const lastSeen = note.id;

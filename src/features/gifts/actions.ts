@@ -62,7 +62,8 @@ export async function claimWithLink(
 ): Promise<Outcome<string>> {
   try {
     const signature = await signClaim(network, key, giftId, recipient);
-    return { ok: true, value: await claimGift(giftId, { recipient, signature }) };
+    const body = { recipient, signature, networkId: network.networkId };
+    return { ok: true, value: await claimGift(giftId, body) };
   } catch (error) {
     return { ok: false, error: errorKeyOf(error) };
   }

@@ -3,7 +3,7 @@ import type { Notification } from '#shared/schemas/notifications.ts';
 import { isStale, MAX_TOASTS, TOAST_MS, type Toast, withToast } from './toasts.ts';
 
 const note = (id: string, type: Notification['type'], data: Record<string, unknown>) => ({
-  n: { id, type, data, readAt: null, createdAt: '2026-11-26T00:00:00Z' },
+  n: { id, type, data, networkId: 7771, readAt: null, createdAt: '2026-11-26T00:00:00Z' },
   text: id,
   shownAt: 1_000,
 });

@@ -35,6 +35,8 @@ export interface NetworksTable {
     string | number | null | undefined,
     string | number | null
   >;
+  /** Block 0's hash of the chain indexed (server/src/indexer/genesis.ts); null: not yet seen. */
+  genesis_hash: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

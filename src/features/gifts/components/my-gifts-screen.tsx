@@ -1,6 +1,7 @@
 /**
- * /gifts: the NFTs the account gave with a link, newest first, each with its state; an open gift
- * of the wallet in use can be taken back (through the wallet pipeline) until someone claims it.
+ * /gifts: the NFTs the account gave with a link on every network, newest first, each with its
+ * state and (while several networks are listed) its network; an open gift of the wallet in use
+ * on the wallet's network can be taken back (through the wallet pipeline) until someone claims it.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Img } from '#web/components/ui/image.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
 import { paths } from '#web/config/paths.ts';
+import { useChainName } from '#web/lib/networks.ts';
 import { CHANGES } from '#web/lib/query-changes.ts';
 import { useWrite } from '#web/wallet/write/use-write.ts';
 import { WriteStatus } from '#web/wallet/write/write-status.tsx';
@@ -22,6 +24,7 @@ const nameOf = (g: Gift) => g.nft?.name || `#${g.tokenId}`;
 
 function GiftRow({ gift, onTakeBack }: { gift: Gift; onTakeBack: (() => void) | null }) {
   const { t } = useTranslation('gifts');
+  const chain = useChainName(gift.networkId);
   const to = paths.nftDetail.build({
     collectionAddr: gift.collectionAddress,
     tokenId: gift.tokenId,
@@ -31,6 +34,7 @@ function GiftRow({ gift, onTakeBack }: { gift: Gift; onTakeBack: (() => void) | 
       <Img src={gift.nft?.image} alt="" width={240} />
       <div className="gift-list__body">
         <Link to={to}>{nameOf(gift)}</Link>
+        {chain ? <span className="badge">{chain}</span> : null}
         <span>{t(`mine.status.${gift.status}`)}</span>
         {onTakeBack ? (
           <Button variant="secondary" onClick={onTakeBack}>
@@ -62,10 +66,12 @@ export function MyGiftsScreen() {
             <ul className="gift-list">
               {gifts.map((g) => (
                 <GiftRow
-                  key={g.giftId}
+                  key={`${g.networkId}:${g.giftId}`}
                   gift={g}
                   onTakeBack={
-                    g.status === 'OPEN' && ctx && sameAddress(g.giver, ctx.address)
+                    g.status === 'OPEN' &&
+                    ctx?.network.networkId === g.networkId &&
+                    sameAddress(g.giver, ctx.address)
                       ? takeBack(g)
                       : null
                   }

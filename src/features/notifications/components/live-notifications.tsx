@@ -7,6 +7,7 @@ import { useSnapshot } from 'valtio';
 import type { Notification as Note } from '#shared/schemas/notifications.ts';
 import { useFormInUse } from '#web/lib/form-in-use.ts';
 import { BID_PLACED_EVENT, onLiveEvent, RESYNC_TOPIC, restartLive } from '#web/lib/live.ts';
+import { networksQueryOptions } from '#web/lib/networks.ts';
 import { outboxState } from '#web/pwa/outbox/state.ts';
 import { session } from '#web/stores/session.ts';
 import { invalidateNotifications } from '../api/notifications.ts';
@@ -95,12 +96,18 @@ export function LiveNotifications() {
         void invalidateNotifications(client);
         if (e.kind !== 'notification') return;
         const n = e.payload as unknown as Note;
-        const text = notificationText(t, n);
-        if (document.hidden) {
-          void showSystem(t('title'), text, notificationLink(n), n.id);
-          return;
-        }
-        setToasts((list) => withToast(list, { n, text, shownAt: Date.now() }));
+        // The network list names the coins (cached for an hour; fetched on the first one).
+        void client
+          .ensureQueryData(networksQueryOptions())
+          .catch(() => undefined)
+          .then((networks) => {
+            const text = notificationText(t, n, networks);
+            if (document.hidden) {
+              void showSystem(t('title'), text, notificationLink(n), n.id);
+              return;
+            }
+            setToasts((list) => withToast(list, { n, text, shownAt: Date.now() }));
+          });
       }),
     [client, t],
   );

@@ -7,6 +7,7 @@ import { FailureState } from '#web/components/ui/states.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { isLanguage } from '#web/lib/i18n.ts';
 import { useLiveStatus } from '#web/lib/live.ts';
+import { useNetworks } from '#web/lib/networks.ts';
 import { useOnline } from '#web/pwa/online.ts';
 import {
   NOTIFICATION_PAGE_SIZE,
@@ -32,6 +33,7 @@ type FilterName = keyof typeof FILTERS;
 function Item({ n }: { n: Notification }) {
   const { t, i18n } = useTranslation('notifications');
   const markRead = useMarkRead();
+  const networks = useNetworks().data;
   const lang = isLanguage(i18n.language) ? i18n.language : 'vi';
   const unread = n.readAt === null;
   return (
@@ -39,7 +41,7 @@ function Item({ n }: { n: Notification }) {
       <p className="notif-item__text">
         {unread && <span className="visually-hidden">{t('unread')}: </span>}
         <Link to={notificationLink(n)} onClick={() => unread && markRead.mutate([n.id])}>
-          {notificationText(t, n)}
+          {notificationText(t, n, networks)}
         </Link>{' '}
         <time dateTime={n.createdAt}>{formatDateTime(n.createdAt, lang)}</time>
       </p>

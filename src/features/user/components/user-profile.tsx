@@ -8,7 +8,7 @@ import { Table } from '#web/components/ui/table.tsx';
 import { Tabs } from '#web/components/ui/tabs.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { currentLanguage } from '#web/lib/i18n.ts';
-import { useSymbol } from '#web/lib/networks.ts';
+import { useChainName, useSymbol } from '#web/lib/networks.ts';
 import { useBidsByBidder, useOrders } from '../api/user.ts';
 import { CollectionsTab, FollowsTab, NftTab, OwnedTab } from './list-tabs.tsx';
 import { emptyQuery, Paged, type PageProps } from './paged.tsx';
@@ -97,8 +97,9 @@ export function UserProfile({
 }
 
 /**
- * The signed-in user's bids: how much WVBC each locks (the highest bid of an auction not yet
- * settled) and that it is released when outbid or when the auction settles.
+ * The signed-in user's bids, each naming its network: how much of the network's wrapped coin
+ * each locks (the highest bid of an auction not yet settled) and that it is released when outbid
+ * or when the auction settles.
  */
 function BidHistory(p: PageProps) {
   const { t } = useTranslation(['market', 'pages']);
@@ -120,7 +121,9 @@ function BidHistory(p: PageProps) {
           >
             {bids.map((b) => (
               <tr key={b.id}>
-                <td>{b.name}</td>
+                <td>
+                  {b.name} <ChainBadge networkId={b.networkId} />
+                </td>
                 <td>
                   <NetworkAmount wei={b.amount} networkId={b.networkId} wrapped />
                 </td>
@@ -169,7 +172,9 @@ export function OrderHistory({ address, ...p }: PageProps & { address: string | 
         >
           {orders.map((o) => (
             <tr key={`${o.side}:${o.orderHash}:${o.txHash ?? ''}`}>
-              <td>{t(`pages:orderHistory.side.${o.side}`)}</td>
+              <td>
+                {t(`pages:orderHistory.side.${o.side}`)} <ChainBadge networkId={o.networkId} />
+              </td>
               <td>{o.saleKind === 'AUCTION' ? t('card.auction') : t('card.fixedPrice')}</td>
               <td>
                 <NetworkAmount
@@ -191,6 +196,12 @@ export function OrderHistory({ address, ...p }: PageProps & { address: string | 
       )}
     </Paged>
   );
+}
+
+/** The row's network, named while more than one is listed. */
+function ChainBadge({ networkId }: { networkId: number }) {
+  const name = useChainName(networkId);
+  return name ? <span className="badge">{name}</span> : null;
 }
 
 /** Fixed prices in the native coin, auctions and bids in the wrapped token. */

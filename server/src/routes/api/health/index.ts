@@ -13,6 +13,11 @@ const NetworkHealth = Type.Object({
   /** Blocks between the head last seen and the last indexed one. */
   lag: Nullable(Type.Integer()),
   error: Nullable(Type.String()),
+  /**
+   * 'genesis-changed': the node now answers a chain with another block 0 than the one indexed;
+   * its indexing stopped until the operator acts (README, Networks). Null otherwise.
+   */
+  halted: Nullable(Type.Literal('genesis-changed')),
 });
 
 /**
@@ -43,8 +48,11 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       await pingDatabase(app.db);
       const networks = [...app.indexers].map(([networkId, indexer]) => {
         const s = indexer.status();
+        // Another chain's head says nothing about how far the indexed one is behind.
         const lag =
-          s.head !== null && s.lastBlock !== null ? Math.max(0, s.head - s.lastBlock) : null;
+          s.head !== null && s.lastBlock !== null && !s.halted
+            ? Math.max(0, s.head - s.lastBlock)
+            : null;
         const ok = s.lastError === null;
         return {
           networkId,
@@ -54,6 +62,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
           head: s.head,
           lag,
           error: s.lastError,
+          halted: s.halted,
         };
       });
       return { data: { ok: true, database: app.dbBackend, networks } };

@@ -25,13 +25,15 @@ import {
 /**
  * /api/v1/gifts (contracts/src/Gifts.sol; docs/decisions/085-gift-escrow-with-a-link-key.md):
  * - GET /by-key/:claimKey: the gift made with that link key (its address only: the key stays in
- *   the link's fragment), for the claim screen; null when none was made with it (yet: the giver's
- *   page polls it until the indexer records the gift);
- * - GET /mine (bearer): the gifts given from the account's linked addresses, newest first;
+ *   the link's fragment) on any of our networks (the gift names its own), for the claim screen;
+ *   null when none was made with it (yet: the giver's page polls it until the indexer records it);
+ * - GET /mine (bearer): the gifts given from the account's linked addresses on every network,
+ *   newest first;
  * - POST /messages (bearer) {messageId, message}: the giver's message, written once under an id
  *   derived from the link key (GIFT_MESSAGE_EXISTS after); GET /messages/:messageId reads it
  *   (null when the gift has none);
- * - POST /:giftId/claim (bearer) {recipient, signature}: relays the claim to one of the account's
+ * - POST /:giftId/claim (bearer) {recipient, signature, networkId?}: relays the claim of the
+ *   network's gift (ids count per network; default the primary network) to one of the account's
  *   addresses (services/gift-claims.ts): GIFT_NOT_FOUND, GIFT_ALREADY_CLAIMED, GIFT_TAKEN_BACK,
  *   FORBIDDEN (not the account's address), INVALID_SIGNATURE, COMING_SOON (no relayer key).
  */
@@ -47,7 +49,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({
-      data: await giftByClaimKey(app.db, app.config.chainId, request.params.claimKey),
+      data: await giftByClaimKey(app.db, request.params.claimKey),
     }),
   );
 
@@ -59,7 +61,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const addresses = await addressesOfAccount(app.db, request.user!.id);
-      return { data: await giftsOfGivers(app.db, app.config.chainId, addresses) };
+      return { data: await giftsOfGivers(app.db, addresses) };
     },
   );
 

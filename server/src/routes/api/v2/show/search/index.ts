@@ -8,8 +8,9 @@ import { SearchQuery, SearchResult } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 
 /**
- * GET /api/v2/show/search?q=[&size][&likeAddress] collections, NFTs and users whose name contains q (case-insensitive; names starting with it
- * first), up to `size` (default 6, at most 12) of each. A blank q → 400 REQUIRED_FIELD.
+ * GET /api/v2/show/search?q=[&size][&likeAddress][&networkId] collections, NFTs (of the network,
+ * when named) and users whose name contains q (case-insensitive; names starting with it first),
+ * up to `size` (default 6, at most 12) of each. A blank q → 400 REQUIRED_FIELD.
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -24,7 +25,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const q = request.query;
       if (q.q.trim() === '') throw new AppError('REQUIRED_FIELD');
-      const found = await searchByName(app.db, q.q, q.size ?? 6);
+      const found = await searchByName(app.db, q.q, q.size ?? 6, q.networkId);
       const [collections, nfts, users] = await Promise.all([
         collectionsView(app.db, found.collections, q.likeAddress),
         nftsView(app.db, found.nfts, q.likeAddress),
