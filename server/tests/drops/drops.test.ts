@@ -201,7 +201,11 @@ describeBackends(
       const [delivered] = await notified('DROP_DELIVERED', a.address);
       expect(delivered?.payload).toMatchObject({ networkId: t.config.chainId, name: 'Apartment' });
       for (const lang of ['en', 'vi'] as const) {
-        const mail = notificationMail(lang, 'DROP_DELIVERED', delivered!.payload, 'a', 'http://x');
+        const mail = notificationMail(lang, 'DROP_DELIVERED', delivered!.payload, 'a', 'http://x', {
+          name: 'VBChain devnet',
+          nativeSymbol: 'VBC',
+          wrappedSymbol: 'WVBC',
+        });
         expect(mail?.subject).toContain('Apartment');
       }
 

@@ -359,6 +359,7 @@ describeBackends(
             note!.payload,
             'u',
             'http://x',
+            { name: 'VBChain devnet', nativeSymbol: 'VBC', wrappedSymbol: 'WVBC' },
           );
           expect(mail?.subject).toContain('Apartment');
         }
