@@ -6,6 +6,7 @@
  * line, its npm script or command).
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { inheritedEnv } from './lib/config.ts';
 
@@ -41,6 +42,8 @@ const results: {
   seconds: number;
   /** The 1-minute load average when the suite ended: times on a shared machine need it beside them. */
   load: number;
+  /** CPU seconds of the stage the suite ran in (every process it started), where Linux tells. */
+  cpu: number | null;
   failures: string[];
 }[] = [];
 
@@ -86,13 +89,33 @@ async function runSuite(suite: Suite, hold: boolean): Promise<void> {
   const { ok, failures } = await run(suite.command, hold);
   const seconds = Math.round((Date.now() - started) / 100) / 10;
   if (hold) console.log(`=== ${suite.name} (above): ${suite.command}, ${seconds}s\n`);
-  results.push({ name: suite.name, ok, seconds, load: loadavg()[0]!, failures });
+  results.push({ name: suite.name, ok, seconds, load: loadavg()[0]!, cpu: null, failures });
+}
+
+/**
+ * CPU seconds (user and system) of every ended process this one started, from /proc (Linux; null
+ * elsewhere). A stage's share is the difference across it: beside its wall-clock time it says how
+ * busy the two cores were (a stage near 2 × its seconds is CPU-bound; far below, it waits).
+ */
+function childrenCpuSeconds(): number | null {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // Fields after the command name in parentheses: cutime and cstime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 for (const stage of selected) {
   const together = stage.length > 1;
   if (together) console.log(`\n=== at once: ${stage.map((s) => s.name).join(', ')}`);
+  const cpuBefore = childrenCpuSeconds();
   await Promise.all(stage.map((suite) => runSuite(suite, together)));
+  const cpuAfter = childrenCpuSeconds();
+  const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+  for (const r of results.filter((x) => stage.some((s) => s.name === x.name))) r.cpu = cpu;
   // Without system packages nothing else can run meaningfully.
   if (results.some((r) => !r.ok && r.name === 'system-deps')) break;
 }
@@ -106,7 +129,11 @@ const order = selected.flat().map((s) => s.name);
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 console.log('\n=== summary');
 for (const r of results) {
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s, load ${r.load.toFixed(1)})`);
+  // A stage of several suites: its CPU time is theirs together (printed with each of them).
+  const cpu = r.cpu === null ? '' : `, stage cpu ${Math.round(r.cpu)}s`;
+  console.log(
+    `${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s, load ${r.load.toFixed(1)}${cpu})`,
+  );
 }
 // Wall-clock: the suites of a stage overlap, so their sum would count that time twice.
 const total = (Date.now() - runStarted) / 1000;
