@@ -30,6 +30,11 @@ export default defineConfig({
           // Measured on the full server suite: 953 s one file at a time (load 10-17); 309 s and
           // 333 s two at a time (load 7-9, 4-8).
           maxWorkers: 2,
+          // A worker runs file after file without starting again: the modules every file imports
+          // (the server, Kysely, PGlite, ethers, Fastify) are loaded once per worker instead of
+          // once per file. Files share nothing else: each makes its own databases, apps, anvils
+          // and closes them in its afterAll. Measured on 8 route files: 49 CPU-s isolated, 31 not.
+          isolate: false,
         },
       },
       {

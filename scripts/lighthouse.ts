@@ -15,8 +15,16 @@
  * the browser: while Lighthouse runs, this process (which serves the pages) runs at a lower CPU
  * priority, so it answers when the browser is not busy instead of taking the core the page's main
  * thread is waiting for (`SERVER_NICENESS`).
+ *
+ * The runs themselves are made by one child process (./lighthouse-collect.ts) with one Chromium,
+ * each run in a browser context of its own, instead of a `lhci collect` per run (two Node
+ * processes and a Chromium started for each of the nine); `lhci upload` and `lhci assert` read
+ * its reports as they read those of `lhci collect`. No run takes the full-page screenshot
+ * (lighthouserc.json `disableFullPageScreenshot`): it only illustrates the HTML report and took
+ * about 5 s of every run's gathering, after the trace.
  */
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
@@ -25,6 +33,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser } from '#tests/browser.ts';
 import { copyWebBuild, demoTargets, ROOT, startDemo } from '#tests/pwa/harness.ts';
 import { inheritedEnv, scriptEnv } from './lib/config.ts';
+import type { CollectReply, CollectRequest } from './lighthouse-collect.ts';
 
 const OUT = path.join(ROOT, 'test-results', 'lighthouse');
 const WEB_DIR = path.join(ROOT, 'test-results', 'lighthouse-dist');
@@ -44,7 +53,8 @@ type Rc = {
     collect: {
       url: string[];
       numberOfRuns: number;
-      settings: { throttling?: Record<string, number> };
+      chromePath: string;
+      settings: { chromeFlags: string; throttling?: Record<string, number> };
     };
     upload: { outputDir: string };
   };
@@ -74,6 +84,40 @@ function lhci(args: string[]): Promise<number> {
     child.once('error', reject);
     child.once('exit', (code) => resolve(code ?? 1));
   });
+}
+
+/**
+ * The process that runs Lighthouse (./lighthouse-collect.ts: one Chromium for every run), started
+ * now, at this process's normal priority; `run` resolves when a run's report is saved.
+ */
+async function startCollector(rc: Rc) {
+  const child = fork(
+    path.join(ROOT, 'scripts/lighthouse-collect.ts'),
+    [LHCI_DIR, rc.ci.collect.chromePath, rc.ci.collect.settings.chromeFlags],
+    { cwd: ROOT, execArgv: ['--import', 'tsx'], env: inheritedEnv() },
+  );
+  const next = () =>
+    new Promise<CollectReply & { ready?: true }>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`the collector exited (${code})`));
+      child.once('exit', onExit);
+      child.once('message', (reply: CollectReply & { ready?: true }) => {
+        child.off('exit', onExit);
+        resolve(reply);
+      });
+    });
+  await next();
+  return {
+    async run(request: CollectRequest): Promise<CollectReply> {
+      const reply = next();
+      child.send(request);
+      return reply;
+    },
+    async close(): Promise<void> {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.disconnect();
+      await exited;
+    },
+  };
 }
 
 /**
@@ -116,6 +160,20 @@ async function warmUp(urls: string[]): Promise<void> {
     );
     for (const image of images) await (await fetch(image)).arrayBuffer();
   }
+}
+
+/**
+ * Under `npm test` this script starts while the PWA suite still runs, so that its stack is up and
+ * warm when that suite ends: it measures only once scripts/test-all.ts creates the file named by
+ * LIGHTHOUSE_START_WHEN (every other suite has ended by then). Alone, it measures at once.
+ */
+async function quietMachine(): Promise<void> {
+  const file = scriptEnv.lighthouseStartWhen();
+  if (!file || existsSync(file)) return;
+  console.log('ready; measuring once the other suites have ended...');
+  const waited = Date.now();
+  while (!existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 200));
+  console.log(`measuring (waited ${Math.round((Date.now() - waited) / 1000)} s)`);
 }
 
 type Lhr = {
@@ -198,9 +256,12 @@ async function main(): Promise<number> {
     const runs = rc.ci.collect.numberOfRuns;
     const rcPath = path.join(OUT, 'lighthouserc.json');
     const fromEnv = scriptEnv.lighthouseCpuMultiplier();
+    await mkdir(LHCI_DIR, { recursive: true });
+    const collector = await startCollector(rc);
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage();
+      await quietMachine();
       for (const url of urls) {
         for (let run = 1; run <= runs; run++) {
           const index = await hostBenchmarkIndex(page);
@@ -211,23 +272,24 @@ async function main(): Promise<number> {
           console.log(
             `${url} run ${run}: host benchmark index ${Math.round(index)} → CPU slowdown ${multiplier}x`,
           );
-          const once = structuredClone(rc);
-          once.ci.collect.url = [url];
-          once.ci.collect.numberOfRuns = 1;
-          once.ci.collect.settings.throttling = {
-            ...once.ci.collect.settings.throttling,
-            cpuSlowdownMultiplier: multiplier,
+          const settings = {
+            ...rc.ci.collect.settings,
+            throttling: {
+              ...rc.ci.collect.settings.throttling,
+              cpuSlowdownMultiplier: multiplier,
+            },
           };
-          await writeFile(rcPath, JSON.stringify(once, null, 2));
           // Asynchronous: this process serves the pages Lighthouse loads.
-          const code = await asBackground(() =>
-            lhci(['collect', `--config=${rcPath}`, '--additive']),
-          );
-          if (code !== 0) return code;
+          const reply = await asBackground(() => collector.run({ url, settings }));
+          if (!reply.ok) {
+            console.error(`${url} run ${run}: Lighthouse failed\n${reply.error}`);
+            return 1;
+          }
         }
       }
     } finally {
       await browser.close();
+      await collector.close();
     }
     await writeFile(rcPath, JSON.stringify(rc, null, 2));
     await lhci(['upload', `--config=${rcPath}`]);

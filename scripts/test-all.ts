@@ -6,10 +6,17 @@
  * line, its npm script or command).
  */
 import { spawn } from 'node:child_process';
-import { loadavg } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { inheritedEnv } from './lib/config.ts';
 
-type Suite = { name: string; command: string };
+/**
+ * `early`: started when the stage before its own starts, with LIGHTHOUSE_START_WHEN naming a file
+ * that appears when that stage ends; the suite prepares meanwhile and does its measured work
+ * after (scripts/lighthouse.ts). Its time is counted from then; its output is held.
+ */
+type Suite = { name: string; command: string; early?: boolean };
 
 const stages: Suite[][] = [
   [{ name: 'system-deps', command: 'bash scripts/ensure-system-deps.sh' }],
@@ -19,7 +26,11 @@ const stages: Suite[][] = [
     { name: 'lint', command: 'npm run --silent lint' },
     { name: 'typecheck', command: 'npm run --silent typecheck' },
     { name: 'unit', command: 'npm run --silent test:unit' },
-    { name: 'contracts', command: 'npm run --silent test:contracts' },
+    // `npm run test:contracts` is both, one after the other; here they overlap (the TypeScript
+    // side compiles with solc-js on its own, contracts/build/compile.ts, and needs nothing of
+    // forge's), so the stage does not end with forge's single-threaded compile and then 30 tests.
+    { name: 'contracts', command: 'npx forge test' },
+    { name: 'contracts-ts', command: 'npx vitest run --project contracts' },
     { name: 'fixtures', command: 'npx tsx scripts/test-fixtures.ts' },
   ],
   // Each of these runs two files at a time and uses the machine's two cores on its own.
@@ -27,7 +38,8 @@ const stages: Suite[][] = [
   [{ name: 'browser', command: 'npm run --silent test:browser' }],
   [{ name: 'pwa', command: 'npm run --silent bench:bundle && npm run --silent test:pwa' }],
   // The Lighthouse budgets (lighthouserc.json): last, on a machine the other suites no longer load.
-  [{ name: 'lighthouse', command: 'npm run --silent test:lighthouse' }],
+  // Its stack starts and warms up during the PWA suite; it measures once that suite has ended.
+  [{ name: 'lighthouse', command: 'npm run --silent test:lighthouse', early: true }],
 ];
 
 const only = process.argv.slice(2);
@@ -41,6 +53,8 @@ const results: {
   seconds: number;
   /** The 1-minute load average when the suite ended: times on a shared machine need it beside them. */
   load: number;
+  /** CPU seconds of the stage the suite ran in (every process it started), where Linux tells. */
+  cpu: number | null;
   failures: string[];
 }[] = [];
 
@@ -50,12 +64,16 @@ const FAILURE_LINE = /(\bFAIL\b|×|✗|AssertionError|Error:|Failing tests|over 
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 /** Runs a suite; `hold`: its output is kept and printed whole at its end (a concurrent stage). */
-function run(command: string, hold: boolean): Promise<{ ok: boolean; failures: string[] }> {
+function run(
+  command: string,
+  hold: boolean,
+  env: Record<string, string> = {},
+): Promise<{ ok: boolean; failures: string[] }> {
   return new Promise((resolve) => {
     const child = spawn(command, {
       shell: true,
       stdio: ['inherit', 'pipe', 'pipe'],
-      env: inheritedEnv(),
+      env: { ...inheritedEnv(), ...env },
     });
     const failures: string[] = [];
     const held: Array<[Buffer, NodeJS.WriteStream]> = [];
@@ -80,22 +98,67 @@ function run(command: string, hold: boolean): Promise<{ ok: boolean; failures: s
 }
 
 const runStarted = Date.now();
-async function runSuite(suite: Suite, hold: boolean): Promise<void> {
+/** `early`: the suite was started with the stage before; its time counts from that stage's end. */
+async function runSuite(
+  suite: Suite,
+  hold: boolean,
+  early?: { env: Record<string, string>; measuredFrom: () => number },
+): Promise<void> {
   if (!hold) console.log(`\n=== ${suite.name}: ${suite.command}`);
   const started = Date.now();
-  const { ok, failures } = await run(suite.command, hold);
-  const seconds = Math.round((Date.now() - started) / 100) / 10;
+  const { ok, failures } = await run(suite.command, hold, early?.env);
+  // An early suite that ended before its stage's turn (a failure) is timed from its own start.
+  const seconds = Math.round((Date.now() - (early?.measuredFrom() || started)) / 100) / 10;
   if (hold) console.log(`=== ${suite.name} (above): ${suite.command}, ${seconds}s\n`);
-  results.push({ name: suite.name, ok, seconds, load: loadavg()[0]!, failures });
+  results.push({ name: suite.name, ok, seconds, load: loadavg()[0]!, cpu: null, failures });
 }
 
-for (const stage of selected) {
+/**
+ * CPU seconds (user and system) of every ended process this one started, from /proc (Linux; null
+ * elsewhere). A stage's share is the difference across it: beside its wall-clock time it says how
+ * busy the two cores were (a stage near 2 × its seconds is CPU-bound; far below, it waits).
+ */
+function childrenCpuSeconds(): number | null {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // Fields after the command name in parentheses: cutime and cstime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Suites of the next stage started early (`Suite.early`), and the file that lets them go on. */
+const startedEarly = new Map<string, Promise<void>>();
+const goFile = path.join(tmpdir(), `vbc-test-all-${process.pid}-go`);
+let wentOn = 0;
+
+for (const [i, stage] of selected.entries()) {
   const together = stage.length > 1;
   if (together) console.log(`\n=== at once: ${stage.map((s) => s.name).join(', ')}`);
-  await Promise.all(stage.map((suite) => runSuite(suite, together)));
+  const cpuBefore = childrenCpuSeconds();
+  const early = (selected[i + 1] ?? []).filter((s) => s.early);
+  if (early.length) rmSync(goFile, { force: true });
+  for (const suite of early) {
+    console.log(`\n=== ${suite.name} starts now and goes on when this stage ends (output held)`);
+    const env = { LIGHTHOUSE_START_WHEN: goFile };
+    startedEarly.set(suite.name, runSuite(suite, true, { env, measuredFrom: () => wentOn }));
+  }
+  await Promise.all(
+    stage.map((suite) => startedEarly.get(suite.name) ?? runSuite(suite, together)),
+  );
+  if (early.length) {
+    wentOn = Date.now();
+    writeFileSync(goFile, '');
+  }
+  const cpuAfter = childrenCpuSeconds();
+  const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+  for (const r of results.filter((x) => stage.some((s) => s.name === x.name))) r.cpu = cpu;
   // Without system packages nothing else can run meaningfully.
   if (results.some((r) => !r.ok && r.name === 'system-deps')) break;
 }
+rmSync(goFile, { force: true });
 
 for (const r of results.filter((x) => !x.ok)) {
   console.log(`\n=== ${r.name} failed; its failure lines:`);
@@ -106,7 +169,11 @@ const order = selected.flat().map((s) => s.name);
 results.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 console.log('\n=== summary');
 for (const r of results) {
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s, load ${r.load.toFixed(1)})`);
+  // A stage of several suites: its CPU time is theirs together (printed with each of them).
+  const cpu = r.cpu === null ? '' : `, stage cpu ${Math.round(r.cpu)}s`;
+  console.log(
+    `${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s, load ${r.load.toFixed(1)}${cpu})`,
+  );
 }
 // Wall-clock: the suites of a stage overlap, so their sum would count that time twice.
 const total = (Date.now() - runStarted) / 1000;

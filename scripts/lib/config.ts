@@ -46,6 +46,8 @@ export const scriptEnv = {
   wcRelayPublicUrl: () => read('WC_RELAY_PUBLIC_URL'),
   chromiumPath: () => read('CHROMIUM_PATH'),
   lighthouseCpuMultiplier: () => readNumber('LIGHTHOUSE_CPU_MULTIPLIER', Number.NaN),
+  /** A file whose existence lets scripts/lighthouse.ts start measuring (set by scripts/test-all.ts). */
+  lighthouseStartWhen: () => read('LIGHTHOUSE_START_WHEN'),
   /** How many times `npm run bench:tap` measures each case. */
   tapRuns: (fallback: number) => readNumber('TAP_RUNS', fallback),
   soakMinutes: (fallback: number) => readNumber('SOAK_MINUTES', fallback),
