@@ -503,6 +503,22 @@ describe('IDOR: one user against another [pglite]', () => {
       check: (res) => expect(codeOf(res)).toEqual([403, 'NOT_PARTNER']),
     },
     {
+      op: 'POST /api/v1/drops/metadata',
+      attempt: "a drop's document stored as a partner through the owner's address",
+      send: () =>
+        as(intruder, 'POST', '/api/v1/drops/metadata', {
+          ...metadataBody,
+          collection: owner.address,
+        }),
+      check: (res) => expect(codeOf(res)).toEqual([403, 'NOT_PARTNER']),
+    },
+    {
+      op: 'POST /api/v1/drops/pools',
+      attempt: "a magic bag's pool stored as a partner through the owner's address",
+      send: () => as(intruder, 'POST', '/api/v1/drops/pools', { uris: [`${MARKER} item`] }),
+      check: (res) => expect(codeOf(res)).toEqual([403, 'NOT_PARTNER']),
+    },
+    {
       op: 'GET /api/v2/bid/bids-by-bidder',
       attempt: "the owner's bids through her address",
       send: () =>
