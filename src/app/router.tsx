@@ -52,6 +52,7 @@ const screens: Record<RouteName, Screen> = {
   notification: screen(() => import('./routes/notification.tsx')),
   outbox: screen(() => import('./routes/outbox.tsx')),
   fractional: screen(() => import('./routes/fractional.tsx')),
+  fractionalDetail: screen(() => import('./routes/fractional-detail.tsx')),
   bundleDetail: screen(() => import('./routes/bundle-detail.tsx')),
   userDetail: screen(() => import('./routes/user-detail.tsx')),
   profile: screen(() => import('./routes/profile.tsx')),

@@ -3,6 +3,7 @@
  * (CustomTypeOptions below). tests/unit/i18n-parity.test.ts keeps vi identical in keys.
  */
 import type errorsDropsFractional from '#locales/en/errors-drops-fractional.json';
+import type fractional from '#locales/en/fractional.json';
 import type gifts from '#locales/en/gifts.json';
 import type outbox from '#locales/en/outbox.json';
 import type studio from '#locales/en/studio.json';
@@ -24,6 +25,7 @@ export const NAMESPACES = [
   'studio',
   'outbox',
   'gifts',
+  'fractional',
 ] as const;
 
 /**
@@ -31,7 +33,14 @@ export const NAMESPACES = [
  * gifts, trading panels, the wallet sidebar): not in the language chunk the first screen loads,
  * fetched when a screen asks for them (src/lib/i18n.ts, `withStrings`).
  */
-export const LAZY_NAMESPACES: readonly string[] = ['studio', 'outbox', 'gifts', 'trade', 'wallet'];
+export const LAZY_NAMESPACES: readonly string[] = [
+  'studio',
+  'outbox',
+  'gifts',
+  'trade',
+  'wallet',
+  'fractional',
+];
 
 /**
  * Files merged into the `errors` namespace once the first screen is up (src/lib/i18n.ts,
@@ -47,6 +56,7 @@ export type Resources = Omit<typeof resources, 'errors'> & {
   gifts: typeof gifts;
   trade: typeof trade;
   wallet: typeof wallet;
+  fractional: typeof fractional;
 };
 
 declare module 'i18next' {

@@ -44,6 +44,10 @@ const lazyLoaders: Record<string, Record<Language, () => Promise<{ default: unkn
     en: () => import('#locales/en/wallet.json'),
     vi: () => import('#locales/vi/wallet.json'),
   },
+  fractional: {
+    en: () => import('#locales/en/fractional.json'),
+    vi: () => import('#locales/vi/fractional.json'),
+  },
 };
 
 /** The `errors` namespace's later part (LATER_ERRORS), each language in its own chunk. */

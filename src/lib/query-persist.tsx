@@ -33,14 +33,21 @@ const CATALOGUE_ROOTS = [
   'bundle',
   'user',
   'network',
+  'fractional',
 ] as const;
-/** Personal sub-keys under a catalogue root: never written to disk. */
-const PERSONAL = new Set(['orders', 'bids', 'activity']);
+/**
+ * Sub-keys never written to disk: a user's personal lists, and the fractional page's chain reads
+ * (bigint values, and only ever the chain's word of the moment: src/features/fractional/api/).
+ */
+const PERSONAL: Partial<Record<(typeof CATALOGUE_ROOTS)[number], ReadonlySet<string>>> = {
+  user: new Set(['orders', 'bids', 'activity']),
+  fractional: new Set(['chain', 'account']),
+};
 
 export function isCatalogueKey(key: readonly unknown[]): boolean {
   const [root, kind] = key;
   if (!CATALOGUE_ROOTS.includes(root as (typeof CATALOGUE_ROOTS)[number])) return false;
-  return !(root === 'user' && PERSONAL.has(kind as string));
+  return !PERSONAL[root as (typeof CATALOGUE_ROOTS)[number]]?.has(kind as string);
 }
 
 export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {

@@ -1,16 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '#web/components/ui/page-title.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
+import { FractionalList } from '#web/features/fractional/components/fractional-list.tsx';
+import { NetworkFilter } from '#web/features/marketplace/components/network-filter.tsx';
 
-/** Fractional NFTs are announced, not yet offered: 'Coming soon'. */
+/** /fractional: the fractional items (the header's Fractional tab), by network as other lists. */
 export function Component() {
-  const { t } = useTranslation('pages');
-  usePageTitle(t('fractional.title'));
   return (
-    <>
-      <h1>{t('fractional.title')}</h1>
-      <p>{t('fractional.intro')}</p>
-      <EmptyState kind="comingSoon" />
-    </>
+    <FractionalList
+      networkFilter={(value, onChange) => <NetworkFilter value={value} onChange={onChange} />}
+    />
   );
 }

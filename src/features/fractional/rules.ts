@@ -55,7 +55,12 @@ export function checkTakeQuantity(text: string, left: bigint): Checked<bigint> {
 }
 
 /** The all-in price of `shares` at `pricePerShare`: the buyer pays it; the fee comes off the seller. */
-export function shareQuote(shares: bigint, pricePerShare: bigint, feeBps: bigint, maxFeeBps: bigint) {
+export function shareQuote(
+  shares: bigint,
+  pricePerShare: bigint,
+  feeBps: bigint,
+  maxFeeBps: bigint,
+) {
   const total = shares * pricePerShare;
   const fee = orderFee(total, feeBps, maxFeeBps);
   return {
@@ -150,7 +155,13 @@ export function checkTerms(
   }
   const start = toSeconds(input.saleStart);
   const end = toSeconds(input.saleEnd);
-  if (start === null || end === null || end <= start || end <= now || end - start > MAX_SALE_SECONDS) {
+  if (
+    start === null ||
+    end === null ||
+    end <= start ||
+    end <= now ||
+    end - start > MAX_SALE_SECONDS
+  ) {
     errors.saleEnd = 'invalidSaleWindow';
   }
   const reserve = parseAmount(input.reservePrice);
