@@ -20,6 +20,11 @@ export const PROVENANCE_EVENTS = [
   'REVOKE',
   'BID',
   'PURCHASE',
+  // fractional vaults (docs/decisions/119-fractional-server-side.md)
+  'FRACTIONALIZE',
+  'SHARE_BUY',
+  'BUYOUT',
+  'REDEEM',
 ] as const;
 export type ProvenanceEvent = (typeof PROVENANCE_EVENTS)[number];
 

@@ -24,6 +24,7 @@ import { VBCHAIN_DEVNET } from '../chains.ts';
 import { ANVIL_KEYS } from '../devnet/anvil.ts';
 import { rpcProvider } from '../devnet/rpc.ts';
 import { type Deployment, readDeployment, writeDeployment } from './deployment.ts';
+import { ensureFractionalFactory } from './fractional.ts';
 
 const WVBC_TRANSFER = new Interface([
   'function transfer(address to, uint256 amount) returns (bool)',
@@ -90,7 +91,24 @@ async function hasCode(provider: Provider, address: string): Promise<boolean> {
   return (await provider.getCode(address)) !== '0x';
 }
 
+/** The marketplace contracts, then each further block of contracts built on them. */
 export async function deploy(params: DeployParameters): Promise<Deployment> {
+  const deployment = await deployMarketplace(params);
+  const log = params.log ?? (() => {});
+  const provider = rpcProvider(params.rpcUrl);
+  try {
+    // fractional vaults (contracts/deploy/fractional.ts)
+    const deployer = new Wallet(params.deployerKey, provider);
+    if (await ensureFractionalFactory(deployer, deployment, log)) {
+      writeDeployment(params.dataDir, deployment);
+    }
+  } finally {
+    provider.destroy();
+  }
+  return deployment;
+}
+
+async function deployMarketplace(params: DeployParameters): Promise<Deployment> {
   const log = params.log ?? (() => {});
   const provider = rpcProvider(params.rpcUrl);
   try {

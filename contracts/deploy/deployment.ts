@@ -5,6 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { FractionalDeployment } from './fractional.ts';
 
 export type Deployment = {
   chainId: number;
@@ -21,7 +22,7 @@ export type Deployment = {
   deployer: string;
   /** sha256 of the deployed contracts' creation code: a change of the sources means a new deployment. */
   contractsHash: string;
-};
+} & FractionalDeployment;
 
 export function deploymentPath(dataDir: string, chainId: number): string {
   return join(dataDir, 'deployments', `${chainId}.json`);

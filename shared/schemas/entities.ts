@@ -5,6 +5,7 @@
 import Type, { type Static } from 'typebox';
 import { ACTIVITY_TYPES, ORDER_STATUSES } from '../enums.ts';
 import { Address, IsoDate, NftStatus, Nullable, SaleType, TxHash, Wei } from './common.ts';
+import { FractionalRef } from './fractional.ts';
 
 export const Category = Type.Object({
   id: Type.Integer({ description: 'labelId' }),
@@ -32,6 +33,8 @@ export const Network = Type.Object({
   collectionFactoryAddress: Nullable(Address),
   /** The gift escrow (contracts/src/Gifts.sol); absent or null where it is not deployed. */
   giftsAddress: Type.Optional(Nullable(Address)),
+  /** The fractional vault factory (contracts/src/FractionalVaultFactory.sol); null where absent. */
+  fractionalFactoryAddress: Type.Optional(Nullable(Address)),
 });
 export type Network = Static<typeof Network>;
 
@@ -148,6 +151,8 @@ export const Nft = Type.Object({
   setId: Nullable(Type.Integer()),
   bundleId: Nullable(Type.Integer()),
   isLiked: Type.Boolean({ description: 'whether likeAddress liked it (false without one)' }),
+  /** Its fractional vault while it is in one (shared/schemas/fractional.ts); null otherwise. */
+  fractional: Type.Optional(Nullable(FractionalRef)),
   createdAt: IsoDate,
 });
 export type Nft = Static<typeof Nft>;

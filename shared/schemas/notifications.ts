@@ -15,6 +15,11 @@ export const NOTIFICATION_TYPES = [
   'BUNDLE_ITEM_SOLD',
   'LOCK_RELEASED',
   'LISTING_EXPIRED',
+  // fractional vaults (server/src/notifications/fractional.ts)
+  'SHARE_BUYOUT_STARTED',
+  'SHARE_BUYOUT_OUTBID',
+  'SHARE_BUYOUT_SUCCEEDED',
+  'SHARE_SALE_ENDED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -24,6 +29,10 @@ export const MAIL_PREFERENCE = {
   AUCTION_WON: 'emailWon',
   SOLD: 'emailSold',
   BUNDLE_ITEM_SOLD: 'emailSold',
+  SHARE_BUYOUT_OUTBID: 'emailOutbid',
+  SHARE_BUYOUT_STARTED: 'emailSold',
+  SHARE_BUYOUT_SUCCEEDED: 'emailSold',
+  SHARE_SALE_ENDED: 'emailWon',
 } as const;
 
 export const Notification = Type.Object(

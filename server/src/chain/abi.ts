@@ -6,6 +6,8 @@ import { Interface } from 'ethers';
 import {
   COLLECTION_FACTORY_ABI,
   EXCHANGE_ABI,
+  FRACTIONAL_VAULT_ABI,
+  FRACTIONAL_VAULT_FACTORY_ABI,
   GIFTS_ABI,
   MARKETPLACE_COLLECTION_ABI,
   WVBC_ABI,
@@ -16,3 +18,5 @@ export const wvbcInterface = new Interface(WVBC_ABI);
 export const collectionInterface = new Interface(MARKETPLACE_COLLECTION_ABI);
 export const factoryInterface = new Interface(COLLECTION_FACTORY_ABI);
 export const giftsInterface = new Interface(GIFTS_ABI);
+export const fractionalFactoryInterface = new Interface(FRACTIONAL_VAULT_FACTORY_ABI);
+export const vaultInterface = new Interface(FRACTIONAL_VAULT_ABI);

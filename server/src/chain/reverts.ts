@@ -5,6 +5,7 @@
  */
 import { AppError, type ErrorCode } from '#server/errors.ts';
 import { collectionInterface, exchangeInterface, giftsInterface, wvbcInterface } from './abi.ts';
+import { fractionalCode, fractionalRevertName } from './fractional-reverts.ts';
 
 /** Exchange / collection custom errors → our codes (a revert is the caller's mistake). */
 const REVERT_CODES: Record<string, ErrorCode> = {
@@ -44,13 +45,20 @@ export function revertName(data: string | null | undefined): string | null {
       // not this contract's error
     }
   }
-  return null;
+  // fractional vaults and their factory (fractional-reverts.ts)
+  return fractionalRevertName(data);
 }
 
-/** The AppError answering a reverted call (ethers CALL_EXCEPTION). */
-export function revertError(cause: unknown): AppError {
+/**
+ * The AppError answering a reverted call (ethers CALL_EXCEPTION). `callee: 'fractional'` when
+ * the call went to a vault or the fractional factory: their meaning of a shared name wins.
+ */
+export function revertError(cause: unknown, callee?: 'fractional'): AppError {
   const name = revertName((cause as { data?: string }).data);
-  const code = (name && REVERT_CODES[name]) || 'TX_REJECTED';
+  const code =
+    (name && callee === 'fractional' && fractionalCode(name)) ||
+    (name && (REVERT_CODES[name] ?? fractionalCode(name))) ||
+    'TX_REJECTED';
   return new AppError(code, {
     message: code === 'TX_REJECTED' && name ? `The transaction was refused: ${name}` : undefined,
     cause,

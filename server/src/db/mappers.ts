@@ -67,6 +67,7 @@ export function toNetwork(row: NetworkRow): Network {
     exchangeAddress: checksumOrNull(row.exchange_address),
     collectionFactoryAddress: checksumOrNull(row.collection_factory_address),
     giftsAddress: checksumOrNull(row.gifts_address),
+    fractionalFactoryAddress: checksumOrNull(row.fractional_factory_address),
   };
 }
 
@@ -144,6 +145,13 @@ export function toNft(row: NftRow, liked: LikedIds = new Set()): Nft {
     setId: row.set_id,
     bundleId: row.bundle_id,
     isLiked: liked.has(row.id),
+    fractional: row.fractional_vault
+      ? {
+          vault: checksum(row.fractional_vault),
+          networkId: row.network_id,
+          state: row.fractional_state ?? 'IDLE',
+        }
+      : null,
     createdAt: iso(row.created_at),
   };
 }

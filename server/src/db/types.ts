@@ -31,6 +31,14 @@ import type {
   SetsTable,
 } from './tables/catalogue.ts';
 import type {
+  FractionalBalancesTable,
+  FractionalBidsTable,
+  FractionalCashoutsTable,
+  FractionalTradesTable,
+  FractionalVaultsTable,
+  ShareOrdersTable,
+} from './tables/fractional.ts';
+import type {
   DiariesTable,
   FollowsTable,
   LikesTable,
@@ -59,6 +67,7 @@ export type { ActivityType, OrderStatus, OrderTarget } from '#shared/enums.ts';
 export type { Int8, Json, Timestamp, TimestampNullable, Wei, WeiNullable } from './columns.ts';
 export type * from './tables/accounts.ts';
 export type * from './tables/catalogue.ts';
+export type * from './tables/fractional.ts';
 export type * from './tables/social.ts';
 export type * from './tables/trading.ts';
 
@@ -104,6 +113,12 @@ export interface Database {
   metadata_documents: MetadataDocumentsTable;
   gifts: GiftsTable;
   gift_messages: GiftMessagesTable;
+  fractional_vaults: FractionalVaultsTable;
+  fractional_balances: FractionalBalancesTable;
+  fractional_trades: FractionalTradesTable;
+  fractional_bids: FractionalBidsTable;
+  fractional_cashouts: FractionalCashoutsTable;
+  share_orders: ShareOrdersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -11,9 +11,11 @@ import { toQuantity } from 'ethers';
 import { collectionInterface } from '#server/chain/abi.ts';
 import { toDbAddress } from '../db/values.ts';
 import { notifyScheduled } from '../notifications/derive.ts';
+import { notifySalesEnded } from '../notifications/fractional.ts';
 import { readMetadataDocument } from '../studio/metadata-store.ts';
 import { saveBlocks } from './checkpoint.ts';
 import { ALL_TOPICS, type ChainEvent, decodeLog, TOPICS, ZERO_ADDRESS } from './events.ts';
+import { knownVaultsOf } from './fractional-events.ts';
 import type { Fill, LogPosition, RangeState } from './handler-context.ts';
 import { handleEvent } from './handlers.ts';
 import { bufferJournal, flushJournal, type Trx } from './journal.ts';
@@ -85,11 +87,13 @@ async function readEvents(
   range: { from: number; to: number },
   contracts: NetworkContracts,
   known: ReadonlySet<string>,
+  knownVaults: ReadonlySet<string>,
 ) {
   const rawLogs = (await getLogs(ctx, range.from, range.to)).filter((l) => !l.removed);
   rawLogs.sort((a, b) => a.blockNumber - b.blockNumber || a.index - b.index);
   // Decode in chain order: a collection created in this range counts for its later logs.
   const collections = new Set(known);
+  const vaults = new Set(knownVaults);
   const decoded: Decoded[] = [];
   const fillsByTx = new Map<string, Fill[]>();
   const wvbcTxs = new Set<string>();
@@ -98,14 +102,15 @@ async function readEvents(
     if (toDbAddress(log.address) === contracts.wvbc && log.topics[0] === TOPICS.Transfer) {
       wvbcTxs.add(txHash);
     }
-    const event = decodeLog(log, contracts, collections);
+    const event = decodeLog(log, contracts, collections, vaults);
     if (!event) continue;
     if (event.kind === 'CollectionCreated') collections.add(event.collection);
+    if (event.kind === 'VaultCreated') vaults.add(event.vault);
     if (event.kind === 'OrderFilled')
       fillsByTx.set(txHash, [...(fillsByTx.get(txHash) ?? []), event]);
     decoded.push({ log, event });
   }
-  return { decoded, fillsByTx, wvbcTxs, seen: collections };
+  return { decoded, fillsByTx, wvbcTxs, seen: collections, vaults };
 }
 
 /** Headers of the range's ends and of every block holding a log; a changed chain throws. */
@@ -237,6 +242,7 @@ async function commitRange(
     const blockCtx = { networkId: ctx.networkId, blockNumber: range.to };
     await expireOrders(trx, blockCtx, new Date(end.timestamp * 1000));
     await notifyScheduled(trx, blockCtx, new Date(end.timestamp * 1000));
+    await notifySalesEnded(trx, blockCtx, new Date(end.timestamp * 1000));
   }
   await flushJournal(trx);
   await saveBlocks(trx, ctx, headers, range.to);
@@ -264,6 +270,7 @@ export async function readRange(
   cp: Checkpoint | null,
   contracts: NetworkContracts,
   known?: ReadonlySet<string>,
+  knownVaults?: ReadonlySet<string>,
 ): Promise<RangeRead> {
   const collections =
     known ??
@@ -276,11 +283,12 @@ export async function readRange(
           .execute()
       ).map((r) => r.address),
     );
-  const { decoded, fillsByTx, wvbcTxs, seen } = await readEvents(
+  const { decoded, fillsByTx, wvbcTxs, seen, vaults } = await readEvents(
     ctx,
     { from, to },
     contracts,
     collections,
+    knownVaults ?? (await knownVaultsOf(ctx.db, ctx.networkId)),
   );
   const headers = await readHeaders(ctx, { from, to }, cp, decoded);
   const metadata = await readMetadata(
@@ -292,6 +300,7 @@ export async function readRange(
     networkId: ctx.networkId,
     contracts,
     collections: seen,
+    vaults,
     fillsByTx,
     wvbcTxs,
     metadata,

@@ -16,6 +16,7 @@ export async function networkContracts(ctx: SyncContext): Promise<NetworkContrac
       'exchange_address',
       'collection_factory_address',
       'gifts_address',
+      'fractional_factory_address',
       'deploy_block',
     ])
     .where('network_id', '=', ctx.networkId)
@@ -28,6 +29,7 @@ export async function networkContracts(ctx: SyncContext): Promise<NetworkContrac
     exchange: row.exchange_address,
     factory: row.collection_factory_address,
     gifts: row.gifts_address,
+    fractionalFactory: row.fractional_factory_address,
     deployBlock: Number(row.deploy_block ?? 0),
   };
 }

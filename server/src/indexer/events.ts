@@ -13,6 +13,12 @@ import {
   wvbcInterface,
 } from '#server/chain/abi.ts';
 import { toDbAddress } from '../db/values.ts';
+import {
+  decodeFactoryLog,
+  decodeVaultLog,
+  FRACTIONAL_TOPICS,
+  type FractionalEvent,
+} from './fractional-decode.ts';
 
 function topic(iface: Interface, name: string): string {
   const event = iface.getEvent(name);
@@ -38,7 +44,7 @@ export const TOPICS = {
   GiftTakenBack: topic(giftsInterface, 'GiftTakenBack'),
 } as const;
 
-export const ALL_TOPICS = Object.values(TOPICS);
+export const ALL_TOPICS = [...Object.values(TOPICS), ...FRACTIONAL_TOPICS];
 
 /**
  * The event fragments of each interface by topic hash. ethers' parseLog finds the fragment by
@@ -104,7 +110,9 @@ export type ChainEvent =
       claimKey: string;
     }
   | { kind: 'GiftClaimed'; giftId: bigint; recipient: string }
-  | { kind: 'GiftTakenBack'; giftId: bigint };
+  | { kind: 'GiftTakenBack'; giftId: bigint }
+  /** Fractional vaults and their factory (fractional-decode.ts). */
+  | FractionalEvent;
 
 export interface Contracts {
   factory: string;
@@ -112,6 +120,8 @@ export interface Contracts {
   wvbc: string;
   /** The gift escrow; null on a network registered before it existed. */
   gifts: string | null;
+  /** The fractional vault factory; null where it is not deployed. */
+  fractionalFactory?: string | null;
 }
 
 /**
@@ -122,6 +132,7 @@ export function decodeLog(
   log: Pick<Log, 'address' | 'topics' | 'data'>,
   contracts: Contracts,
   collections: ReadonlySet<string>,
+  vaults: ReadonlySet<string> = new Set(),
 ): ChainEvent | null {
   const address = toDbAddress(log.address);
   const t0 = log.topics[0];
@@ -150,6 +161,8 @@ export function decodeLog(
     };
   }
   if (address === contracts.gifts) return decodeGiftLog(parse(giftsInterface));
+  if (vaults.has(address)) return decodeVaultLog(address, log);
+  if (address === contracts.fractionalFactory) return decodeFactoryLog(log);
   if (collections.has(address)) {
     if (t0 === TOPICS.Transfer && log.topics.length === 4) {
       // Transfer(address indexed from, address indexed to, uint256 indexed id): all in topics

@@ -22,6 +22,8 @@ export interface RangeState {
   contracts: Contracts;
   /** Lowercase addresses of our collections (grows with each CollectionCreated). */
   collections: Set<string>;
+  /** Lowercase addresses of the fractional vaults (grows with each VaultCreated). */
+  vaults?: Set<string>;
   /** OrderFilled events of the range by transaction hash. */
   fillsByTx: Map<string, Fill[]>;
   /** Transactions of the range that moved WVBC (a claim, when the order is not stored). */

@@ -6,6 +6,7 @@
  * - fills, revokes, counter bumps and bids recorded on chain: exchange-events.ts;
  * - when an order ends and what that does to its listing: order-lifecycle.ts;
  * - gifts made, claimed and taken back: gift-events.ts;
+ * - fractional vaults, shares, listings, buyouts: fractional-events.ts;
  * - WVBC Deposit and Withdrawal: a `wvbc_transfers` row (here).
  *
  * Statuses: a bought NFT becomes SOLD (buy_price keeps the price it sold for) with its new owner;
@@ -21,6 +22,7 @@ import {
   onOrderCancelled,
   onOrderFilled,
 } from './exchange-events.ts';
+import { handleFractionalEvent } from './fractional-events.ts';
 import { onGiftClosed, onGiftCreated } from './gift-events.ts';
 import { blockTime, type LogPosition, type RangeState } from './handler-context.ts';
 import type { BlockContext, Trx } from './journal.ts';
@@ -89,5 +91,7 @@ export async function handleEvent(
     case 'GiftClaimed':
     case 'GiftTakenBack':
       return onGiftClosed(trx, state, ctx, pos, event);
+    default:
+      return handleFractionalEvent(trx, state, ctx, pos, event);
   }
 }

@@ -219,7 +219,15 @@ export class Indexer {
     const from = read.to + 1;
     const to = Math.min(head, from + this.ctx.batchSize - 1);
     const cp = { block: read.to, hash };
-    const next = readRange(this.ctx, from, to, cp, contracts, read.state.collections);
+    const next = readRange(
+      this.ctx,
+      from,
+      to,
+      cp,
+      contracts,
+      read.state.collections,
+      read.state.vaults,
+    );
     next.catch(() => undefined); // a failed read ahead is read again by the next step
     this.ahead = { from, to, read: next };
   }

@@ -51,6 +51,8 @@ const JOURNALED = {
     'sale_type',
     'buy_price',
     'current_order_hash',
+    'fractional_vault',
+    'fractional_state',
   ],
   orders: ['status', 'taker', 'tx_hash'],
   sets: ['status', 'owner', 'current_order_hash', 'is_bid', 'sale_type'],
@@ -58,6 +60,23 @@ const JOURNALED = {
   bundle_items: ['sold'],
   collections: ['items_count', 'volume'],
   gifts: ['status', 'recipient', 'closed_tx'],
+  // fractional vaults (fractional-events.ts)
+  fractional_vaults: [
+    'state',
+    'shares_sold',
+    'unsold_released',
+    'holders_count',
+    'last_price',
+    'buyout_bidder',
+    'buyout_amount',
+    'buyout_ends_at',
+    'buyout_bid_count',
+    'cashed_out_shares',
+    'cashed_out_amount',
+    'redeemed_by',
+  ],
+  fractional_balances: ['shares'],
+  share_orders: ['filled', 'status'],
 } as const;
 export type JournaledTable = keyof typeof JOURNALED;
 

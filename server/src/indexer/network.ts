@@ -22,7 +22,11 @@ export interface RegisterNetworkParameters {
   deployment: Pick<
     Deployment,
     'chainId' | 'wvbc' | 'exchange' | 'collectionFactory' | 'deployBlock'
-  > & { gifts?: string | undefined };
+  > & {
+    gifts?: string | undefined;
+    fractionalFactory?: string | undefined;
+    fractionalBlock?: number | undefined;
+  };
   /** Where the server reaches the node. */
   nodeUrl: string;
   /** The server's public base URL (PUBLIC_URL). */
@@ -67,6 +71,8 @@ export async function registerNetwork(
     exchange_address: toDbAddress(d.exchange),
     collection_factory_address: toDbAddress(d.collectionFactory),
     gifts_address: d.gifts ? toDbAddress(d.gifts) : null,
+    fractional_factory_address: d.fractionalFactory ? toDbAddress(d.fractionalFactory) : null,
+    fractional_block: d.fractionalBlock ?? null,
     deploy_block: d.deployBlock,
   } as const;
   return db.transaction().execute(async (trx) => {

@@ -69,6 +69,9 @@ async function undoAboveTarget(
     'approval_epochs',
     'bid_records',
     'wvbc_transfers',
+    'fractional_trades',
+    'fractional_bids',
+    'fractional_cashouts',
     'indexed_logs',
     'indexed_blocks',
   ] as const) {

@@ -4,6 +4,7 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { NftStatus, SaleType } from '#shared/enums.ts';
+import type { VaultState } from '#shared/schemas/fractional.ts';
 import type { Int8, Timestamp, TimestampNullable, Wei, WeiNullable } from '../columns.ts';
 
 export interface NetworksTable {
@@ -25,6 +26,13 @@ export interface NetworksTable {
   collection_factory_address: string | null;
   gifts_address: string | null;
   deploy_block: Int8 | null;
+  /** migrations/079_fractional_vaults.sql */
+  fractional_factory_address: Generated<string | null>;
+  fractional_block: ColumnType<
+    string | null,
+    string | number | null | undefined,
+    string | number | null
+  >;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -124,6 +132,9 @@ export interface NftsTable extends ListedColumns {
   set_id: number | null;
   bundle_id: number | null;
   minted_at: TimestampNullable;
+  /** Its vault while it is in one (migrations/079_fractional_vaults.sql). */
+  fractional_vault: Generated<string | null>;
+  fractional_state: Generated<VaultState | null>;
 }
 
 export interface SetItemsTable {
