@@ -17,7 +17,12 @@ import { isNetworkFailure, outboxNotice, queueAction } from '#web/pwa/outbox/out
 import type { Connector, TxRequest } from '#web/wallet/connectors/types.ts';
 import { sendTx, type WriteOutcome, type WriteStage, writeErrorKey } from '#web/wallet/pipeline.ts';
 import { wrapperRequest } from '#web/wallet/wrapper.ts';
-import { fractionalApi, type ShareListingBody, shareOrderToJson } from './api/fractional.ts';
+import {
+  fractionalApi,
+  type ShareListingBody,
+  shareOrderToJson,
+  vaultFingerprint,
+} from './api/fractional.ts';
 import {
   bidApprovalTx,
   bidTx,
@@ -56,8 +61,9 @@ async function write(
   } catch (error) {
     return { ok: false, error: writeErrorKey(error) };
   }
+  const before = vault ? await vaultFingerprint(ctx.network.networkId, vault) : null;
   const waitForIndexer = vault
-    ? (hash: string) => fractionalApi.indexed(ctx.network.networkId, vault, hash)
+    ? (hash: string) => fractionalApi.indexed(ctx.network.networkId, vault, hash, before)
     : undefined;
   return sendTx(ctx, () => request, onStage, waitForIndexer);
 }
@@ -93,7 +99,9 @@ export async function fractionalize(
   const vault = await createdVault(ctx.network, sent.value).catch(() => null);
   if (!vault) return { ok: false, error: 'txRejected' };
   onStage('indexing');
-  await fractionalApi.indexed(ctx.network.networkId, vault, sent.value).catch(() => undefined);
+  await fractionalApi
+    .indexed(ctx.network.networkId, vault, sent.value, null)
+    .catch(() => undefined);
   return { ok: true, value: vault };
 }
 
@@ -141,17 +149,20 @@ export type ListSharesInput = {
   symbol: string;
 };
 
+/** What is posted (the path names the network and vault; the body, order and signature). */
+type Posted = ShareListingBody & { networkId: number; vault: string };
+
 /** A random salt: two listings with the same terms stay two listings. */
 const randomSalt = () => {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return BigInt(`0x${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`);
 };
 
-async function queueListing(body: ShareListingBody, p: ListSharesInput): Promise<Outcome> {
+async function queueListing(body: Posted, p: ListSharesInput): Promise<Outcome> {
   await queueAction({
     kind: 'listing',
-    path: fractionalApi.listingPath,
-    body,
+    path: fractionalApi.listingPath(body.networkId, body.vault),
+    body: { order: body.order, signature: body.signature },
     headers: { 'api-key': env.apiKey },
     session: false,
     title: pageSubject(),
@@ -184,7 +195,7 @@ export async function listShares(ctx: FracContext, p: ListSharesInput): Promise<
       account: ctx.address,
       typedData: shareOrderTypedData(ctx.network, p.vault, order),
     });
-    const body: ShareListingBody = {
+    const body: Posted = {
       networkId: ctx.network.networkId,
       vault: p.vault,
       order: shareOrderToJson(order),
@@ -192,7 +203,10 @@ export async function listShares(ctx: FracContext, p: ListSharesInput): Promise<
     };
     if (!isOnline()) return await queueListing(body, p);
     try {
-      await fractionalApi.createListing(body);
+      await fractionalApi.createListing(body.networkId, body.vault, {
+        order: body.order,
+        signature: body.signature,
+      });
     } catch (error) {
       if (isNetworkFailure(error)) return await queueListing(body, p);
       throw error;

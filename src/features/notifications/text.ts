@@ -1,6 +1,6 @@
 /**
  * What a notification says and where it leads: its sentence (notifications:type.*, with the
- * item's name and amounts in WVBC) and the page of its NFT, set or bundle.
+ * item's name and amounts in WVBC) and the page of its NFT, set, bundle or fractional item.
  */
 import type { TFunction } from 'i18next';
 import { moneyText } from '#shared/money.ts';
@@ -21,6 +21,12 @@ export function notificationText(t: TFunction<'notifications'>, n: Notification)
 }
 
 export function notificationLink(n: Notification): string {
+  // A fractional item's buyout or share sale: its fractional page (where the user bids or cashes out).
+  const vault = str(n.data.vault);
+  const networkId = Number(n.data.networkId);
+  if (vault && Number.isSafeInteger(networkId) && networkId > 0) {
+    return paths.fractionalDetail.build({ networkId, vault });
+  }
   const set = str(n.data.setId);
   if (set) return paths.setDetail.build({ id: set });
   const bundle = str(n.data.bundleId);

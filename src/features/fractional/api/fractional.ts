@@ -6,85 +6,43 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { ShareOrder } from '#contracts/typed-data/shares.ts';
+import type {
+  FractionalDetail,
+  FractionalSort,
+  FractionalVault,
+  Holder,
+  Holding,
+  ShareListing,
+  ShareListingBody,
+  ShareOrderMessage,
+  ShareTrade,
+  VaultTx,
+} from '#shared/schemas/fractional.ts';
 import { api, type DataBody, type ListBody } from '#web/lib/api-client.ts';
 
-export type VaultStateName = 'IDLE' | 'LIVE' | 'SUCCEEDED' | 'FAILED' | 'REDEEMED';
+export type {
+  FractionalDetail,
+  FractionalSort,
+  FractionalVault,
+  Holder,
+  Holding,
+  ShareListing,
+  ShareListingBody,
+  ShareTrade,
+} from '#shared/schemas/fractional.ts';
+export { FRACTIONAL_SORTS } from '#shared/schemas/fractional.ts';
 
-/** A vault as the server indexed it (amounts are wei strings, times ISO). */
-export type VaultSummary = {
-  vault: string;
-  networkId: number;
-  collectionAddr: string;
-  tokenId: string;
-  name: string;
-  image: string | null;
-  category: string | null;
-  curator: string;
-  supply: string;
-  pricePerShare: string;
-  purchaseLimit: string;
-  saleStart: string;
-  saleEnd: string;
-  reservePrice: string;
-  sold: string;
-  holders: number;
-  state: VaultStateName;
-  buyout: { bidder: string; amount: string; endsAt: string } | null;
-  lastPrice: string | null;
-  createdAt: string;
-};
-
-export type ShareOrderJson = Record<keyof ShareOrder, string>;
-
-export type ShareListing = {
-  orderHash: string;
-  vault: string;
-  maker: string;
-  order: ShareOrderJson;
-  signature: string;
-  left: string;
-  createdAt: string;
-};
-
-export type ShareTrade = {
-  kind: 'SALE' | 'LISTING';
-  buyer: string;
-  seller: string | null;
-  shares: string;
-  pricePerShare: string;
-  amount: string;
-  fee: string;
-  txHash: string;
-  createdAt: string;
-};
-
-export type Holder = { address: string; shares: string };
-
-export type Holding = {
-  vault: VaultSummary;
-  shares: string;
-  listings: ShareListing[];
-  /** What a cash-out pays now (a succeeded buyout), else null. */
-  cashOut: string | null;
-};
-
-export type ShareListingBody = {
-  networkId: number;
-  vault: string;
-  order: ShareOrderJson;
-  signature: string;
-};
-
-export const FRACTIONAL_SORTS = ['newest', 'mostHeld', 'pricePerShare', 'endingSoon'] as const;
-export type FractionalSort = (typeof FRACTIONAL_SORTS)[number];
+export type ShareOrderJson = ShareOrderMessage;
 
 export type VaultListQuery = {
   page: number;
   size: number;
   sort: FractionalSort;
-  category?: string | undefined;
+  labelId?: number | undefined;
   networkId?: number | undefined;
 };
+
+type PricePoint = { at: string; pricePerShare: string; shares: string; kind: 'SALE' | 'LISTING' };
 
 export const shareOrderToJson = (o: ShareOrder): ShareOrderJson => ({
   maker: o.maker,
@@ -110,45 +68,83 @@ const BASE = '/api/v2/fractional';
 const vaultPath = (networkId: number, vault: string) => `${BASE}/${networkId}/${vault}`;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const PAGE = { page: 1, size: 50 };
 
 export const fractionalApi = {
-  listingPath: `${BASE}/listings`,
+  listingPath: (networkId: number, vault: string) => `${vaultPath(networkId, vault)}/listings`,
   list: (query: VaultListQuery, signal?: AbortSignal) =>
-    api.get<ListBody<VaultSummary>>(BASE, { query, signal }),
+    api.get<ListBody<FractionalVault>>(BASE, { query, signal }),
   vault: (networkId: number, vault: string, signal?: AbortSignal) =>
-    api.get<DataBody<VaultSummary>>(vaultPath(networkId, vault), { signal }).then((b) => b.data),
+    api
+      .get<DataBody<FractionalDetail>>(vaultPath(networkId, vault), { signal })
+      .then((b) => b.data),
   holders: (networkId: number, vault: string, signal?: AbortSignal) =>
-    api.get<ListBody<Holder>>(`${vaultPath(networkId, vault)}/holders`, {
-      query: { page: 1, size: 20 },
-      signal,
-    }),
+    api.get<ListBody<Holder>>(`${vaultPath(networkId, vault)}/holders`, { query: PAGE, signal }),
   listings: (networkId: number, vault: string, signal?: AbortSignal) =>
-    api.get<ListBody<ShareListing>>(`${vaultPath(networkId, vault)}/listings`, {
-      query: { page: 1, size: 20 },
+    api.get<ListBody<ShareListing>>(fractionalApi.listingPath(networkId, vault), {
+      query: PAGE,
       signal,
     }),
   trades: (networkId: number, vault: string, signal?: AbortSignal) =>
-    api.get<ListBody<ShareTrade>>(`${vaultPath(networkId, vault)}/trades`, {
-      query: { page: 1, size: 50 },
-      signal,
-    }),
+    api.get<ListBody<ShareTrade>>(`${vaultPath(networkId, vault)}/trades`, { query: PAGE, signal }),
+  priceHistory: (networkId: number, vault: string, signal?: AbortSignal) =>
+    api.get<DataBody<PricePoint[]>>(`${vaultPath(networkId, vault)}/price-history`, { signal }),
   holdings: (address: string, signal?: AbortSignal) =>
-    api.get<ListBody<Holding>>(`${BASE}/holdings/${address}`, { signal }),
-  createListing: (body: ShareListingBody) =>
-    api.post<DataBody<ShareListing>>(fractionalApi.listingPath, body, { apiKey: true }),
-  /** Resolves once the indexer recorded transaction `hash` of the vault (or after the wait). */
-  indexed: async (networkId: number, vault: string, hash: string, timeoutMs = 30_000) => {
+    api.get<DataBody<Holding[]>>(`${BASE}/holdings`, { query: { address }, signal }),
+  createListing: (networkId: number, vault: string, body: ShareListingBody) =>
+    api.post<DataBody<ShareListing>>(fractionalApi.listingPath(networkId, vault), body, {
+      apiKey: true,
+    }),
+  takeData: (
+    networkId: number,
+    vault: string,
+    orderHash: string,
+    body: { taker: string; shares: string },
+  ) =>
+    api
+      .post<DataBody<VaultTx>>(
+        `${fractionalApi.listingPath(networkId, vault)}/${orderHash}/take-data`,
+        body,
+      )
+      .then((b) => b.data),
+  cancelData: (networkId: number, vault: string, orderHash: string) =>
+    api
+      .post<DataBody<VaultTx>>(
+        `${fractionalApi.listingPath(networkId, vault)}/${orderHash}/cancel-data`,
+        {},
+      )
+      .then((b) => b.data),
+  /**
+   * Resolves once the indexer shows transaction `hash` of the vault: among its trades, or as a
+   * change of the vault's page since `before` (a bid, a cash-out, a settlement), or as the vault
+   * itself (a new one); gives up after `timeoutMs` (the screens then refetch what they have).
+   */
+  indexed: async (
+    networkId: number,
+    vault: string,
+    hash: string,
+    before: string | null,
+    timeoutMs = 30_000,
+  ) => {
     const until = Date.now() + timeoutMs;
     while (Date.now() < until) {
-      const seen = await api
-        .get<DataBody<{ indexed: boolean }>>(`${vaultPath(networkId, vault)}/tx/${hash}`)
-        .then((b) => b.data.indexed)
-        .catch(() => false);
-      if (seen) return;
+      const [detail, trades] = await Promise.all([
+        fractionalApi.vault(networkId, vault).catch(() => null),
+        fractionalApi.trades(networkId, vault).catch(() => null),
+      ]);
+      if (trades?.data.some((x) => x.txHash.toLowerCase() === hash.toLowerCase())) return;
+      if (detail && JSON.stringify(detail) !== before) return;
       await sleep(500);
     }
   },
 };
+
+/** What the vault's page says now (to see the indexer's change after a transaction). */
+export const vaultFingerprint = (networkId: number, vault: string) =>
+  fractionalApi
+    .vault(networkId, vault)
+    .then((d) => JSON.stringify(d))
+    .catch(() => null);
 
 export const fractionalKeys = {
   list: (q: VaultListQuery) => ['fractional', 'list', q] as const,
@@ -156,6 +152,8 @@ export const fractionalKeys = {
   part: (part: string, networkId: number, vault: string) =>
     ['fractional', part, networkId, vault] as const,
   holdings: (address: string) => ['fractional', 'holdings', address] as const,
+  history: (networkId: number, vault: string) =>
+    ['fractional', 'history', networkId, vault] as const,
   chain: (networkId: number, vault: string) => ['fractional', 'chain', networkId, vault] as const,
   account: (networkId: number, vault: string, account: string) =>
     ['fractional', 'account', networkId, vault, account] as const,
@@ -189,6 +187,12 @@ export const tradesQueryOptions = (networkId: number, vault: string) =>
   queryOptions({
     queryKey: fractionalKeys.part('trades', networkId, vault),
     queryFn: ({ signal }) => fractionalApi.trades(networkId, vault, signal),
+  });
+
+export const priceHistoryQueryOptions = (networkId: number, vault: string) =>
+  queryOptions({
+    queryKey: fractionalKeys.history(networkId, vault),
+    queryFn: ({ signal }) => fractionalApi.priceHistory(networkId, vault, signal),
   });
 
 export const holdingsQueryOptions = (address: string) =>

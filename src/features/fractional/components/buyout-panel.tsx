@@ -18,7 +18,7 @@ import { amountText } from '#web/wallet/amounts.ts';
 import { useWrite } from '#web/wallet/write/use-write.ts';
 import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import { type FracContext, placeBuyout, settleBuyout } from '../actions.ts';
-import type { VaultSummary } from '../api/fractional.ts';
+import type { FractionalVault } from '../api/fractional.ts';
 import type { VaultChain } from '../chain.ts';
 import { buyoutMinimum, checkBuyoutBid } from '../rules.ts';
 import { useWalletBalances } from './use-fractional.ts';
@@ -46,7 +46,7 @@ export function BuyoutPanel({
   chain,
 }: {
   ctx: FracContext | null;
-  v: VaultSummary;
+  v: FractionalVault;
   chain: VaultChain;
 }) {
   const { t } = useTranslation('fractional');
@@ -88,7 +88,7 @@ function BuyoutBody({
   chain,
 }: {
   ctx: FracContext | null;
-  v: VaultSummary;
+  v: FractionalVault;
   chain: VaultChain;
 }) {
   const { t } = useTranslation('fractional');
@@ -155,7 +155,7 @@ function Settle({ ctx, vault }: { ctx: FracContext; vault: string }) {
 }
 
 /** The amount, the least accepted, what the wallet will ask (wrap, allow, bid), Start or Raise. */
-function BidForm({ ctx, v, chain }: { ctx: FracContext; v: VaultSummary; chain: VaultChain }) {
+function BidForm({ ctx, v, chain }: { ctx: FracContext; v: FractionalVault; chain: VaultChain }) {
   const { t } = useTranslation('fractional');
   const symbols = useNetworkSymbols(v.networkId);
   const balances = useWalletBalances(ctx);

@@ -6,16 +6,17 @@ import { CategoryFilter } from '#web/components/ui/filters.tsx';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { QueryView } from '#web/components/ui/query-view.tsx';
-import { isCategorySlug, LIST_PAGE_SIZE } from '#web/config/catalogue.ts';
+import { EmptyState } from '#web/components/ui/states.tsx';
+import { type CategorySlug, isCategorySlug, LIST_PAGE_SIZE } from '#web/config/catalogue.ts';
 import { paths } from '#web/config/paths.ts';
 import { FRACTIONAL_SORTS, type FractionalSort, vaultListQueryOptions } from '../api/fractional.ts';
 import { VaultCard } from './vault-card.tsx';
 
 const SORT_LABEL = {
   newest: 'browse.sortNewest',
-  mostHeld: 'browse.sortMostHeld',
-  pricePerShare: 'browse.sortPricePerShare',
-  endingSoon: 'browse.sortEndingSoon',
+  most_held: 'browse.sortMostHeld',
+  price_per_share: 'browse.sortPricePerShare',
+  ending_soon: 'browse.sortEndingSoon',
 } as const satisfies Record<FractionalSort, string>;
 
 type Filters = {
@@ -41,7 +42,13 @@ function searchOf(f: Filters): string {
  */
 export function FractionalList({
   networkFilter,
+  labelIdOf,
 }: {
+  /**
+   * The server's category id of a URL slug (the route reads the categories): undefined for no
+   * category, null while the categories load, -1 for a slug the server does not know.
+   */
+  labelIdOf: (slug: CategorySlug | undefined) => number | null | undefined;
   /** The lists' network filter (composed by the route: src/app/routes/fractional.tsx). */
   networkFilter: (
     value: number | undefined,
@@ -62,9 +69,18 @@ export function FractionalList({
   const network = Number.isSafeInteger(rawNetwork) && rawNetwork > 0 ? rawNetwork : undefined;
   const page = Math.max(1, Number(search.get('page')) || 1);
   const current: Filters = { category, sort, network };
-  const query = useQuery(
-    vaultListQueryOptions({ page, size: LIST_PAGE_SIZE, sort, category, networkId: network }),
-  );
+  const labelId = labelIdOf(category);
+  const unknownCategory = labelId === -1;
+  const query = useQuery({
+    ...vaultListQueryOptions({
+      page,
+      size: LIST_PAGE_SIZE,
+      sort,
+      labelId: labelId ?? undefined,
+      networkId: network,
+    }),
+    enabled: labelId !== null && !unknownCategory,
+  });
   const onFilter = (next: Filters) =>
     navigate(`${paths.fractional.build({})}${searchOf({ ...current, ...next, page: 1 })}`);
   if (!ready) return null;
@@ -98,15 +114,19 @@ export function FractionalList({
         {networkFilter(network, (n) => onFilter({ network: n }))}
       </div>
       <div aria-busy={query.isFetching} data-testid="list-results">
-        <QueryView query={query} isEmpty={(d) => d.data.length === 0}>
-          {(d) => (
-            <div className="card-grid">
-              {d.data.map((v, i) => (
-                <VaultCard key={`${v.networkId}-${v.vault}`} vault={v} priority={i < 2} />
-              ))}
-            </div>
-          )}
-        </QueryView>
+        {unknownCategory ? (
+          <EmptyState kind="noItemsFound" />
+        ) : (
+          <QueryView query={query} isEmpty={(d) => d.data.length === 0}>
+            {(d) => (
+              <div className="card-grid">
+                {d.data.map((v, i) => (
+                  <VaultCard key={`${v.networkId}-${v.vault}`} vault={v} priority={i < 2} />
+                ))}
+              </div>
+            )}
+          </QueryView>
+        )}
       </div>
       {query.data ? (
         <Pagination

@@ -8,7 +8,7 @@ import { RequiresNetwork } from '#web/pwa/requires-network.tsx';
 import { useWrite } from '#web/wallet/write/use-write.ts';
 import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import { cashOut, type FracContext, redeem } from '../actions.ts';
-import type { VaultSummary } from '../api/fractional.ts';
+import type { FractionalVault } from '../api/fractional.ts';
 import type { VaultAccount } from '../chain.ts';
 
 /** After a successful buyout: what the user's shares pay (the vault's own quote), Cash out. */
@@ -18,7 +18,7 @@ export function CashOutPanel({
   account,
 }: {
   ctx: FracContext;
-  v: VaultSummary;
+  v: FractionalVault;
   account: VaultAccount;
 }) {
   const { t } = useTranslation('fractional');
@@ -49,7 +49,7 @@ export function CashOutPanel({
 }
 
 /** A holder of every share, no buyout running: Redeem takes the NFT out of the vault. */
-export function RedeemPanel({ ctx, v }: { ctx: FracContext; v: VaultSummary }) {
+export function RedeemPanel({ ctx, v }: { ctx: FracContext; v: FractionalVault }) {
   const { t } = useTranslation('fractional');
   const id = useId();
   const runner = useWrite(CHANGES.fractional);

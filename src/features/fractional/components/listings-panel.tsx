@@ -25,10 +25,10 @@ import { useWrite } from '#web/wallet/write/use-write.ts';
 import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import { cancelListing, type FracContext, listShares, takeListing } from '../actions.ts';
 import {
+  type FractionalVault,
   listingsQueryOptions,
   type ShareListing,
   shareOrderFromJson,
-  type VaultSummary,
 } from '../api/fractional.ts';
 import type { VaultChain } from '../chain.ts';
 import { checkTakeQuantity, parseShares, shareQuote } from '../rules.ts';
@@ -51,7 +51,7 @@ export function ShareListings({
   chain,
 }: {
   ctx: FracContext | null;
-  v: VaultSummary;
+  v: FractionalVault;
   chain: VaultChain | null;
 }) {
   const { t } = useTranslation('fractional');
@@ -59,7 +59,7 @@ export function ShareListings({
   const symbols = useNetworkSymbols(v.networkId);
   const query = useQuery(listingsQueryOptions(v.networkId, v.vault));
   const [open, setOpen] = useState<string | null>(null);
-  const rows = cheapestFirst((query.data?.data ?? []).filter((l) => BigInt(l.left) > 0n));
+  const rows = cheapestFirst((query.data?.data ?? []).filter((l) => BigInt(l.sharesLeft) > 0n));
   const chosen = rows.find((l) => l.orderHash === open) ?? null;
   return (
     <section className="frac" aria-labelledby="share-listings" data-testid="share-listings">
@@ -79,22 +79,22 @@ export function ShareListings({
           {rows.map((l) => (
             <tr key={l.orderHash}>
               <td>
-                <Address address={l.maker} copy={false} />
+                <Address address={l.order.maker} copy={false} />
               </td>
-              <td>{l.left}</td>
+              <td>{l.sharesLeft}</td>
               <td>
                 <Amount wei={weiFromWire(l.order.pricePerShare)} symbol={symbols.native} />
               </td>
               <td>{formatDateTime(Number(l.order.endTime) * 1000, language)}</td>
               <td>
-                {ctx && chain && same(l.maker, ctx.address) ? (
+                {ctx && chain && same(l.order.maker, ctx.address) ? (
                   <CancelListing ctx={ctx} v={v} listing={l} />
                 ) : ctx && chain ? (
                   <Button
                     variant="secondary"
                     aria-expanded={open === l.orderHash}
                     aria-label={t('listings.takeLabel', {
-                      seller: l.maker,
+                      seller: l.order.maker,
                       price: formatPrice(l, symbols.native, language),
                     })}
                     onClick={() => setOpen(open === l.orderHash ? null : l.orderHash)}
@@ -126,15 +126,15 @@ function TakeForm({
   listing,
 }: {
   ctx: FracContext;
-  v: VaultSummary;
+  v: FractionalVault;
   chain: VaultChain;
   listing: ShareListing;
 }) {
   const { t } = useTranslation('fractional');
   const symbols = useNetworkSymbols(v.networkId);
   const runner = useWrite(CHANGES.fractional, listing.orderHash);
-  const left = BigInt(listing.left);
-  const [text, setText] = useState(listing.left);
+  const left = BigInt(listing.sharesLeft);
+  const [text, setText] = useState(listing.sharesLeft);
   const order = shareOrderFromJson(listing.order);
   const count = parseShares(text) ?? 0n;
   const price = shareQuote(count, order.pricePerShare, chain.feeBps, order.maxFeeBps);
@@ -176,7 +176,7 @@ function CancelListing({
   listing,
 }: {
   ctx: FracContext;
-  v: VaultSummary;
+  v: FractionalVault;
   listing: ShareListing;
 }) {
   const { t } = useTranslation('fractional');
@@ -207,7 +207,7 @@ export function ListSharesForm({
   shares,
 }: {
   ctx: FracContext;
-  v: VaultSummary;
+  v: FractionalVault;
   chain: VaultChain;
   shares: bigint;
 }) {

@@ -11,7 +11,7 @@ import { RequiresNetwork } from '#web/pwa/requires-network.tsx';
 import { useWrite } from '#web/wallet/write/use-write.ts';
 import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import { buyShares, type FracContext } from '../actions.ts';
-import type { VaultSummary } from '../api/fractional.ts';
+import type { FractionalVault } from '../api/fractional.ts';
 import type { VaultAccount, VaultChain } from '../chain.ts';
 import { checkSaleQuantity, saleCap, shareQuote } from '../rules.ts';
 
@@ -27,7 +27,7 @@ export function SalePanel({
   account,
 }: {
   ctx: FracContext | null;
-  v: VaultSummary;
+  v: FractionalVault;
   chain: VaultChain;
   account: VaultAccount | null;
 }) {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { SwitchNetworkPrompt } from '#web/wallet/switch-network.tsx';
 import { OutcomeScope } from '#web/wallet/write/outcome-scope.tsx';
 import { vaultAccountQueryOptions, vaultChainQueryOptions } from '../api/chain-queries.ts';
-import type { VaultSummary } from '../api/fractional.ts';
+import type { FractionalVault } from '../api/fractional.ts';
 import { BuyoutPanel } from './buyout-panel.tsx';
 import { CashOutPanel, RedeemPanel } from './holder-panels.tsx';
 import { ListSharesForm, ShareListings } from './listings-panel.tsx';
@@ -17,7 +17,7 @@ import { SalePanel } from './sale-panel.tsx';
 import { useFracContext, useFracNetwork, useSwitchTo } from './use-fractional.ts';
 import './fractional.css';
 
-export default function VaultActions({ vault }: { vault: VaultSummary }) {
+export default function VaultActions({ vault }: { vault: FractionalVault }) {
   return (
     <OutcomeScope box="frac">
       <Actions v={vault} />
@@ -25,7 +25,7 @@ export default function VaultActions({ vault }: { vault: VaultSummary }) {
   );
 }
 
-function Actions({ v }: { v: VaultSummary }) {
+function Actions({ v }: { v: FractionalVault }) {
   const { t } = useTranslation('fractional');
   const network = useFracNetwork(v.networkId);
   const ctx = useFracContext(v.networkId);

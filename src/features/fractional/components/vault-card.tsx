@@ -5,14 +5,15 @@ import { Amount } from '#web/components/ui/amount.tsx';
 import { Img } from '#web/components/ui/image.tsx';
 import { paths } from '#web/config/paths.ts';
 import { useNetworkSymbols, useNetworks } from '#web/lib/networks.ts';
-import type { VaultSummary } from '../api/fractional.ts';
+import type { FractionalVault } from '../api/fractional.ts';
 import { percentSold } from '../rules.ts';
 
-/** What a vault's card and page say of its state: the sale while it is open, else the buyout's. */
-export function vaultStateKey(v: VaultSummary, nowMs = Date.now()) {
-  const saleOpen =
-    v.state === 'IDLE' && Date.parse(v.saleEnd) > nowMs && BigInt(v.sold) < BigInt(v.supply);
-  return saleOpen ? ('SALE' as const) : v.state;
+/** What a vault's card and page say of its state: the sale while it is to come or open, else the vault's. */
+export function vaultStateKey(v: FractionalVault) {
+  if (v.state === 'IDLE' && (v.salePhase === 'OPEN' || v.salePhase === 'UPCOMING')) {
+    return v.salePhase === 'OPEN' ? ('SALE' as const) : ('UPCOMING' as const);
+  }
+  return v.state;
 }
 
 /** A fractional item: the NFT's picture and name, the share price, percent sold, holders, state. */
@@ -21,7 +22,7 @@ export function VaultCard({
   priority = false,
   titleAs: H = 'h2',
 }: {
-  vault: VaultSummary;
+  vault: FractionalVault;
   priority?: boolean;
   titleAs?: 'h2' | 'h3';
 }) {
@@ -51,9 +52,11 @@ export function VaultCard({
         </div>
         <div className="card__meta">
           <span>
-            {t('card.sold', { percent: percentSold(BigInt(vault.sold), BigInt(vault.supply)) })}
+            {t('card.sold', {
+              percent: percentSold(BigInt(vault.sharesSold), BigInt(vault.supply)),
+            })}
           </span>
-          <span>{t('card.holders', { count: vault.holders })}</span>
+          <span>{t('card.holders', { count: vault.holdersCount })}</span>
         </div>
         <div className="card__meta">
           <span className="badge">{t(`state.${vaultStateKey(vault)}`)}</span>

@@ -21,9 +21,11 @@ import { currentLanguage } from '#web/lib/i18n.ts';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { useOnline } from '#web/pwa/online.ts';
 import {
+  type FractionalDetail,
+  type FractionalVault,
   holdersQueryOptions,
+  priceHistoryQueryOptions,
   tradesQueryOptions,
-  type VaultSummary,
   vaultQueryOptions,
 } from '../api/fractional.ts';
 import { percentSold } from '../rules.ts';
@@ -38,7 +40,7 @@ export function VaultScreen({
 }: {
   networkId: number;
   vault: string;
-  actions?: (v: VaultSummary) => ReactNode;
+  actions?: (v: FractionalVault) => ReactNode;
 }) {
   const { ready } = useTranslation(['fractional', 'trade']);
   const query = useQuery(vaultQueryOptions(networkId, vault));
@@ -55,8 +57,8 @@ function VaultView({
   v,
   actions,
 }: {
-  v: VaultSummary;
-  actions?: ((v: VaultSummary) => ReactNode) | undefined;
+  v: FractionalDetail;
+  actions?: ((v: FractionalVault) => ReactNode) | undefined;
 }) {
   const { t } = useTranslation('fractional');
   const online = useOnline();
@@ -85,6 +87,7 @@ function VaultView({
             </span>
           </p>
           <Facts v={v} symbol={symbols.native} wrapped={symbols.wrapped} />
+          {v.description ? <p className="description">{v.description}</p> : null}
         </div>
       </div>
       {online ? null : (
@@ -100,11 +103,11 @@ function VaultView({
   );
 }
 
-function Facts({ v, symbol, wrapped }: { v: VaultSummary; symbol: string; wrapped: string }) {
+function Facts({ v, symbol, wrapped }: { v: FractionalVault; symbol: string; wrapped: string }) {
   const { t } = useTranslation('fractional');
   const language = currentLanguage();
   const supply = BigInt(v.supply);
-  const sold = BigInt(v.sold);
+  const sold = BigInt(v.sharesSold);
   const saleEnd = Date.parse(v.saleEnd);
   return (
     <dl className="facts" data-testid="vault-facts">
@@ -115,11 +118,11 @@ function Facts({ v, symbol, wrapped }: { v: VaultSummary; symbol: string; wrappe
       <dt>{t('page.supply')}</dt>
       <dd>{v.supply}</dd>
       <dt>{t('page.sold')}</dt>
-      <dd>{`${v.sold} (${percentSold(sold, supply)}%)`}</dd>
+      <dd>{`${v.sharesSold} (${percentSold(sold, supply)}%)`}</dd>
       <dt>{t('page.left')}</dt>
-      <dd>{String(supply - sold)}</dd>
+      <dd>{v.sharesLeft}</dd>
       <dt>{t('page.holders')}</dt>
-      <dd>{v.holders}</dd>
+      <dd>{v.holdersCount}</dd>
       <dt>{saleEnd > Date.now() ? t('page.timeLeft') : t('page.saleEnded')}</dt>
       <dd>
         {saleEnd > Date.now() ? <TimeLeft until={saleEnd} /> : formatDateTime(v.saleEnd, language)}
@@ -167,9 +170,10 @@ function PriceHistory({
   symbol: string;
 }) {
   const { t } = useTranslation('fractional');
-  const trades = useQuery(tradesQueryOptions(networkId, vault));
-  const sales = (trades.data?.data ?? []).map((x) => ({
-    time: Date.parse(x.createdAt),
+  const history = useQuery(priceHistoryQueryOptions(networkId, vault));
+  const trades = history;
+  const sales = (history.data?.data ?? []).map((x) => ({
+    time: Date.parse(x.at),
     price: weiFromWire(x.pricePerShare),
   }));
   const placeholder = <div className="skeleton" style={{ aspectRatio: '3 / 1', width: '100%' }} />;
@@ -180,7 +184,11 @@ function PriceHistory({
         <p className="muted">{t('history.empty')}</p>
       ) : sales.length > 0 ? (
         <Suspense fallback={placeholder}>
-          <PriceHistoryChart sales={sales} symbol={symbol} />
+          <PriceHistoryChart
+            sales={sales}
+            symbol={symbol}
+            alt={(words) => t('history.alt', words)}
+          />
         </Suspense>
       ) : (
         placeholder
@@ -227,7 +235,7 @@ function RecentTrades({
               <td>
                 <Amount wei={weiFromWire(x.pricePerShare)} symbol={symbol} />
               </td>
-              <td>{formatDateTime(x.createdAt, language)}</td>
+              <td>{formatDateTime(x.at, language)}</td>
             </tr>
           ))}
         </Table>
