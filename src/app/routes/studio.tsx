@@ -1,6 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { StudioScreen } from '#web/features/studio/components/studio-screen.tsx';
+import { withStrings } from '#web/lib/i18n.ts';
 
-/** The partner studio: create collections and mint (partners only; the chain checks the role). */
+/** Fractionalize one of the partner's NFTs: its own chunk, with the fractional strings. */
+const FractionalizeStudio = lazy(() =>
+  withStrings(
+    ['fractional', 'wallet'],
+    () => import('#web/features/fractional/components/fractionalize-studio.tsx'),
+  ),
+);
+
+/** The partner studio: create collections, mint and fractionalize (partners only; the chain checks the role). */
 export function Component() {
-  return <StudioScreen />;
+  return (
+    <StudioScreen
+      extra={(ctx) => (
+        <Suspense fallback={null}>
+          <FractionalizeStudio ctx={ctx} />
+        </Suspense>
+      )}
+    />
+  );
 }

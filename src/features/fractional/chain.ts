@@ -7,6 +7,7 @@
  */
 import { Interface, JsonRpcProvider } from 'ethers';
 import {
+  COLLECTION_FACTORY_ABI,
   FRACTIONAL_VAULT_ABI,
   FRACTIONAL_VAULT_FACTORY_ABI,
   MARKETPLACE_COLLECTION_ABI,
@@ -33,7 +34,7 @@ export type VaultState = (typeof VAULT_STATES)[number];
 
 /** The network's fractional factory (null where none is deployed). */
 export function factoryOf(network: Network): string | null {
-  return (network as { fractionalFactoryAddress?: string | null }).fractionalFactoryAddress ?? null;
+  return network.fractionalFactoryAddress ?? null;
 }
 
 async function withProvider<T>(network: Network, run: (p: JsonRpcProvider) => Promise<T>) {
@@ -154,6 +155,14 @@ export const listingLeft = (network: Network, vault: string, order: ShareOrder) 
   withProvider(network, async (p) =>
     BigInt((await reader(p, vault, vaultAbi)('sharesLeft', [order])) as bigint),
   );
+
+/** Whether `address` holds the partner role (only partners fractionalize, as only they mint). */
+export const isPartner = (network: Network, address: string) =>
+  withProvider(network, async (p) => {
+    if (!network.collectionFactoryAddress) return false;
+    const f = reader(p, network.collectionFactoryAddress, new Interface(COLLECTION_FACTORY_ABI));
+    return Boolean(await f('hasRole', [await f('PARTNER_ROLE'), address]));
+  });
 
 /** Whether the factory may move this NFT (approved for it, or for all the owner's items). */
 export const isFactoryApproved = (network: Network, collection: string, tokenId: bigint) =>

@@ -4,7 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Network } from '#shared/schemas/entities.ts';
-import { readVault, readVaultAccount } from '../chain.ts';
+import { isPartner, readVault, readVaultAccount } from '../chain.ts';
 import { fractionalKeys } from './fractional.ts';
 
 /** The vault on chain now (the figures a signature is made against), every 15 s. */
@@ -21,4 +21,11 @@ export const vaultAccountQueryOptions = (network: Network | null, vault: string,
     queryKey: fractionalKeys.account(network?.networkId ?? 0, vault, account),
     queryFn: () => readVaultAccount(network!, vault, account),
     enabled: network !== null && account !== '',
+  });
+
+/** Whether the wallet may fractionalize (the partner role, read on chain). */
+export const partnerQueryOptions = (network: Network, address: string) =>
+  queryOptions({
+    queryKey: ['fractional', 'chain', 'partner', network.networkId, address] as const,
+    queryFn: () => isPartner(network, address),
   });

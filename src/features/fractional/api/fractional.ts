@@ -90,7 +90,9 @@ export const fractionalApi = {
   priceHistory: (networkId: number, vault: string, signal?: AbortSignal) =>
     api.get<DataBody<PricePoint[]>>(`${vaultPath(networkId, vault)}/price-history`, { signal }),
   holdings: (address: string, signal?: AbortSignal) =>
-    api.get<DataBody<Holding[]>>(`${BASE}/holdings`, { query: { address }, signal }),
+    api
+      .get<DataBody<Holding[]>>(`${BASE}/holdings`, { query: { address }, signal })
+      .then((b) => b.data),
   createListing: (networkId: number, vault: string, body: ShareListingBody) =>
     api.post<DataBody<ShareListing>>(fractionalApi.listingPath(networkId, vault), body, {
       apiKey: true,

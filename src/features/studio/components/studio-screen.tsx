@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '#web/components/ui/page-title.tsx';
@@ -14,7 +15,12 @@ import './studio.css';
  * chain) creates collections and mints NFTs, then lists them from each NFT's page or keeps them.
  * Anyone else is told why they cannot mint.
  */
-export function StudioScreen() {
+export function StudioScreen({
+  extra,
+}: {
+  /** A partner's further tools composed by the route (src/app/routes/studio.tsx). */
+  extra?: (ctx: StudioContext) => ReactNode;
+} = {}) {
   const { t, ready } = useTranslation('studio');
   usePageTitle(ready ? t('title') : undefined);
   if (!ready) return null;
@@ -22,12 +28,18 @@ export function StudioScreen() {
     <section className="studio">
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
-      <StudioGate>{(ctx) => <PartnerOnly ctx={ctx} />}</StudioGate>
+      <StudioGate>{(ctx) => <PartnerOnly ctx={ctx} extra={extra} />}</StudioGate>
     </section>
   );
 }
 
-function PartnerOnly({ ctx }: { ctx: StudioContext }) {
+function PartnerOnly({
+  ctx,
+  extra,
+}: {
+  ctx: StudioContext;
+  extra?: ((ctx: StudioContext) => ReactNode) | undefined;
+}) {
   const { t } = useTranslation('studio');
   const roles = useRoles(ctx);
   if (!roles.data) return <p role="status">{t('checking')}</p>;
@@ -56,6 +68,7 @@ function PartnerOnly({ ctx }: { ctx: StudioContext }) {
       <SignedIn>
         <CollectionForm ctx={ctx} />
         <MintForm ctx={ctx} />
+        {extra?.(ctx)}
       </SignedIn>
     </>
   );
