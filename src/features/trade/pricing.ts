@@ -12,7 +12,7 @@ import {
   orderFee,
   quoteOrder,
 } from '#shared/orders.ts';
-import type { PriceBreakdown } from '#web/components/price-lines.tsx';
+import type { PriceBreakdown } from '#web/components/panels/price-lines.tsx';
 import type { ErrorKey } from '#web/lib/errors.ts';
 import { parseAmount } from '#web/wallet/amounts.ts';
 

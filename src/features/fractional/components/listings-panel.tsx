@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '#shared/languages.ts';
 import { moneyText, weiFromWire } from '#shared/money.ts';
-import { PriceLines } from '#web/components/price-lines.tsx';
+import { PriceLines } from '#web/components/panels/price-lines.tsx';
 import { Address } from '#web/components/ui/address.tsx';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PriceLines } from '#web/components/price-lines.tsx';
+import { PriceLines } from '#web/components/panels/price-lines.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
 import { formatDateTime } from '#web/lib/format.ts';

@@ -31,7 +31,7 @@ import {
 import { percentSold } from '../rules.ts';
 import { vaultStateKey } from './vault-card.tsx';
 
-const PriceHistoryChart = lazy(() => import('#web/components/chart/price-history-chart.tsx'));
+const PriceHistoryChart = lazy(() => import('#web/components/panels/price-history-chart.tsx'));
 
 export function VaultScreen({
   networkId,

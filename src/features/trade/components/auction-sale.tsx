@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { weiFromWire } from '#shared/money.ts';
 import { claimWindow } from '#shared/orders.ts';
 import type { Order as StoredOrder } from '#shared/schemas/entities.ts';
-import { CountdownAnnouncer } from '#web/components/countdown-announcer.tsx';
+import { CountdownAnnouncer } from '#web/components/panels/countdown-announcer.tsx';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { orderFromJson } from '#contracts/typed-data/index.ts';
 import type { OrderJson } from '#shared/orders.ts';
 import type { Bundle } from '#shared/schemas/entities.ts';
-import { PriceLines } from '#web/components/price-lines.tsx';
+import { PriceLines } from '#web/components/panels/price-lines.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { CHANGES } from '#web/lib/query-changes.ts';

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { weiFromWire } from '#shared/money.ts';
 import type { Collection, Nft } from '#shared/schemas/entities.ts';
-import { PriceLines } from '#web/components/price-lines.tsx';
+import { PriceLines } from '#web/components/panels/price-lines.tsx';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useNetworkSymbols } from '#web/lib/networks.ts';

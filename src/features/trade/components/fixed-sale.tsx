@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { weiFromWire } from '#shared/money.ts';
 import type { Order as StoredOrder } from '#shared/schemas/entities.ts';
-import { PriceLines } from '#web/components/price-lines.tsx';
+import { PriceLines } from '#web/components/panels/price-lines.tsx';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { CHANGES } from '#web/lib/query-changes.ts';

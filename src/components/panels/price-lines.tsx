@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { bpsPercent } from '#shared/orders.ts';
-import { Amount } from './ui/amount.tsx';
+import { Amount } from '../ui/amount.tsx';
 
 /** An all-in price: the buyer pays `youPay`, the fee (basis points `feeBps`) comes off the seller. */
 export type PriceBreakdown = {
