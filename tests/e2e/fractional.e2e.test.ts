@@ -46,14 +46,20 @@ async function travel(seconds: number): Promise<void> {
 it('fractionalize, sale with its limit, a listing taken in part, an outbid buyout, pro-rata cash-outs', async () => {
   const { nft, key } = h.stock.shift()!;
   const deployer = new Wallet(ANVIL_KEYS[0], h.t.chain);
-  const factory = new Contract(h.j.stack.deployment.collectionFactory, COLLECTION_FACTORY_ABI, deployer);
+  const factory = new Contract(
+    h.j.stack.deployment.collectionFactory,
+    COLLECTION_FACTORY_ABI,
+    deployer,
+  );
   const role = (await factory.getFunction('PARTNER_ROLE')()) as string;
   await (await factory.getFunction('grantRole')(role, new Wallet(key).address)).wait();
 
   // The partner fractionalizes from the NFT's page.
   const partner = await h.t.user(key);
   await h.t.open(partner, nft);
-  await partner.page.getByRole('button', { name: 'Fractionalize this NFT' }).click({ timeout: 30_000 });
+  await partner.page
+    .getByRole('button', { name: 'Fractionalize this NFT' })
+    .click({ timeout: 30_000 });
   const form = partner.page.getByTestId('fractionalize');
   await form.getByLabel(/^Number of shares/).fill('1000');
   await form.getByLabel(/^Sale price per share/).fill('0.001');
@@ -62,8 +68,11 @@ it('fractionalize, sale with its limit, a listing taken in part, an outbid buyou
   await partner.page.getByTestId('fractionalize-summary').waitFor();
   await accessibleAtBothWidths(partner.page);
   await form.getByRole('button', { name: 'Fractionalize' }).click();
-  await partner.page.getByText('Fractionalized: the share sale is ready.').waitFor({ timeout: 90_000 });
-  await partner.page.getByRole('link', { name: 'Open its fractional page' }).click();
+  await partner.page
+    .getByText('Fractionalized: the share sale is ready.')
+    .waitFor({ timeout: 90_000 });
+  // The NFT now shows as fractionalized, its link leading to the fractional page.
+  await partner.page.getByTestId('fractional-link').first().click({ timeout: 30_000 });
   await partner.page.getByTestId('vault-facts').waitFor({ timeout: 30_000 });
   await accessibleAtBothWidths(partner.page);
   const url = partner.page.url();
@@ -106,9 +115,15 @@ it('fractionalize, sale with its limit, a listing taken in part, an outbid buyou
   await a.page.getByText('Listed: your shares are for sale.').waitFor({ timeout: 30_000 });
   await h.t.open(b, url);
   const listings = b.page.getByTestId('share-listings');
-  await listings.getByRole('button', { name: 'Mua', exact: true }).first().click({ timeout: 30_000 });
+  await listings
+    .getByRole('button', { name: /^Mua cổ phần của/ })
+    .first()
+    .click({ timeout: 30_000 });
   await b.page.getByLabel('Số cổ phần muốn mua').fill('20');
-  await b.page.getByTestId('take-form').getByRole('button', { name: 'Mua các cổ phần này' }).click();
+  await b.page
+    .getByTestId('take-form')
+    .getByRole('button', { name: 'Mua các cổ phần này' })
+    .click();
   await b.page.getByText('Mua thành công: cổ phần đã là của bạn.').waitFor({ timeout: 60_000 });
   await accessibleAtBothWidths(b.page);
   expect(await vault.getFunction('balanceOf')(b.address)).toBe(220n);
@@ -154,7 +169,12 @@ it('fractionalize, sale with its limit, a listing taken in part, an outbid buyou
     await cash.waitFor({ timeout: 30_000 });
     await accessibleAtBothWidths(u.page);
     await cash.getByRole('button').click();
-    await cash.page().locator('.write__done, .write__status').filter({ hasText: /Cashed out|Đã rút/ }).first().waitFor({ timeout: 60_000 });
+    await cash
+      .page()
+      .locator('.write__done, .write__status')
+      .filter({ hasText: /Cashed out|Đã rút/ })
+      .first()
+      .waitFor({ timeout: 60_000 });
     const events = await vault.queryFilter(vault.filters.CashedOut!(u.address));
     const payout = (events.at(-1) as unknown as { args: [string, bigint, bigint] }).args[2];
     const last = u === partner;
@@ -165,7 +185,10 @@ it('fractionalize, sale with its limit, a listing taken in part, an outbid buyou
   expect(await vault.getFunction('totalSupply')()).toBe(0n);
 
   // The buyer's and holders' views: the profile's Shares tab and the list.
-  const listed = await apiJson<{ data: FractionalVault[] }>(h.j.stack, '/api/v2/fractional?size=24');
+  const listed = await apiJson<{ data: FractionalVault[] }>(
+    h.j.stack,
+    '/api/v2/fractional?size=24',
+  );
   expect(listed.data.find((v) => v.vault.toLowerCase() === vaultAddress.toLowerCase())?.state).toBe(
     'SUCCEEDED',
   );

@@ -22,6 +22,7 @@ import {
   type ShareListingBody,
   shareOrderToJson,
   vaultFingerprint,
+  vaultListed,
 } from './api/fractional.ts';
 import {
   bidApprovalTx,
@@ -99,9 +100,7 @@ export async function fractionalize(
   const vault = await createdVault(ctx.network, sent.value).catch(() => null);
   if (!vault) return { ok: false, error: 'txRejected' };
   onStage('indexing');
-  await fractionalApi
-    .indexed(ctx.network.networkId, vault, sent.value, null)
-    .catch(() => undefined);
+  await vaultListed(ctx.network.networkId, vault).catch(() => undefined);
   return { ok: true, value: vault };
 }
 

@@ -141,6 +141,18 @@ export const fractionalApi = {
   },
 };
 
+/** Resolves once the indexer lists the new vault (the list, newest first: no 404 meanwhile). */
+export async function vaultListed(networkId: number, vault: string, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const list = await fractionalApi
+      .list({ page: 1, size: 24, sort: 'newest', networkId })
+      .catch(() => null);
+    if (list?.data.some((v) => v.vault.toLowerCase() === vault.toLowerCase())) return;
+    await sleep(500);
+  }
+}
+
 /** What the vault's page says now (to see the indexer's change after a transaction). */
 export const vaultFingerprint = (networkId: number, vault: string) =>
   fractionalApi

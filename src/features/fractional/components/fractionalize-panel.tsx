@@ -6,10 +6,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Nft } from '#shared/schemas/entities.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { OutcomeScope } from '#web/wallet/write/outcome-scope.tsx';
 import { FractionalizeForm } from './fractionalize-form.tsx';
 import { sameAddress, useFracContext } from './use-fractional.ts';
 
 export default function FractionalizePanel({ nft }: { nft: Nft }) {
+  // Once the vault exists the NFT's page shows its link: the confirmation stays in view.
+  return (
+    <OutcomeScope box="frac">
+      <Panel nft={nft} />
+    </OutcomeScope>
+  );
+}
+
+function Panel({ nft }: { nft: Nft }) {
   const { t } = useTranslation('fractional');
   const ctx = useFracContext(nft.networkId);
   const [open, setOpen] = useState(false);
