@@ -113,6 +113,12 @@ it('fractionalize, sale with its limit, a listing taken in part, an outbid buyou
   await list.getByLabel(/^Price per share/).fill('0.002');
   await list.getByRole('button', { name: 'Sign and list' }).click();
   await a.page.getByText('Listed: your shares are for sale.').waitFor({ timeout: 30_000 });
+  const book = () =>
+    apiJson<{ data: Array<{ sharesLeft: string }> }>(
+      h.j.stack,
+      `/api/v2/fractional/${h.j.stack.chainId}/${vaultAddress}/listings`,
+    ).then((r) => r.data.map((l) => l.sharesLeft), (e: unknown) => [String(e)]);
+  await expect.poll(book, { timeout: 30_000 }).toEqual(['50']);
   await h.t.open(b, url);
   const listings = b.page.getByTestId('share-listings');
   await listings

@@ -173,6 +173,12 @@ export const fractionalKeys = {
     ['fractional', 'account', networkId, vault, account] as const,
 };
 
+/**
+ * A vault's page moves with every trade and bid: what it shows is asked again on each visit
+ * (a copy restored from storage is shown meanwhile) and every 15 s while it is open.
+ */
+const LIVE = { staleTime: 0, refetchInterval: 15_000 } as const;
+
 export const vaultListQueryOptions = (q: VaultListQuery) =>
   queryOptions({
     queryKey: fractionalKeys.list(q),
@@ -183,30 +189,35 @@ export const vaultQueryOptions = (networkId: number, vault: string) =>
   queryOptions({
     queryKey: fractionalKeys.vault(networkId, vault),
     queryFn: ({ signal }) => fractionalApi.vault(networkId, vault, signal),
+    ...LIVE,
   });
 
 export const holdersQueryOptions = (networkId: number, vault: string) =>
   queryOptions({
     queryKey: fractionalKeys.part('holders', networkId, vault),
     queryFn: ({ signal }) => fractionalApi.holders(networkId, vault, signal),
+    ...LIVE,
   });
 
 export const listingsQueryOptions = (networkId: number, vault: string) =>
   queryOptions({
     queryKey: fractionalKeys.part('listings', networkId, vault),
     queryFn: ({ signal }) => fractionalApi.listings(networkId, vault, signal),
+    ...LIVE,
   });
 
 export const tradesQueryOptions = (networkId: number, vault: string) =>
   queryOptions({
     queryKey: fractionalKeys.part('trades', networkId, vault),
     queryFn: ({ signal }) => fractionalApi.trades(networkId, vault, signal),
+    ...LIVE,
   });
 
 export const priceHistoryQueryOptions = (networkId: number, vault: string) =>
   queryOptions({
     queryKey: fractionalKeys.history(networkId, vault),
     queryFn: ({ signal }) => fractionalApi.priceHistory(networkId, vault, signal),
+    ...LIVE,
   });
 
 export const holdingsQueryOptions = (address: string) =>
