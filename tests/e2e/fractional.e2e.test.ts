@@ -117,7 +117,10 @@ it('fractionalize, sale with its limit, a listing taken in part, an outbid buyou
     apiJson<{ data: Array<{ sharesLeft: string }> }>(
       h.j.stack,
       `/api/v2/fractional/${h.j.stack.chainId}/${vaultAddress}/listings`,
-    ).then((r) => r.data.map((l) => l.sharesLeft), (e: unknown) => [String(e)]);
+    ).then(
+      (r) => r.data.map((l) => l.sharesLeft),
+      (e: unknown) => [String(e)],
+    );
   await expect.poll(book, { timeout: 30_000 }).toEqual(['50']);
   await h.t.open(b, url);
   const listings = b.page.getByTestId('share-listings');
