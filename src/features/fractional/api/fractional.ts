@@ -30,7 +30,13 @@ export type {
   ShareListingBody,
   ShareTrade,
 } from '#shared/schemas/fractional.ts';
-export { FRACTIONAL_SORTS } from '#shared/schemas/fractional.ts';
+/** The list's sorts (shared/schemas/fractional.ts; a copy: its TypeBox schemas stay server-side). */
+export const FRACTIONAL_SORTS = [
+  'newest',
+  'most_held',
+  'price_per_share',
+  'ending_soon',
+] as const satisfies readonly FractionalSort[];
 
 export type ShareOrderJson = ShareOrderMessage;
 
