@@ -38,10 +38,15 @@ describe('local chain and deploy', () => {
       'deployBlock',
       'deployer',
       'exchange',
+      'fractionalBlock',
+      'fractionalFactory',
+      'fractionalHash',
       'gifts',
       'settlementSigner',
       'wvbc',
     ]);
+    // the fractional factory is built on this deployment's contracts (contracts/deploy/fractional.ts)
+    expect(deployed.fractionalBlock).toBeGreaterThanOrEqual(deployed.deployBlock);
     await (
       await new Wallet(ANVIL_KEYS[5], provider).sendTransaction({ to: someone, value: 12345n })
     ).wait();
@@ -53,6 +58,7 @@ describe('local chain and deploy', () => {
     expect(await provider.getBalance(someone)).toBe(12345n);
     expect(await provider.getCode(deployed.exchange)).not.toBe('0x');
     expect(await provider.getCode(deployed.gifts)).not.toBe('0x');
+    expect(await provider.getCode(deployed.fractionalFactory!)).not.toBe('0x');
     const again = await deploy({ ...params, rpcUrl: second.url });
     expect(again).toEqual(deployed);
     // Changed contracts (another creation code than recorded): a new deployment.
@@ -60,6 +66,7 @@ describe('local chain and deploy', () => {
     writeFileSync(path, JSON.stringify({ ...deployed, contractsHash: 'older sources' }));
     const upgraded = await deploy({ ...params, rpcUrl: second.url });
     expect(upgraded.exchange).not.toBe(deployed.exchange);
+    expect(upgraded.fractionalFactory).not.toBe(deployed.fractionalFactory);
     expect(upgraded.deployBlock).toBeGreaterThan(deployed.deployBlock);
     provider.destroy();
     await second.stop();

@@ -9,6 +9,7 @@ import { catchUpWithWallClock, seedBids } from './bids.ts';
 import { COLLECTIONS } from './catalogue.ts';
 import { seedCollections } from './collections.ts';
 import { createContext, phaseTimer, type SeedParameters } from './context.ts';
+import { FRACTIONAL, seedFractionalMarket, seedFractionalSales } from './fractional.ts';
 import { seedListings } from './listings.ts';
 import type { SeedReport } from './seed.ts';
 import { TRADES } from './trade-plan.ts';
@@ -37,9 +38,14 @@ export async function runNetworkSeed(p: SeedParameters): Promise<SeedReport> {
     });
     phase('listings');
     await seedBids(ctx, listings);
+    // one fractional item: its sale before the catch-up with the wall clock ends it
+    const fractional = FRACTIONAL.filter((f) => NETWORK_COLLECTIONS.includes(f.collection));
+    const vaults = await seedFractionalSales(ctx, collections, fractional);
     await catchUpWithWallClock(ctx);
     await ctx.synced();
     phase('bids');
+    await seedFractionalMarket(ctx, vaults);
+    phase('fractional');
     return { seconds: (Date.now() - started) / 1000, phases, counts: ctx.counts };
   } finally {
     ctx.provider.destroy();

@@ -13,6 +13,7 @@ import { seedAccounts } from './accounts.ts';
 import { catchUpWithWallClock, claimEndedAuctions, seedBids } from './bids.ts';
 import { seedCollections } from './collections.ts';
 import { createContext, phaseTimer, type SeedContext, type SeedParameters } from './context.ts';
+import { seedFractionalMarket, seedFractionalSales } from './fractional.ts';
 import { seedListings } from './listings.ts';
 import { SEED_MARKER, SEED_STARTED_MARKER } from './markers.ts';
 import { seedSocial } from './social.ts';
@@ -43,6 +44,9 @@ export async function runSeed(p: SeedParameters): Promise<SeedReport> {
     phase('listings');
     await seedBids(ctx, listings);
     phase('bids');
+    // fractional items: their sales before the clock jump, their market after (./fractional.ts)
+    const vaults = await seedFractionalSales(ctx, collections);
+    phase('fractional sales');
     if (listings.claimed.length) {
       await claimEndedAuctions(ctx, listings);
       phase('auction claimed');
@@ -50,6 +54,8 @@ export async function runSeed(p: SeedParameters): Promise<SeedReport> {
     await catchUpWithWallClock(ctx);
     await seedTrades(ctx, collections, listings);
     phase('buys, revoke, gift');
+    await seedFractionalMarket(ctx, vaults);
+    phase('fractional listings and buyout');
     await seedSocial(ctx, accounts, collections);
     phase('likes and follows');
     await ctx.synced();

@@ -11,7 +11,6 @@ import { Signature } from './trading.ts';
 
 /** The list's orders: newest vault, most holders, lowest sale price per share, sale ending soonest. */
 export const FRACTIONAL_SORTS = ['newest', 'most_held', 'price_per_share', 'ending_soon'] as const;
-export type FractionalSort = (typeof FRACTIONAL_SORTS)[number];
 
 /** A vault's life (IFractional.sol `VaultState`). */
 export const VAULT_STATES = ['IDLE', 'LIVE', 'SUCCEEDED', 'FAILED', 'REDEEMED'] as const;

@@ -43,8 +43,7 @@ begin
     dedupe_key, mail_state)
   values (uid, addr, kind, body, net, block, key,
     case when coalesce(mailable, false)
-      and kind in ('OUTBID', 'AUCTION_WON', 'SOLD', 'BUNDLE_ITEM_SOLD', 'SHARE_BUYOUT_STARTED',
-        'SHARE_BUYOUT_OUTBID', 'SHARE_BUYOUT_SUCCEEDED', 'SHARE_SALE_ENDED') then 'pending' end)
+      and kind in ('OUTBID', 'AUCTION_WON', 'SOLD', 'BUNDLE_ITEM_SOLD') then 'pending' end)
   on conflict (address, type, dedupe_key) do nothing
   returning id, created_at into nid, at;
   if nid is not null then

@@ -5,7 +5,7 @@
  * outbid bidder (SHARE_BUYOUT_OUTBID); to every buyer of a primary sale once its window closes
  * (SHARE_SALE_ENDED, a moment of the chain's clock). Data: networkId, vault, nftId, name and the
  * amounts. `add_notification` (migrations/functions/notifications.sql) stores each once per
- * (recipient, type, key) and queues its mail in the recipient's language.
+ * (recipient, type, key); its mail is queued here, sent in the recipient's language (mail.ts).
  */
 import { type Kysely, sql } from 'kysely';
 import type { NotifyContext } from './derive.ts';
@@ -37,6 +37,12 @@ async function add(
 ): Promise<void> {
   await sql`select add_notification(${address}, ${type}, ${JSON.stringify(data)}::jsonb,
     ${ctx.networkId}, ${ctx.blockNumber}::bigint, ${key})`.execute(db);
+  // add_notification mails only the marketplace's types: these wait for the mail worker too when
+  // the recipient has a verified address (the worker then applies their preferences)
+  await sql`update notifications set mail_state = 'pending' where address = ${address}
+    and type = ${type} and dedupe_key = ${key} and mail_state is null
+    and exists (select 1 from bc_addresses a join users u on u.id = a.user_id
+      where a.address = ${address} and u.email is not null and u.email_verified)`.execute(db);
 }
 
 /** Holders of a vault with their shares (the vault itself never counts). */

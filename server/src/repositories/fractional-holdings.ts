@@ -8,12 +8,22 @@ import type { Database } from '#server/db/types.ts';
 import { checksum, iso, toDbAddress } from '#server/db/values.ts';
 import { openListings } from '#server/services/share-listings.ts';
 import type { Holding, Payout } from '#shared/schemas/fractional.ts';
-import { toVault, vaultRowsOf } from './fractional.ts';
+import { toVault, type VaultRow, vaultRowsOf } from './fractional.ts';
 
 type Db = Kysely<Database>;
 
-function payoutOf(shares: bigint, amount: string | null, supply: string): bigint {
-  return amount ? (BigInt(amount) * shares) / BigInt(supply) : 0n;
+/**
+ * What cashing out `shares` pays (FractionalVault.cashOutQuote): winning bid x shares / supply
+ * rounded down; the holder of every share still in circulation takes what is left.
+ */
+function cashOutQuote(
+  v: Pick<VaultRow, 'buyout_amount' | 'supply' | 'cashed_out_shares' | 'cashed_out_amount'>,
+  shares: bigint,
+): bigint {
+  if (!v.buyout_amount || shares === 0n) return 0n;
+  const circulating = BigInt(v.supply) - BigInt(v.cashed_out_shares);
+  if (shares === circulating) return BigInt(v.buyout_amount) - BigInt(v.cashed_out_amount);
+  return (BigInt(v.buyout_amount) * shares) / BigInt(v.supply);
 }
 
 export async function holdingsOf(db: Db, address: string, networkId?: number): Promise<Holding[]> {
@@ -39,8 +49,7 @@ export async function holdingsOf(db: Db, address: string, networkId?: number): P
       shares: b.shares,
       value: (shares * price).toString(),
       openListings: await openListings(db, r, holder),
-      payoutWaiting:
-        r.state === 'SUCCEEDED' ? payoutOf(shares, r.buyout_amount, r.supply).toString() : null,
+      payoutWaiting: r.state === 'SUCCEEDED' ? cashOutQuote(r, shares).toString() : null,
     });
   }
   return out;
@@ -60,7 +69,9 @@ export async function payoutsOf(db: Db, address: string, networkId?: number): Pr
     tx_hash: string | null;
     at: Date | null;
   }>`select v.network_id, v.vault, n.name, n.image, 'WAITING' as status, b.shares::text as shares,
-      div(v.buyout_amount * b.shares, v.supply)::text as amount, null as tx_hash,
+      (case when b.shares = v.supply - v.cashed_out_shares
+        then v.buyout_amount - v.cashed_out_amount
+        else div(v.buyout_amount * b.shares, v.supply) end)::text as amount, null as tx_hash,
       null::timestamptz as at
     from fractional_balances b join fractional_vaults v on v.network_id = b.network_id
       and v.vault = b.vault

@@ -137,13 +137,13 @@ export function toDetail(r: VaultRow): FractionalDetail {
 }
 
 const ORDER_BY = {
-  newest: sql`v.created_at desc, v.vault`,
-  most_held: sql`v.holders_count desc, v.created_at desc, v.vault`,
-  price_per_share: sql`v.price_per_share asc, v.created_at desc, v.vault`,
+  newest: sql`v.created_block desc, v.created_tx desc, v.vault`,
+  most_held: sql`v.holders_count desc, v.created_block desc, v.vault`,
+  price_per_share: sql`v.price_per_share asc, v.created_block desc, v.vault`,
   // open sales first, soonest end; then the rest newest first
   ending_soon: sql`(v.sale_end > now() and not v.unsold_released) desc,
     case when v.sale_end > now() and not v.unsold_released then v.sale_end end asc,
-    v.created_at desc, v.vault`,
+    v.created_block desc, v.vault`,
 } as const;
 
 export async function vaultListPage(

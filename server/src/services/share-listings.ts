@@ -29,7 +29,16 @@ type Db = Kysely<Database>;
 const MAX_PRICE = 1n << 128n;
 const nowSeconds = () => BigInt(Math.floor(Date.now() / 1000));
 
+const UINT256_END = 1n << 256n;
+
+/** The signed order as the vault reads it; a number past uint256 is no order at all. */
 function orderOf(m: ShareOrderMessage): ShareOrder {
+  const { maker: _, ...numbers } = m;
+  for (const [field, value] of Object.entries(numbers)) {
+    if (BigInt(value) >= UINT256_END) {
+      throw new AppError('VALIDATION_FAILED', { message: `Invalid: order.${field}` });
+    }
+  }
   return {
     maker: getAddress(m.maker.toLowerCase()),
     shares: BigInt(m.shares),
