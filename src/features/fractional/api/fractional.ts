@@ -8,7 +8,6 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ShareOrder } from '#contracts/typed-data/shares.ts';
 import type {
   FractionalDetail,
-  FractionalSort,
   FractionalVault,
   Holder,
   Holding,
@@ -22,7 +21,6 @@ import { api, type DataBody, type ListBody } from '#web/lib/api-client.ts';
 
 export type {
   FractionalDetail,
-  FractionalSort,
   FractionalVault,
   Holder,
   Holding,
@@ -31,12 +29,8 @@ export type {
   ShareTrade,
 } from '#shared/schemas/fractional.ts';
 /** The list's sorts (shared/schemas/fractional.ts; a copy: its TypeBox schemas stay server-side). */
-export const FRACTIONAL_SORTS = [
-  'newest',
-  'most_held',
-  'price_per_share',
-  'ending_soon',
-] as const satisfies readonly FractionalSort[];
+export const FRACTIONAL_SORTS = ['newest', 'most_held', 'price_per_share', 'ending_soon'] as const;
+export type FractionalSort = (typeof FRACTIONAL_SORTS)[number];
 
 export type ShareOrderJson = ShareOrderMessage;
 
