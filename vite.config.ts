@@ -70,13 +70,14 @@ export default defineConfig({
             // The app's shared code, with the few small modules most first screens use (the card
             // grid, the like button, route parameters, the stored-data check): one file rather
             // than four tiny ones, each a request, a module and a preload on the main thread.
-            // Not the api/ of the features that only lazy panels use (trade, studio, gifts,
-            // wallet, outbox, drops): some read the chain with ethers, and all load with their panels.
+            // Not the api/ of the features that only lazy panels and screens use (trade, studio,
+            // gifts, wallet, outbox, drops, fractional): some read the chain with ethers, and all load
+            // with their panels; nor the trading panels' shared parts (src/components/panels/).
             // Nor the detail screens' states (src/components/ui/detail-states.tsx): only lazy
             // screens use them, so they stay in a lazy chunk.
             {
               name: 'app',
-              test: /^(?!.*node_modules)(?!.*detail-states\.tsx$).*[\\/]src[\\/](components|config|stores|lib[\\/](?!db[\\/]|locales[\\/])[^\\/]+$|features[\\/](?!(trade|studio|gifts|wallet|outbox|drops)[\\/])[^\\/]+[\\/]api[\\/]|app[\\/]route-params\.tsx$|lib[\\/]db[\\/]presence\.ts$)/,
+              test: /^(?!.*node_modules)(?!.*detail-states\.tsx$)(?!.*[\\/]components[\\/]panels[\\/]).*[\\/]src[\\/](components|config|stores|lib[\\/](?!db[\\/]|locales[\\/])[^\\/]+$|features[\\/](?!(trade|studio|gifts|wallet|outbox|drops|fractional)[\\/])[^\\/]+[\\/]api[\\/]|app[\\/]route-params\.tsx$|lib[\\/]db[\\/]presence\.ts$)/,
               priority: 1,
             },
           ],

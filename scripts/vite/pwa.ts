@@ -57,7 +57,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
         // function is copied into sw.js, so the pattern is written inline.
         urlPattern: ({ url, sameOrigin }) =>
           sameOrigin &&
-          /^\/api\/(v2\/show\/|v2\/user$|v2\/user\/(followers|following)$|v2\/bid\/bid(-set)?\/|v2\/activity$|v1\/nft\/|v1\/ETHnetworks\/gets$|v1\/drops$|v1\/drops\/\d+\/\d+$)/.test(
+          /^\/api\/(v2\/show\/|v2\/user$|v2\/user\/(followers|following)$|v2\/bid\/bid(-set)?\/|v2\/activity$|v1\/nft\/|v1\/ETHnetworks\/gets$|v1\/drops$|v1\/drops\/\d+\/\d+$|v2\/fractional(\/|$))/.test(
             url.pathname,
           ),
         handler: 'NetworkFirst',

@@ -56,6 +56,7 @@ const screens: Record<RouteName, Screen> = {
   ),
   outbox: screen(() => import('./routes/outbox.tsx')),
   fractional: screen(() => import('./routes/fractional.tsx')),
+  fractionalDetail: screen(() => import('./routes/fractional-detail.tsx')),
   bundleDetail: screen(() => import('./routes/bundle-detail.tsx')),
   userDetail: screen(() => import('./routes/user-detail.tsx')),
   profile: screen(() => import('./routes/profile.tsx')),

@@ -84,6 +84,20 @@ function PriceLine({ networkId, saleType, price, highestBid }: PriceProps) {
   ) : null;
 }
 
+/** An NFT in a vault: says so, and leads to its fractional page (its shares, buyout, cash-out). */
+export function FractionalLink({ link }: { link: { networkId: number; vault: string } }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      className="badge"
+      data-testid="fractional-link"
+      to={paths.fractionalDetail.build({ networkId: link.networkId, vault: link.vault })}
+    >
+      {t('fractionalized')}
+    </Link>
+  );
+}
+
 export function NftCard({ nft, ...card }: CardProps & { nft: Nft }) {
   const { t } = useTranslation();
   return (
@@ -103,6 +117,7 @@ export function NftCard({ nft, ...card }: CardProps & { nft: Nft }) {
         <span className="badge">{t(`status.${nft.status}`)}</span>
         <span>{t('social.likes', { count: nft.likeCount })}</span>
       </div>
+      {nft.fractional ? <FractionalLink link={nft.fractional} /> : null}
       <div className="card__meta">
         <PriceLine
           networkId={nft.networkId}

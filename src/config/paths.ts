@@ -94,6 +94,17 @@ export const paths = {
   notification: staticRoute('/notification', 'full'),
   outbox: staticRoute('/outbox', 'full'),
   fractional: staticRoute('/fractional', 'full'),
+  /** One fractional item: its network and its vault (vault addresses may repeat across chains). */
+  fractionalDetail: {
+    pattern: '/fractional/detail/:network/:vault',
+    layout: 'full',
+    build: ({ networkId, vault }) => `/fractional/detail/network=${networkId}/vault=${vault}`,
+    parse: (p) => {
+      const network = prefixed(p.network, 'network', POSITIVE_INT);
+      const vault = prefixed(p.vault, 'vault', ADDRESS);
+      return network === null || vault === null ? null : { networkId: Number(network), vault };
+    },
+  } satisfies RouteDef<{ networkId: number; vault: string }>,
   bundleDetail: byId('/bundle/detail', 'full'),
   userDetail: byId('/user/detail', 'full'),
   profile: staticRoute('/profile', 'full'),

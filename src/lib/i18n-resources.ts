@@ -4,6 +4,7 @@
  */
 import type drops from '#locales/en/drops.json';
 import type errorsDropsFractional from '#locales/en/errors-drops-fractional.json';
+import type fractional from '#locales/en/fractional.json';
 import type gifts from '#locales/en/gifts.json';
 import type notificationsLater from '#locales/en/notifications-later.json';
 import type outbox from '#locales/en/outbox.json';
@@ -27,6 +28,7 @@ export const NAMESPACES = [
   'outbox',
   'gifts',
   'drops',
+  'fractional',
 ] as const;
 
 /**
@@ -41,6 +43,7 @@ export const LAZY_NAMESPACES: readonly string[] = [
   'trade',
   'wallet',
   'drops',
+  'fractional',
 ];
 
 /**
@@ -65,6 +68,7 @@ export type Resources = Omit<typeof resources, 'errors' | 'notifications'> & {
   trade: typeof trade;
   wallet: typeof wallet;
   drops: typeof drops;
+  fractional: typeof fractional;
 };
 
 declare module 'i18next' {

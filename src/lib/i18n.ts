@@ -50,6 +50,10 @@ const lazyLoaders: Record<string, Record<Language, () => Promise<{ default: unkn
     en: () => import('#locales/en/drops.json'),
     vi: () => import('#locales/vi/drops.json'),
   },
+  fractional: {
+    en: () => import('#locales/en/fractional.json'),
+    vi: () => import('#locales/vi/fractional.json'),
+  },
 };
 
 /** The later parts (LATER_PARTS), each file and language in its own chunk. */

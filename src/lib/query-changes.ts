@@ -34,7 +34,12 @@ export const CHANGES = {
   /** The exchange's approval of a collection or its WVBC allowance (src/features/trade). */
   approval: [['trade', 'approved'], ['trade', 'allowance'], ...BALANCES],
   /** A listing made, taken off sale, bought or claimed: the item everywhere, its order, funds. */
-  order: [...CATALOGUE, ['trade'], ...BALANCES],
+  order: [...CATALOGUE, ['trade'], ['fractional'], ...BALANCES],
+  /**
+   * A vault created, shares bought or listed, a buyout bid, a cash-out or a redemption
+   * (src/features/fractional): the vaults, their NFT everywhere, the holdings, the funds.
+   */
+  fractional: [['fractional'], ...CATALOGUE, ...BALANCES],
   /** A bid placed or recorded on chain: the item's bids, the bidder's, the locked WVBC. */
   bid: [['nft'], ['set'], ['trade', 'bids'], ['trade', 'allowance'], ['user'], ...BALANCES],
   /** The partner role granted or taken back (src/features/studio). */

@@ -22,6 +22,10 @@ describe('query persistence', () => {
     [['user', 'bids', '0xabc', 1], false],
     [['user', 'activity', '0xabc'], false],
     [['search', 'lotus'], false],
+    [['fractional', 'list', { page: 1 }], true],
+    [['fractional', 'vault', 7771, '0xabc'], true],
+    [['fractional', 'chain', 7771, '0xabc'], false],
+    [['fractional', 'account', 7771, '0xabc', '0xdef'], false],
   ])('%j is catalogue: %s', (key, expected) => {
     expect(isCatalogueKey(key)).toBe(expected);
   });

@@ -34,14 +34,23 @@ const CATALOGUE_ROOTS = [
   'user',
   'network',
   'drops',
+  'fractional',
 ] as const;
-/** Personal (or passing: the chain clock) sub-keys under a catalogue root: never written to disk. */
-const PERSONAL = new Set(['orders', 'bids', 'activity', 'holding', 'purchases', 'buyers', 'clock']);
+/**
+ * Sub-keys never written to disk: a user's personal lists, a drop's holdings, purchases, buyers
+ * and the chain clock (passing), and the fractional page's chain reads (bigint values, and only
+ * ever the chain's word of the moment: src/features/fractional/api/).
+ */
+const PERSONAL: Partial<Record<(typeof CATALOGUE_ROOTS)[number], ReadonlySet<string>>> = {
+  user: new Set(['orders', 'bids', 'activity']),
+  drops: new Set(['holding', 'purchases', 'buyers', 'clock']),
+  fractional: new Set(['chain', 'account']),
+};
 
 export function isCatalogueKey(key: readonly unknown[]): boolean {
   const [root, kind] = key;
   if (!CATALOGUE_ROOTS.includes(root as (typeof CATALOGUE_ROOTS)[number])) return false;
-  return !((root === 'user' || root === 'drops') && PERSONAL.has(kind as string));
+  return !PERSONAL[root as (typeof CATALOGUE_ROOTS)[number]]?.has(kind as string);
 }
 
 export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {

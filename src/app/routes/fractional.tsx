@@ -1,16 +1,21 @@
-import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '#web/components/ui/page-title.tsx';
-import { EmptyState } from '#web/components/ui/states.tsx';
+import { FractionalList } from '#web/features/fractional/components/fractional-list.tsx';
+import { labelIdFor, useCategories } from '#web/features/marketplace/api/categories.ts';
+import { NetworkFilter } from '#web/features/marketplace/components/network-filter.tsx';
 
-/** Fractional NFTs are announced, not yet offered: 'Coming soon'. */
+/**
+ * /fractional: the fractional items (the header's Fractional tab), filtered by category and
+ * network as the other lists (their category list and network filter).
+ */
 export function Component() {
-  const { t } = useTranslation('pages');
-  usePageTitle(t('fractional.title'));
+  const categories = useCategories();
   return (
-    <>
-      <h1>{t('fractional.title')}</h1>
-      <p>{t('fractional.intro')}</p>
-      <EmptyState kind="comingSoon" />
-    </>
+    <FractionalList
+      labelIdOf={(slug) => {
+        if (!slug) return undefined;
+        if (!categories.isSuccess) return null;
+        return labelIdFor(slug, categories.data) ?? -1;
+      }}
+      networkFilter={(value, onChange) => <NetworkFilter value={value} onChange={onChange} />}
+    />
   );
 }

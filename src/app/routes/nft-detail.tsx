@@ -13,6 +13,13 @@ const NftTradePanel = lazy(() =>
     () => import('#web/features/trade/components/nft-trade-panel.tsx'),
   ),
 );
+/** Fractionalizing it (its owner, a partner): its own chunk, with the trade panel's gate. */
+const FractionalizePanel = lazy(() =>
+  withStrings(
+    ['fractional', 'wallet'],
+    () => import('#web/features/fractional/components/fractionalize-panel.tsx'),
+  ),
+);
 /** Giving it with a link (its holder): its own chunk, with the trade panel's gate. */
 const GiftPanel = lazy(() =>
   withStrings(['gifts'], () => import('#web/features/gifts/components/gift-panel.tsx')),
@@ -34,6 +41,7 @@ export function Component() {
               <Suspense fallback={null}>
                 <NftTradePanel nft={nft} />
                 <GiftPanel nft={nft} />
+                <FractionalizePanel nft={nft} />
               </Suspense>
             </ActionCodeGate>
           )}

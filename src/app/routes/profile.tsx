@@ -29,6 +29,11 @@ const MyDrops = lazy(() =>
   ),
 );
 
+/** The Shares tab (fractional holdings): its own chunk with its strings. */
+const SharesTab = lazy(() =>
+  withStrings(['fractional'], () => import('#web/features/fractional/components/shares-tab.tsx')),
+);
+
 function OwnProfile() {
   const { t } = useTranslation('pages');
   usePageTitle(t('profile.title'));
@@ -46,6 +51,11 @@ function OwnProfile() {
             user={fromAccount(account)}
             self
             edit={<EditProfileForm account={account} />}
+            shares={(address) => (
+              <Suspense fallback={null}>
+                <SharesTab address={address} />
+              </Suspense>
+            )}
             listing={(nft) => (
               <ActionCodeGate>
                 <Suspense fallback={null}>

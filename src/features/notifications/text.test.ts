@@ -78,4 +78,12 @@ describe('where a notification leads', () => {
     );
     expect(notificationLink(note('SOLD', {}))).toBe('/notification');
   });
+
+  it('leads a fractional buyout or share sale to the item’s fractional page', () => {
+    const vault = '0x'.padEnd(42, 'a');
+    const data = { networkId: 7771, vault, nftId: 3, name: 'Apartment' };
+    expect(notificationLink(note('SHARE_BUYOUT_OUTBID', data))).toBe(
+      `/fractional/detail/network=7771/vault=${vault}`,
+    );
+  });
 });

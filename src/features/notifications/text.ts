@@ -1,7 +1,7 @@
 /**
  * What a notification says and where it leads: its sentence (notifications:type.*, with the
  * item's name and amounts in its network's coins, src/lib/networks.ts; the network named while
- * the list holds more than one) and the page of its NFT, set, bundle or drop.
+ * the list holds more than one) and the page of its NFT, set, bundle, drop or fractional item.
  */
 import type { TFunction } from 'i18next';
 import { moneyText } from '#shared/money.ts';
@@ -35,8 +35,12 @@ export function notificationText(
 export function notificationLink(n: Notification): string {
   // A drop's notifications (opened, delivered, refundable, revealed) lead to the drop's page.
   const dropId = str(n.data.dropId);
-  const networkId = str(n.data.networkId);
-  if (dropId && networkId) return paths.dropDetail.build({ id: `${networkId}-${dropId}` });
+  const network = Number(n.data.networkId);
+  const onNetwork = Number.isSafeInteger(network) && network > 0;
+  if (dropId && onNetwork) return paths.dropDetail.build({ id: `${network}-${dropId}` });
+  // A fractional item's buyout or share sale: its fractional page (where the user bids or cashes out).
+  const vault = str(n.data.vault);
+  if (vault && onNetwork) return paths.fractionalDetail.build({ networkId: network, vault });
   const set = str(n.data.setId);
   if (set) return paths.setDetail.build({ id: set });
   const bundle = str(n.data.bundleId);

@@ -12,16 +12,12 @@ import {
   orderFee,
   quoteOrder,
 } from '#shared/orders.ts';
+import type { PriceBreakdown } from '#web/components/panels/price-lines.tsx';
 import type { ErrorKey } from '#web/lib/errors.ts';
 import { parseAmount } from '#web/wallet/amounts.ts';
 
 /** What every screen shows for a price: the buyer pays `youPay`, the seller gets the rest. */
-export type PriceBreakdown = {
-  youPay: bigint;
-  fee: bigint;
-  sellerReceives: bigint;
-  feeBps: bigint;
-};
+export type { PriceBreakdown };
 
 /**
  * The all-in price: the buyer pays the order's quote and nothing else (gas aside); the fee is the

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { weiFromWire } from '#shared/money.ts';
+import { FractionalLink } from '#web/components/cards.tsx';
 import { LikeButton } from '#web/components/like-button.tsx';
 import { Address } from '#web/components/ui/address.tsx';
 import { Amount } from '#web/components/ui/amount.tsx';
@@ -42,6 +43,11 @@ export function NftSummary({ nft, symbols }: { nft: NftDetail; symbols: Symbols 
           ) : null}
           <LikeButton target="nft" id={nft.item_id} liked={nft.isLiked} count={nft.likeCount} />
         </p>
+        {nft.fractional ? (
+          <p>
+            <FractionalLink link={nft.fractional} />
+          </p>
+        ) : null}
         <dl className="facts">
           <dt>{t('field.price')}</dt>
           <dd>

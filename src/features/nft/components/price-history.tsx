@@ -3,11 +3,11 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProvenanceEvent } from '#shared/enums.ts';
 import { weiFromWire } from '#shared/money.ts';
+import type { Sale } from '#web/components/panels/price-chart-geometry.ts';
 import type { ListBody } from '#web/lib/api-client.ts';
 import type { Activity } from '../api/nft.ts';
-import type { Sale } from './price-chart-geometry.ts';
 
-const PriceHistoryChart = lazy(() => import('./price-history-chart.tsx'));
+const PriceHistoryChart = lazy(() => import('#web/components/panels/price-history-chart.tsx'));
 
 /** Provenance events that are sales (their price draws the price history). */
 const SALE_EVENTS: readonly ProvenanceEvent[] = ['BUY', 'PURCHASE'];

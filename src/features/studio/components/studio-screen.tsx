@@ -10,13 +10,13 @@ import { SignedIn, StudioGate } from './studio-gate.tsx';
 import { useRoles } from './use-studio.ts';
 import './studio.css';
 
-/** What src/app composes under a partner's forms (the drops' form, loaded apart). */
+/** What src/app composes under a partner's forms (fractionalize and the drops' form, loaded apart). */
 export type StudioExtra = (ctx: StudioContext) => ReactNode;
 
 /**
  * The partner studio at /studio: a partner (the wallet holds the factory's partner role, read on
  * chain) creates collections and mints NFTs, then lists them from each NFT's page or keeps them;
- * `extra` adds what other features offer a partner (drops). Anyone else is told why they cannot
+ * `extra` adds what other features offer a partner (fractionalize, drops). Anyone else is told why they cannot
  * mint.
  */
 export function StudioScreen({ extra }: { extra?: StudioExtra }) {

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { weiFromWire } from '#shared/money.ts';
 import { claimWindow } from '#shared/orders.ts';
 import type { Order as StoredOrder } from '#shared/schemas/entities.ts';
+import { CountdownAnnouncer } from '#web/components/panels/countdown-announcer.tsx';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { TextField } from '#web/components/ui/field.tsx';
@@ -29,7 +30,6 @@ import {
 import { allowanceQueryOptions, bidsQueryOptions } from '../api/queries.ts';
 import type { Target } from '../api/trade.ts';
 import { auctionPhase, bidFunding, checkPrice, leastBid } from '../pricing.ts';
-import { CountdownAnnouncer } from './countdown-announcer.tsx';
 import { sameAddress, TakeOffSale } from './fixed-sale.tsx';
 import { useBalances, useChainClock } from './use-trade.ts';
 import { WrapOffer } from './wrap-offer.tsx';

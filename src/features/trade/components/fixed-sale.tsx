@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { weiFromWire } from '#shared/money.ts';
 import type { Order as StoredOrder } from '#shared/schemas/entities.ts';
+import { PriceLines } from '#web/components/panels/price-lines.tsx';
 import { Amount } from '#web/components/ui/amount.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { CHANGES } from '#web/lib/query-changes.ts';
@@ -9,7 +10,6 @@ import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import { buy, type TradeContext, takeOffSale } from '../actions.ts';
 import type { Target } from '../api/trade.ts';
 import { checkAccountBalance, priceBreakdown } from '../pricing.ts';
-import { PriceLines } from './price-lines.tsx';
 import { useBalances, useFeeBps } from './use-trade.ts';
 
 export const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

@@ -15,7 +15,7 @@ import { emptyQuery, Paged, type PageProps } from './paged.tsx';
 import { ProfileHead, type ProfileUser } from './profile-head.tsx';
 
 const PUBLIC_TABS = ['owned', 'onSale', 'collections', 'minted', 'followers', 'following'] as const;
-const SELF_TABS = [...PUBLIC_TABS, 'bidHistory', 'orderHistory', 'edit'] as const;
+const SELF_TABS = [...PUBLIC_TABS, 'shares', 'bidHistory', 'orderHistory', 'edit'] as const;
 type Tab = (typeof SELF_TABS)[number];
 
 export function fromUser(u: User): ProfileUser {
@@ -27,7 +27,7 @@ export function fromAccount(a: Account): ProfileUser {
 
 /**
  * A user's profile: owned, on sale, collections, minted, followers, following; on one's own also
- * bid and order history and the Edit tab, whose form the route passes in (`edit`), and under
+ * the shares held (when the route gives `shares`), bid and order history and the Edit tab, whose form the route passes in (`edit`), and under
  * each owned NFT the route's listing panel (`listing`).
  */
 export function UserProfile({
@@ -35,15 +35,20 @@ export function UserProfile({
   self,
   edit,
   listing,
+  shares,
 }: {
   user: ProfileUser;
   self: boolean;
   edit?: ReactNode;
   listing?: (nft: Nft) => ReactNode;
+  /** The Shares tab's content for an address (the route composes it: src/app/routes/profile.tsx). */
+  shares?: (address: string) => ReactNode;
 }) {
   const { t } = useTranslation(['market', 'pages']);
   const [search, setSearch] = useSearchParams();
-  const tabs: readonly Tab[] = self ? SELF_TABS : PUBLIC_TABS;
+  const tabs: readonly Tab[] = (self ? SELF_TABS : PUBLIC_TABS).filter(
+    (id) => id !== 'shares' || shares !== undefined,
+  );
   const raw = search.get('tab');
   const tab: Tab = tabs.includes(raw as Tab) ? (raw as Tab) : 'owned';
   const page = Math.max(1, Number(search.get('page')) || 1);
@@ -61,6 +66,8 @@ export function UserProfile({
         return t('pages:profile.orderHistory');
       case 'edit':
         return t('pages:profile.edit');
+      case 'shares':
+        return t('pages:profile.shares');
       default:
         return t(`user.${id}`);
     }
@@ -88,6 +95,7 @@ export function UserProfile({
         {tab === 'followers' || tab === 'following' ? (
           <FollowsTab userId={user.id} kind={tab} page={page} href={href} />
         ) : null}
+        {tab === 'shares' && address ? shares?.(address) : null}
         {tab === 'bidHistory' ? <BidHistory page={page} href={href} /> : null}
         {tab === 'orderHistory' ? <OrderHistory address="mine" page={page} href={href} /> : null}
         {tab === 'edit' ? edit : null}

@@ -7,21 +7,26 @@ const W = 600;
 const H = 200;
 
 /**
- * The price history of an NFT's sales as an SVG picture (lazy chunk). The highest and lowest
+ * A price history (an NFT's sales, a share's trades) as an SVG picture (lazy chunk). The highest and lowest
  * prices are text beside the picture, not in it: scaled with the picture to 360 px they were
  * too small to read.
  */
-export default function PriceHistoryChart({ sales, symbol }: { sales: Sale[]; symbol: string }) {
+export default function PriceHistoryChart({
+  sales,
+  symbol,
+  alt: altOf,
+}: {
+  sales: Sale[];
+  symbol: string;
+  /** What the picture shows in words (default: an NFT's sales, `market:nft.priceHistoryAlt`). */
+  alt?: (p: { count: number; min: string; max: string; symbol: string }) => string;
+}) {
   const { t } = useTranslation('market');
   const language = currentLanguage();
   const { points, min, max } = chartPoints(sales, W, H, 16);
   const fmt = (wei: bigint) => moneyText(wei, language);
-  const alt = t('nft.priceHistoryAlt', {
-    count: sales.length,
-    min: fmt(min),
-    max: fmt(max),
-    symbol,
-  });
+  const words = { count: sales.length, min: fmt(min), max: fmt(max), symbol };
+  const alt = altOf ? altOf(words) : t('nft.priceHistoryAlt', words);
   const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x},${p.y}`).join(' ');
   return (
     <figure className="chart">
