@@ -105,14 +105,16 @@ async function setPartner(admin: User, address: string, grant: boolean) {
 }
 
 async function createCollection(page: Page, name: string) {
-  await page.getByLabel('Collection name').fill(name);
-  await page.getByLabel('Symbol').fill('LOTUS');
-  await page.getByLabel('Category').selectOption({ label: 'Art' });
-  await page.getByLabel('Description', { exact: true }).first().fill('Lacquer and jade pieces');
-  await page.getByLabel('Cover image').setInputFiles(await picture('cover.png', '#aa3322'));
-  await page.getByLabel('Banner image').setInputFiles(await picture('banner.png', '#2233aa'));
+  // the studio also holds the drop and fractionalize forms: this form's own fields
+  const form = page.getByRole('region', { name: 'Create a collection' });
+  await form.getByLabel('Collection name').fill(name);
+  await form.getByLabel('Symbol').fill('LOTUS');
+  await form.getByLabel('Category').selectOption({ label: 'Art' });
+  await form.getByLabel('Description', { exact: true }).fill('Lacquer and jade pieces');
+  await form.getByLabel('Cover image').setInputFiles(await picture('cover.png', '#aa3322'));
+  await form.getByLabel('Banner image').setInputFiles(await picture('banner.png', '#2233aa'));
   await expectStudioScreen(page);
-  await page.getByRole('button', { name: 'Create collection' }).click();
+  await form.getByRole('button', { name: 'Create collection' }).click();
   await page.getByText(`Collection ${name} created.`).waitFor({ timeout: 60_000 });
 }
 
