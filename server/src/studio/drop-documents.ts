@@ -10,7 +10,7 @@ import { poolRoot } from '#contracts/drops/pool.ts';
 import type { Database } from '#server/db/types.ts';
 import { toDbAddress } from '#server/db/values.ts';
 import type { DropMetadataBody } from '#shared/schemas/drops.ts';
-import { sha256Hex } from './metadata-store.ts';
+import { storeDocument } from './metadata-store.ts';
 
 /** The document's bytes, keys in one fixed order (the same content gives the same hash). */
 export function serializeDropMetadata(body: DropMetadataBody): string {
@@ -25,19 +25,12 @@ export function serializeDropMetadata(body: DropMetadataBody): string {
   });
 }
 
-export async function storeDropMetadata(
+export function storeDropMetadata(
   db: Kysely<Database>,
   body: DropMetadataBody,
   userId: number,
 ): Promise<string> {
-  const text = serializeDropMetadata(body);
-  const hash = sha256Hex(text);
-  await db
-    .insertInto('metadata_documents')
-    .values({ hash, body: text, user_id: userId })
-    .onConflict((oc) => oc.column('hash').doNothing())
-    .execute();
-  return hash;
+  return storeDocument(db, serializeDropMetadata(body), userId);
 }
 
 /** Stores the pool under its root (once: the same list is the same root). */

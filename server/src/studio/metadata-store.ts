@@ -40,12 +40,20 @@ function serializeMetadata(body: MetadataBody): string {
 }
 
 /** Stores the document (once: the same bytes are the same row) and returns its hash. */
-export async function storeMetadata(
+export function storeMetadata(
   db: Kysely<Database>,
   body: MetadataBody,
   userId: number,
 ): Promise<string> {
-  const text = serializeMetadata(body);
+  return storeDocument(db, serializeMetadata(body), userId);
+}
+
+/** Stores serialized document bytes by their sha256 (a token's or a drop's), once. */
+export async function storeDocument(
+  db: Kysely<Database>,
+  text: string,
+  userId: number,
+): Promise<string> {
   const hash = sha256Hex(text);
   await db
     .insertInto('metadata_documents')
