@@ -4,33 +4,17 @@
  * Without a wallet it asks for one (the reveal check needs none); on another network it asks to
  * switch first. Confirmations stay in view once a panel changed (OutcomeScope).
  */
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import type { DropDetail } from '#shared/schemas/drops.ts';
 import type { Network } from '#shared/schemas/entities.ts';
-import { networksQueryOptions } from '#web/lib/networks.ts';
-import { session } from '#web/stores/session.ts';
-import { networkToSwitchTo, selectedNetwork } from '#web/wallet/chains.ts';
-import { walletUi } from '#web/wallet/connection.ts';
 import { SwitchNetworkPrompt } from '#web/wallet/switch-network.tsx';
+import { useSwitchFirst } from '#web/wallet/use-switch-first.ts';
 import { OutcomeScope } from '#web/wallet/write/outcome-scope.tsx';
 import { BagPanel } from './bag-panel.tsx';
 import { BuyPanel } from './buy-panel.tsx';
 import { MyItems } from './my-items.tsx';
 import { PartnerPanel } from './partner-panel.tsx';
 import { useChainNow, useDropContext } from './use-drops.ts';
-
-/** The network to switch to before acting on a drop of `networkId`, or null once there. */
-function useSwitchFirst(networkId: number): Network | null {
-  const { data } = useQuery(networksQueryOptions());
-  const { selectedNetworkId } = useSnapshot(session);
-  const { process } = useSnapshot(walletUi);
-  const list = data ?? [];
-  const on =
-    process === 'chooseNw' ? null : (selectedNetwork(list, selectedNetworkId)?.networkId ?? null);
-  return networkToSwitchTo(list, on, networkId);
-}
 
 export default function DropPanels({ drop, network }: { drop: DropDetail; network: Network }) {
   return (

@@ -1,7 +1,8 @@
 /**
  * What the fractional panels share: the item's network, the wallet in use on it (connector and
- * address), the network to switch to first, and the wallet's balances. Their actions run through
- * the one write runner (src/wallet/write/use-write.ts).
+ * address) and the wallet's balances; the network to switch to first is useSwitchFirst
+ * (src/wallet/use-switch-first.ts). Their actions run through the one write runner
+ * (src/wallet/write/use-write.ts).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
@@ -9,7 +10,6 @@ import type { Network } from '#shared/schemas/entities.ts';
 import { networksQueryOptions } from '#web/lib/networks.ts';
 import { session } from '#web/stores/session.ts';
 import { balancesQueryOptions } from '#web/wallet/balances.ts';
-import { networkToSwitchTo, selectedNetwork } from '#web/wallet/chains.ts';
 import { activeConnector, walletUi } from '#web/wallet/connection.ts';
 import type { FracContext } from '../actions.ts';
 
@@ -29,17 +29,6 @@ export function useFracContext(networkId: number): FracContext | null {
   const connector = activeConnector();
   if (!network || !chainAddress || !connector) return null;
   return { network, connector, address: chainAddress };
-}
-
-/** The item's network while the wallet is on another one (switch first), else null. */
-export function useSwitchTo(networkId: number): Network | null {
-  const { data } = useQuery(networksQueryOptions());
-  const { selectedNetworkId } = useSnapshot(session);
-  const { process } = useSnapshot(walletUi);
-  const list = data ?? [];
-  const walletOn =
-    process === 'chooseNw' ? null : (selectedNetwork(list, selectedNetworkId)?.networkId ?? null);
-  return networkToSwitchTo(list, walletOn, networkId);
 }
 
 export function useWalletBalances(ctx: FracContext | null) {

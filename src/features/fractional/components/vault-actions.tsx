@@ -7,6 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SwitchNetworkPrompt } from '#web/wallet/switch-network.tsx';
+import { useSwitchFirst } from '#web/wallet/use-switch-first.ts';
 import { OutcomeScope } from '#web/wallet/write/outcome-scope.tsx';
 import { vaultAccountQueryOptions, vaultChainQueryOptions } from '../api/chain-queries.ts';
 import type { FractionalVault } from '../api/fractional.ts';
@@ -14,7 +15,7 @@ import { BuyoutPanel } from './buyout-panel.tsx';
 import { CashOutPanel, RedeemPanel } from './holder-panels.tsx';
 import { ListSharesForm, ShareListings } from './listings-panel.tsx';
 import { SalePanel } from './sale-panel.tsx';
-import { useFracContext, useFracNetwork, useSwitchTo } from './use-fractional.ts';
+import { useFracContext, useFracNetwork } from './use-fractional.ts';
 import './fractional.css';
 
 export default function VaultActions({ vault }: { vault: FractionalVault }) {
@@ -29,7 +30,7 @@ function Actions({ v }: { v: FractionalVault }) {
   const { t } = useTranslation('fractional');
   const network = useFracNetwork(v.networkId);
   const ctx = useFracContext(v.networkId);
-  const switchTo = useSwitchTo(v.networkId);
+  const switchTo = useSwitchFirst(v.networkId);
   const chain = useQuery(vaultChainQueryOptions(network, v.vault));
   const account = useQuery(vaultAccountQueryOptions(network, v.vault, ctx?.address ?? ''));
   const c = chain.data;

@@ -13,6 +13,7 @@ import { PriceLines } from '#web/components/panels/price-lines.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { CHANGES } from '#web/lib/query-changes.ts';
+import { useSwitchFirst } from '#web/wallet/use-switch-first.ts';
 import { useWrite } from '#web/wallet/write/use-write.ts';
 import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import { buy } from '../actions.ts';
@@ -20,7 +21,7 @@ import { orderQueryOptions } from '../api/queries.ts';
 import { buyQuote, checkAccountBalance } from '../pricing.ts';
 import { sameAddress, TakeOffSale } from './fixed-sale.tsx';
 import { SwitchFirst } from './switch-first.tsx';
-import { useBalances, useFeeBps, useSwitchFirst, useTradeContext } from './use-trade.ts';
+import { useBalances, useFeeBps, useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function BundleBuyPanel({

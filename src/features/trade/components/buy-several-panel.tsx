@@ -15,6 +15,7 @@ import { Amount } from '#web/components/ui/amount.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useNetworkSymbols } from '#web/lib/networks.ts';
 import { CHANGES } from '#web/lib/query-changes.ts';
+import { useSwitchFirst } from '#web/wallet/use-switch-first.ts';
 import { useWrite } from '#web/wallet/write/use-write.ts';
 import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import { buyMany } from '../actions.ts';
@@ -22,7 +23,7 @@ import { onSaleQueryOptions, orderQueryOptions } from '../api/queries.ts';
 import { checkAccountBalance, type PriceBreakdown, priceBreakdown } from '../pricing.ts';
 import { sameAddress } from './fixed-sale.tsx';
 import { SwitchFirst } from './switch-first.tsx';
-import { useBalances, useFeeBps, useSwitchFirst, useTradeContext } from './use-trade.ts';
+import { useBalances, useFeeBps, useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 /** The sum of the chosen orders' breakdowns (each fee the lower of today's and the signed one). */

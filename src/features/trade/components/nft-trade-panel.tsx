@@ -8,13 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NftDetail } from '#shared/schemas/entities.ts';
 import { paths } from '#web/config/paths.ts';
+import { useSwitchFirst } from '#web/wallet/use-switch-first.ts';
 import { OutcomeScope } from '#web/wallet/write/outcome-scope.tsx';
 import { LastRefusal } from '#web/wallet/write/write-status.tsx';
 import { sameAddress } from './fixed-sale.tsx';
 import { ListForm } from './list-form.tsx';
 import { SalePanel } from './sale-panel.tsx';
 import { SwitchFirst } from './switch-first.tsx';
-import { useSwitchFirst, useTradeContext } from './use-trade.ts';
+import { useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function NftTradePanel({ nft }: { nft: NftDetail }) {

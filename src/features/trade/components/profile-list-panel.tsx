@@ -7,10 +7,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Nft } from '#shared/schemas/entities.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { useSwitchFirst } from '#web/wallet/use-switch-first.ts';
 import { sameAddress } from './fixed-sale.tsx';
 import { ListForm } from './list-form.tsx';
 import { SwitchFirst } from './switch-first.tsx';
-import { useSwitchFirst, useTradeContext } from './use-trade.ts';
+import { useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function ProfileListPanel({ nft }: { nft: Nft }) {

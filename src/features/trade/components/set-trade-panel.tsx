@@ -5,12 +5,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { NftSet } from '#shared/schemas/entities.ts';
+import { useSwitchFirst } from '#web/wallet/use-switch-first.ts';
 import { OutcomeScope } from '#web/wallet/write/outcome-scope.tsx';
 import { LastRefusal } from '#web/wallet/write/write-status.tsx';
 import { orderQueryOptions } from '../api/queries.ts';
 import { SalePanel } from './sale-panel.tsx';
 import { SwitchFirst } from './switch-first.tsx';
-import { useSwitchFirst, useTradeContext } from './use-trade.ts';
+import { useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function SetTradePanel({ set }: { set: NftSet }) {

@@ -9,7 +9,6 @@ import type { Network } from '#shared/schemas/entities.ts';
 import { networksQueryOptions } from '#web/lib/networks.ts';
 import { session } from '#web/stores/session.ts';
 import { balancesQueryOptions } from '#web/wallet/balances.ts';
-import { networkToSwitchTo, selectedNetwork } from '#web/wallet/chains.ts';
 import { activeConnector, walletUi } from '#web/wallet/connection.ts';
 import type { TradeContext } from '../actions.ts';
 import { chainNowQueryOptions, feeQueryOptions } from '../api/queries.ts';
@@ -17,21 +16,6 @@ import { chainNowQueryOptions, feeQueryOptions } from '../api/queries.ts';
 export function useNetwork(networkId: number): Network | null {
   const { data } = useQuery(networksQueryOptions());
   return data?.find((n) => n.networkId === networkId) ?? null;
-}
-
-/**
- * The network to switch to before acting on an item of `networkId`: the item's, while the wallet
- * is on another of our networks or on one we do not use; null once it is there. The panels then
- * ask for the switch ('Please switch to' the network) instead of signing on the wrong chain.
- */
-export function useSwitchFirst(networkId: number): Network | null {
-  const { data } = useQuery(networksQueryOptions());
-  const { selectedNetworkId } = useSnapshot(session);
-  const { process } = useSnapshot(walletUi);
-  const list = data ?? [];
-  const walletOn =
-    process === 'chooseNw' ? null : (selectedNetwork(list, selectedNetworkId)?.networkId ?? null);
-  return networkToSwitchTo(list, walletOn, networkId);
 }
 
 /** The wallet in use and the item's network, or null (not connected). */
