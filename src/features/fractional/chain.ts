@@ -20,7 +20,7 @@ import {
 } from '#contracts/typed-data/shares.ts';
 import { fractionalRevertCode } from '#shared/fractional-errors.ts';
 import type { Network } from '#shared/schemas/entities.ts';
-import { ERROR_CODE_KEYS, type ErrorKey } from '#web/lib/errors.ts';
+import { codeKey, type ErrorKey } from '#web/lib/errors.ts';
 import type { TxRequest, TypedDataPayload } from '#web/wallet/connectors/types.ts';
 import type { Terms } from './rules.ts';
 
@@ -300,7 +300,7 @@ export function revertKey(data: string | null | undefined): ErrorKey | null {
   if (!data || data === '0x') return null;
   const parsed = vaultAbi.parseError(data) ?? factoryAbi.parseError(data);
   const code = parsed ? fractionalRevertCode(parsed.name) : undefined;
-  return code ? ERROR_CODE_KEYS[code as keyof typeof ERROR_CODE_KEYS] : null;
+  return (code && codeKey(code)) ?? null;
 }
 
 /**
