@@ -61,10 +61,11 @@ export default defineConfig({
               priority: 3,
             },
             // Not WalletConnect's own nested copies (AppKit's valtio): they stay in its lazy chunks.
+            // Nor useQueries (and its observer): only a lazy trading panel uses it.
             // (Neither group takes a package's own src/ folders: `app` is our src/ only.)
             {
               name: 'vendor',
-              test: /^(?!.*node_modules[\\/]@(reown|walletconnect)[\\/]).*node_modules[\\/](react-router|i18next|react-i18next|@tanstack|valtio|proxy-compare|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
+              test: /^(?!.*node_modules[\\/]@(reown|walletconnect)[\\/])(?!.*[\\/](useQueries|queriesObserver)\.js$).*node_modules[\\/](react-router|i18next|react-i18next|@tanstack|valtio|proxy-compare|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
               priority: 2,
             },
             // The app's shared code, with the few small modules most first screens use (the card
@@ -73,12 +74,20 @@ export default defineConfig({
             // Not the api/ of the features that only lazy panels and screens use (trade, studio,
             // gifts, wallet, outbox, drops, fractional): some read the chain with ethers, and all load
             // with their panels; nor the trading panels' shared parts (src/components/panels/).
-            // Nor the detail screens' states (src/components/ui/detail-states.tsx): only lazy
-            // screens use them, so they stay in a lazy chunk.
+            // Nor the detail screens' states (src/components/ui/detail-states.tsx) and tables
+            // (group `tables` below): only lazy screens use them, so they stay in lazy chunks.
             {
               name: 'app',
-              test: /^(?!.*node_modules)(?!.*detail-states\.tsx$)(?!.*[\\/]components[\\/]panels[\\/]).*[\\/]src[\\/](components|config|stores|lib[\\/](?!db[\\/]|locales[\\/])[^\\/]+$|features[\\/](?!(trade|studio|gifts|wallet|outbox|drops|fractional)[\\/])[^\\/]+[\\/]api[\\/]|app[\\/]route-params\.tsx$|lib[\\/]db[\\/]presence\.ts$)/,
+              test: /^(?!.*node_modules)(?!.*(detail-states\.tsx|bids-table\.tsx|bid-rows\.ts|events-table\.tsx)$)(?!.*[\\/]components[\\/]panels[\\/]).*[\\/]src[\\/](components|config|stores|lib[\\/](?!db[\\/]|locales[\\/])[^\\/]+$|features[\\/](?!(trade|studio|gifts|wallet|outbox|drops|fractional)[\\/])[^\\/]+[\\/]api[\\/]|app[\\/]route-params\.tsx$|lib[\\/]db[\\/]presence\.ts$)/,
               priority: 1,
+            },
+            // The bids and events tables of the NFT, set and collection screens: one lazy chunk
+            // (not one per set of screens that use them). After `app`, so what they import (the
+            // address, the table, the formats) stays in `app`.
+            {
+              name: 'tables',
+              test: /[\\/]src[\\/]components[\\/](bids-table\.tsx|bid-rows\.ts|events-table\.tsx)$/,
+              priority: 0,
             },
           ],
         },
