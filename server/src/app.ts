@@ -22,6 +22,7 @@ import { registerMailer } from './plugins/app/mailer.ts';
 import { fastifyTimeouts, limitConnections } from './plugins/connection-limits.ts';
 import { registerEtags } from './plugins/etag.ts';
 import { registerExternalPlugins } from './plugins/external.ts';
+import { closeAfterRequests } from './plugins/in-flight.ts';
 import { registerRoutes } from './plugins/routes.ts';
 import { registerThumbnails } from './plugins/thumbnails.ts';
 import { registerUploads } from './plugins/uploads.ts';
@@ -108,5 +109,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   registerEtags(app);
   await registerRoutes(app);
   if (options.webDir) await registerWebApp(app, options.webDir);
+  // Last: its onClose hook runs first, so everything above closes after the running requests.
+  closeAfterRequests(app);
   return app;
 }
