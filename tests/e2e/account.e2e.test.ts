@@ -72,7 +72,7 @@ describe('account journey', () => {
       .getByText('Your e-mail is verified')
       .waitFor({ timeout: 10_000 })
       .catch(async (e: unknown) => {
-        console.log(link, mail!.text, await page.locator('main').innerText(), errors);
+        console.log(link, mail!.text, await page.locator('main').textContent(), errors);
         throw e;
       });
     await screenshot(page, 'verify-email-360-en');

@@ -289,7 +289,7 @@ describe('bundle selection totals', () => {
     const { page, errors } = await watchedPage(ctx);
     await page.goto(`${j.webUrl}/bundle/detail/${bundle.id}`);
     await settled(page);
-    const text = (id: string) => page.getByTestId(id).innerText();
+    const text = async (id: string) => (await page.getByTestId(id).textContent()) ?? '';
     expect(await text('bundle-count')).toContain('0');
 
     // One item: no discount yet (unless the minimum is 1).
@@ -354,18 +354,18 @@ describe('like and follow (optimistic)', () => {
     const { page, errors } = await watchedPage(ctx);
     await page.goto(`${j.webUrl}${nftPath}`);
     const like = page.locator('main .like__btn').first();
+    // The button's count ('3 likes'), after its icon and its visually hidden 'Like'/'Unlike'.
+    const likes = async () => Number((await like.textContent())?.match(/(\d+) like/)?.[1]);
     await like.click();
     await page.getByRole('alert').filter({ hasText: 'Please use Wallet account' }).waitFor();
 
     await signIn(page, 'en');
     await page.goto(`${j.webUrl}${nftPath}`);
     await settled(page);
-    const before = Number((await like.innerText()).match(/(\d+) like/)?.[1]);
+    const before = await likes();
     const wasLiked = (await like.getAttribute('aria-pressed')) === 'true';
     await like.click();
-    await expect
-      .poll(async () => Number((await like.innerText()).match(/(\d+) like/)?.[1]))
-      .toBe(before + (wasLiked ? -1 : 1));
+    await expect.poll(likes).toBe(before + (wasLiked ? -1 : 1));
     // The request settles (button enabled again, no error) before the reload.
     await expect.poll(() => like.isEnabled()).toBe(true);
     expect(await page.getByRole('alert').count()).toBe(0);
@@ -378,14 +378,14 @@ describe('like and follow (optimistic)', () => {
     await page.goto(`${j.webUrl}/user/detail/${creator.id}`);
     await settled(page);
     const follow = page.getByRole('button', { name: /^(Follow|Unfollow)$/ });
-    const label = await follow.innerText();
+    const label = await follow.textContent();
     await follow.click();
-    await expect.poll(() => follow.innerText()).toBe(label === 'Follow' ? 'Unfollow' : 'Follow');
+    await expect.poll(() => follow.textContent()).toBe(label === 'Follow' ? 'Unfollow' : 'Follow');
     await expect.poll(() => follow.isEnabled()).toBe(true);
     await persistedFollow(page, creator.id, label === 'Follow');
     await page.reload();
     await settled(page);
-    await expect.poll(() => follow.innerText()).toBe(label === 'Follow' ? 'Unfollow' : 'Follow');
+    await expect.poll(() => follow.textContent()).toBe(label === 'Follow' ? 'Unfollow' : 'Follow');
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import { keyBackedProvider } from '#tests/wallet/key-provider.ts';
 import { axeViolations } from './axe.ts';
-import { rawKeysOn, screenshot, watchedPage } from './harness.ts';
+import { rawKeysOn, watchedPage } from './harness.ts';
 import { injectWallet } from './injected-wallet.ts';
 import { expectNoSecrets, rememberSecrets } from './secrets.ts';
 import { type Journey, startJourney } from './stack.ts';
