@@ -593,7 +593,7 @@ contract AttackerHandler is Test {
         _snapshot(s.order.maker, s.bidder, true);
         _recordBid(s);
         vm.warp(s.order.endTime + exchange.CLAIM_DELAY());
-        (uint256 rivalKey, address rival) = _actor(makerSeed % 3 + (bidderSeed + 1) % 2 + 1);
+        (uint256 rivalKey, address rival) = _actor(makerSeed % 3 + (1 - bidderSeed % 2) + 1);
         uint256 lower = s.order.price + (s.amount - s.order.price) / 2; // below the record
         _tryBelowTheFloor(s, rival, lower, _bidSig(rivalKey, exchange.BID_TYPEHASH(), s.order, rival, lower));
         _tryBelowTheFloor(s, attacker, s.order.price, "");
