@@ -15,6 +15,7 @@ import {
 import type { ListSort } from '#shared/enums.ts';
 import type { Database } from '../db/types.ts';
 import { type Db, offsetOf, type PageRequest, type PageResult, pageWithCount } from './paging.ts';
+import { windowedPage } from './read-model.ts';
 
 export interface SortColumns {
   id: string;
@@ -61,11 +62,13 @@ export interface ListQuery<T extends ListTable, F> {
 type AnyWhere = (eb: ExpressionBuilder<Database, ListTable>) => Expression<SqlBool>;
 
 /**
- * The one list-page query of bundles, collections and sets: the page's ids in `sort` order over
- * the rows the filter keeps (one narrow index scan, LIMIT/OFFSET), the full rows of those ids in
- * the same order, and the count of the whole list, cached per table and filter (./paging.ts).
+ * The one list-page query of bundles, collections and sets: a slice of the list's id window with
+ * rows kept by id when the read model serves (./read-model.ts, decision 127); else the page's ids
+ * in `sort` order over the rows the filter keeps (one narrow index scan, LIMIT/OFFSET), the full
+ * rows of those ids in the same order, and the count of the whole list, cached per table and
+ * filter (./paging.ts).
  */
-export function listPage<T extends ListTable, F>(
+export async function listPage<T extends ListTable, F>(
   db: Db,
   list: ListQuery<T, F>,
   sort: ListSort,
@@ -76,23 +79,39 @@ export function listPage<T extends ListTable, F>(
   const table: ListTable = list.table;
   const where = ((eb: ExpressionBuilder<Database, T>) => list.where(eb, list.filters)) as AnyWhere;
   const id = sql.ref<number>(`${table}.id`);
-  const ids = orderBySort(db.selectFrom(table).select(id.as('id')).where(where), sort, list.columns)
-    .limit(page.size)
-    .offset(offsetOf(page));
+  const ids = orderBySort(
+    db.selectFrom(table).select(id.as('id')).where(where),
+    sort,
+    list.columns,
+  );
+  const countKey = `${table}:${JSON.stringify(list.filters)}`;
+  const count = () =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(where)
+      .executeTakeFirst();
+  type Row = Selectable<Database[T]>;
+  const windowed = await windowedPage(
+    db,
+    { table, key: `${sort}:${countKey}`, page },
+    async (limit) => {
+      const { rows, total } = await pageWithCount(db, ids.limit(limit).execute(), countKey, count);
+      return { ids: rows.map((r) => r.id), total };
+    },
+    (byId) =>
+      db.selectFrom(table).selectAll(table).where(id, 'in', byId).execute() as Promise<
+        (Row & { id: number })[]
+      >,
+  );
+  if (windowed) return windowed;
   const rows = orderBySort(
-    db.selectFrom(table).selectAll(table).where(id, 'in', ids),
+    db
+      .selectFrom(table)
+      .selectAll(table)
+      .where(id, 'in', ids.limit(page.size).offset(offsetOf(page))),
     sort,
     list.columns,
   ).execute();
-  return pageWithCount(
-    db,
-    rows as Promise<Selectable<Database[T]>[]>,
-    `${table}:${JSON.stringify(list.filters)}`,
-    () =>
-      db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where(where)
-        .executeTakeFirst(),
-  );
+  return pageWithCount(db, rows as Promise<Row[]>, countKey, count);
 }
