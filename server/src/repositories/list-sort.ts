@@ -7,6 +7,7 @@
 import {
   type Expression,
   type ExpressionBuilder,
+  type RawBuilder,
   type Selectable,
   type SelectQueryBuilder,
   type SqlBool,
@@ -27,25 +28,60 @@ export interface SortColumns {
   price: string | Expression<unknown>;
 }
 
+/** One term of an ordering: what, which way, and whether nulls come last. */
+type SortTerm = [Expression<unknown>, 'asc' | 'desc', boolean];
+
+function sortTerms(sort: ListSort, columns: SortColumns): SortTerm[] {
+  const id = sql.ref(columns.id);
+  const price = typeof columns.price === 'string' ? sql.ref(columns.price) : columns.price;
+  switch (sort) {
+    case 'like':
+      return [
+        [sql.ref(columns.likes), 'desc', false],
+        [id, 'desc', false],
+      ];
+    case 'bid':
+      if (!columns.bids) break;
+      return [
+        [sql.ref(columns.bids), 'desc', false],
+        [id, 'desc', false],
+      ];
+    case 'price_desc':
+      return [
+        [price, 'desc', true],
+        [id, 'desc', false],
+      ];
+    case 'price_asc':
+      return [
+        [price, 'asc', true],
+        [id, 'asc', false],
+      ];
+  }
+  return [
+    [sql.ref(columns.created), 'desc', false],
+    [id, 'desc', false],
+  ];
+}
+
 export function orderBySort<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   sort: ListSort,
   columns: SortColumns,
 ): SelectQueryBuilder<DB, TB, O> {
-  const id = sql.ref(columns.id);
-  const price = typeof columns.price === 'string' ? sql.ref(columns.price) : columns.price;
-  switch (sort) {
-    case 'like':
-      return query.orderBy(sql.ref(columns.likes), 'desc').orderBy(id, 'desc');
-    case 'bid':
-      if (!columns.bids) break;
-      return query.orderBy(sql.ref(columns.bids), 'desc').orderBy(id, 'desc');
-    case 'price_desc':
-      return query.orderBy(price, (o) => o.desc().nullsLast()).orderBy(id, 'desc');
-    case 'price_asc':
-      return query.orderBy(price, (o) => o.asc().nullsLast()).orderBy(id, 'asc');
-  }
-  return query.orderBy(sql.ref(columns.created), 'desc').orderBy(id, 'desc');
+  return sortTerms(sort, columns).reduce(
+    (q, [expr, way, nullsLast]) => q.orderBy(expr, nullsLast ? (o) => o[way]().nullsLast() : way),
+    query,
+  );
+}
+
+/** The same ordering as SQL text, for a window function's `over (order by ...)`. */
+export function sortSql(sort: ListSort, columns: SortColumns): RawBuilder<unknown> {
+  return sql.join(
+    sortTerms(sort, columns).map(
+      ([expr, way, nullsLast]) =>
+        sql`${expr} ${sql.raw(way)}${sql.raw(nullsLast ? ' nulls last' : '')}`,
+    ),
+  );
 }
 
 /** The catalogue lists that are read a page at a time by listPage. */
@@ -95,9 +131,9 @@ export async function listPage<T extends ListTable, F>(
   const windowed = await windowedPage(
     db,
     { table, key: `${sort}:${countKey}`, page },
-    async (limit) => {
+    async ({ limit }) => {
       const { rows, total } = await pageWithCount(db, ids.limit(limit).execute(), countKey, count);
-      return { ids: rows.map((r) => r.id), total };
+      return { window: { ids: rows.map((r) => r.id), total }, fetched: [] };
     },
     (byId) =>
       db.selectFrom(table).selectAll(table).where(id, 'in', byId).execute() as Promise<

@@ -12,6 +12,7 @@ import type { Database, NftRow } from '../db/types.ts';
 import { toDbAddress } from '../db/values.ts';
 import { likedIds } from './likes.ts';
 import { orderBySort } from './list-sort.ts';
+import { nftWindowPage } from './nft-window.ts';
 import { orderByHash } from './orders.ts';
 import {
   type Db,
@@ -22,7 +23,7 @@ import {
   pageWithCount,
 } from './paging.ts';
 import { flag, isEveryStatus, parseStatuses } from './query-params.ts';
-import { type IdWindow, windowedPage } from './read-model.ts';
+import { windowedPage } from './read-model.ts';
 import { usersOfAddresses } from './users.ts';
 
 export interface NftFilters {
@@ -75,45 +76,26 @@ async function listNfts(
   sort: ListSort,
   page: PageRequest,
 ): Promise<PageResult<NftRow>> {
-  const key = `${sort}:${JSON.stringify(filters)}`;
+  const countKey = `nfts:${JSON.stringify(filters)}`;
   const windowed = await windowedPage(
     db,
-    { table: 'nfts', key, page },
-    (limit) => nftWindow(db, filters, sort, limit),
+    { table: 'nfts', key: `${sort}:${countKey}`, page },
+    (span) =>
+      nftWindowPage(
+        db,
+        {
+          where: (eb) => nftWhere(eb, filters),
+          sort,
+          columns: NFT_SORT_COLUMNS,
+          totalQuery: isCountedByKeys(filters) ? countByKeys(db, filters) : undefined,
+          count: async () => Number((await countOf(db, filters))?.n ?? 0),
+          countKey,
+        },
+        span,
+      ),
     (ids) => db.selectFrom('nfts').selectAll().where('id', 'in', ids).execute(),
   );
   return windowed ?? listNftsPage(db, filters, sort, page);
-}
-
-/** The first `limit` ids of a list and its total, in one statement when nft_counts has it. */
-async function nftWindow(
-  db: Db,
-  filters: NftFilters,
-  sort: ListSort,
-  limit: number,
-): Promise<IdWindow> {
-  const ids = orderBySort(
-    db
-      .selectFrom('nfts')
-      .select('id')
-      .where((eb) => nftWhere(eb, filters)),
-    sort,
-    NFT_SORT_COLUMNS,
-  ).limit(limit);
-  if (isCountedByKeys(filters)) {
-    const rows = await ids.select(countByKeys(db, filters).as('list_total')).execute();
-    const total = rows[0]
-      ? Number(rows[0].list_total)
-      : Number((await countByKeys(db, filters).executeTakeFirst())?.n ?? 0);
-    return { ids: rows.map((r) => r.id), total };
-  }
-  const { rows, total } = await pageWithCount(
-    db,
-    ids.execute(),
-    `nfts:${JSON.stringify(filters)}`,
-    () => countOf(db, filters),
-  );
-  return { ids: rows.map((r) => r.id), total };
 }
 
 function countOf(db: Db, filters: NftFilters) {

@@ -26,6 +26,13 @@ export interface Freshness {
   readonly listening: boolean;
 }
 
+/** A page's ids in its list, `start` included, `end` excluded, in a window of `limit` ids. */
+export interface Span {
+  start: number;
+  end: number;
+  limit: number;
+}
+
 /** A map in insertion order, bounded in entries and (estimated) bytes, entries dated. */
 export class BoundedMap<V> {
   private readonly entries = new Map<string, { value: V; size: number; at: number }>();
@@ -70,6 +77,12 @@ export class BoundedMap<V> {
 export interface IdWindow {
   ids: number[];
   total: number;
+}
+
+/** A window as read, with the rows read along with it (a page's, or none). */
+export interface WindowRead<R> {
+  window: IdWindow;
+  fetched: R[];
 }
 
 /** Rough in-memory size of a row: its strings' lengths plus a word per field. */
@@ -119,20 +132,26 @@ export class ReadModel {
     }
   }
 
-  /** The window of `key`, kept when no drop happened while it was read. */
-  async window(key: string, read: () => Promise<IdWindow>): Promise<IdWindow> {
+  /**
+   * The window of `key` as read now (or by the read of it in flight), with the rows read along;
+   * kept, rows too, when no drop happened while it was read.
+   */
+  async window<R extends { id: number }>(
+    key: string,
+    table: string,
+    read: () => Promise<WindowRead<R>>,
+  ): Promise<WindowRead<R>> {
     const now = Date.now();
-    const kept = this.windows.get(key, now);
-    if (kept) return kept;
     const generation = this.fresh.generation;
-    const window = await this.share(`w:${key}`, async () => {
+    const got = await this.share(`w:${key}`, async () => {
       this.windowReads += 1;
       return read();
     });
     if (this.fresh.listening && generation === this.fresh.generation) {
-      this.windows.set(key, window, now);
+      this.windows.set(key, got.window, now);
+      for (const row of got.fetched) this.rows.set(`${table}:${row.id}`, row, now);
     }
-    return window;
+    return got;
   }
 
   /** The rows of `ids` in that order: the kept ones, and the others read by `read` at once. */
@@ -140,11 +159,13 @@ export class ReadModel {
     table: string,
     ids: number[],
     read: (missing: number[]) => Promise<R[]>,
+    fresh: R[] = [],
   ): Promise<R[]> {
     const now = Date.now();
-    const found = new Map<number, R>();
+    const found = new Map<number, R>(fresh.map((row) => [row.id, row]));
     const missing: number[] = [];
     for (const id of ids) {
+      if (found.has(id)) continue;
       const row = this.rows.get(`${table}:${id}`, now) as R | undefined;
       if (row) found.set(id, row);
       else missing.push(id);
@@ -185,7 +206,7 @@ export function readModelOf(db: Db): ReadModel | undefined {
 export async function windowedPage<R extends { id: number }>(
   db: Db,
   list: { table: string; key: string; page: PageRequest },
-  readWindow: (limit: number) => Promise<IdWindow>,
+  readWindow: (span: Span) => Promise<WindowRead<R>>,
   readRows: (ids: number[]) => Promise<R[]>,
 ): Promise<PageResult<R> | undefined> {
   const model = readModelOf(db);
@@ -193,11 +214,12 @@ export async function windowedPage<R extends { id: number }>(
   const start = offsetOf(list.page);
   const end = start + list.page.size;
   const key = `${list.table}:${list.key}`;
-  const now = Date.now();
-  const kept = model.windows.get(key, now);
+  const kept = model.windows.get(key, Date.now());
   const whole = kept !== undefined && kept.ids.length >= kept.total;
   if (end > WINDOW_IDS && !whole) return undefined;
-  const window = kept ?? (await model.window(key, () => readWindow(WINDOW_IDS)));
-  const rows = await model.rowsOf(list.table, window.ids.slice(start, end), readRows);
+  const { window, fetched } = kept
+    ? { window: kept, fetched: [] }
+    : await model.window(key, list.table, () => readWindow({ start, end, limit: WINDOW_IDS }));
+  const rows = await model.rowsOf(list.table, window.ids.slice(start, end), readRows, fetched);
   return { rows, total: window.total };
 }
