@@ -254,7 +254,9 @@ export function registerAnswerCache(app: FastifyInstance, listen: Listen | undef
   app.addHook('onSend', async (request, reply, payload) =>
     keep(cache, app.db, request, reply, payload),
   );
-  // a read that ends without an answer of its own (aborted, failed before onSend) frees its waiters
+  // a read that ends without an answer of its own (aborted, timed out, failed before onSend)
+  // frees its waiters, who then read for themselves
   app.addHook('onResponse', async (request) => land(cache, request, undefined));
   app.addHook('onRequestAbort', async (request) => land(cache, request, undefined));
+  app.addHook('onTimeout', async (request) => land(cache, request, undefined));
 }
