@@ -15,7 +15,14 @@ import {
 } from 'kysely';
 import type { ListSort } from '#shared/enums.ts';
 import type { Database } from '../db/types.ts';
-import { type Db, offsetOf, type PageRequest, type PageResult, pageWithCount } from './paging.ts';
+import {
+  cachedCount,
+  type Db,
+  offsetOf,
+  type PageRequest,
+  type PageResult,
+  pageWithCount,
+} from './paging.ts';
 import { windowedPage } from './read-model.ts';
 
 export interface SortColumns {
@@ -132,8 +139,13 @@ export async function listPage<T extends ListTable, F>(
     db,
     { table, key: `${sort}:${countKey}`, page },
     async ({ limit }) => {
-      const { rows, total } = await pageWithCount(db, ids.limit(limit).execute(), countKey, count);
-      return { window: { ids: rows.map((r) => r.id), total }, fetched: [] };
+      // a window shorter than its limit is the whole list: its length is the total
+      const window = (await ids.limit(limit).execute()).map((r) => r.id);
+      const total =
+        window.length < limit
+          ? window.length
+          : await cachedCount(db, countKey, async () => Number((await count())?.n ?? 0));
+      return { window: { ids: window, total }, fetched: [] };
     },
     (byId) =>
       db.selectFrom(table).selectAll(table).where(id, 'in', byId).execute() as Promise<
