@@ -12,20 +12,24 @@
  * - entries also expire after MAX_AGE_MS, for answers that move with the clock alone
  *   (an auction's end), not as the means of invalidation.
  * Answers are per full URL (query included: page, sort); they do not depend on the caller's
- * session. Decision 046. On the routes of like-overlay.ts the key leaves `likeAddress` out: the
+ * session. Decision 046. Concurrent misses of one key wait for the one read in flight and are
+ * answered from it (x-cache: shared) when it ends with a 200 and no drop came in between; else
+ * each reads for itself. The cache also owns the read model below it (repositories/read-model.ts,
+ * decision 127: id windows and rows by id), which every drop clears with it; ANSWER_CACHE=false
+ * turns all of it off (no LISTEN, nothing kept or shared: every read goes to SQL). On the routes of like-overlay.ts the key leaves `likeAddress` out: the
  * answer is kept as an anonymous reader gets it and each reader's `isLiked` is laid over it
  * from a fresh read of their likes (decision 126).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Listen } from '#server/db/listen.ts';
 import type { Db } from '../repositories/paging.ts';
+import { attachReadModel, MAX_AGE_MS, ReadModel } from '../repositories/read-model.ts';
 import { etagOf, VALIDATED } from './etag.ts';
 import { type LikeSlots, likeSlots, overlayLikes, splitUrl } from './like-overlay.ts';
 
 const CATALOGUE_CHANNEL = 'vbc_catalogue';
 const MAX_ENTRIES = 4000;
 const MAX_BYTES = 64 * 2 ** 20;
-const MAX_AGE_MS = 10_000;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 interface Entry {
@@ -37,8 +41,19 @@ interface Entry {
   slots?: LikeSlots | null;
 }
 
+/** A miss being read: its waiters get its entry, or undefined to read for themselves. */
+interface Flight {
+  generation: number;
+  done: Promise<Entry | undefined>;
+  settle: (entry: Entry | undefined) => void;
+}
+
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
+  /** Misses in flight by key (the first request of each key reads, the others wait). */
+  readonly flights = new Map<string, Flight>();
+  /** Id windows and rows by id, below the answers; cleared by every drop. */
+  readonly model = new ReadModel(this);
   private bytes = 0;
   /** Bumped by every drop; a read stores its answer only if it is unchanged. */
   generation = 0;
@@ -79,6 +94,26 @@ export class AnswerCache {
     this.drops += 1;
     this.entries.clear();
     this.bytes = 0;
+    this.model.clear();
+  }
+
+  /** Starts the flight of a miss of `key`, or answers the one already in flight since the last drop. */
+  fly(key: string): { mine: true; flight: Flight } | { mine: false; flight: Flight } {
+    const flying = this.flights.get(key);
+    if (flying && flying.generation === this.generation) return { mine: false, flight: flying };
+    let settle: Flight['settle'] = () => {};
+    const done = new Promise<Entry | undefined>((resolve) => {
+      settle = resolve;
+    });
+    const flight = { generation: this.generation, done, settle };
+    this.flights.set(key, flight);
+    return { mine: true, flight };
+  }
+
+  /** Ends the flight of `key`: its entry goes to the waiters only if no drop came in between. */
+  land(key: string, flight: Flight, entry: Entry | undefined): void {
+    if (this.flights.get(key) === flight) this.flights.delete(key);
+    flight.settle(entry && flight.generation === this.generation ? entry : undefined);
   }
 
   get size(): number {
@@ -97,6 +132,8 @@ interface Began {
   generation: number;
   key: string;
   address: string | undefined;
+  /** The flight this request reads for, when it is the first miss of its key. */
+  flight?: Flight | undefined;
 }
 const began = new WeakMap<FastifyRequest, Began>();
 
@@ -113,7 +150,18 @@ async function serve(cache: AnswerCache, db: Db, request: FastifyRequest, reply:
   if (!cacheable(request)) return undefined;
   const split = cache.listening ? splitUrl(request.url) : undefined;
   const key = split?.key ?? request.url;
-  const entry = cache.get(key);
+  let entry = cache.get(key);
+  let how = 'hit';
+  if (!entry && cache.listening) {
+    const { mine, flight } = cache.fly(key);
+    if (mine) {
+      cache.misses += 1;
+      began.set(request, { generation: flight.generation, key, address: split?.address, flight });
+      return undefined;
+    }
+    entry = await flight.done;
+    how = 'shared';
+  }
   const slots = entry && split?.address ? slotsOf(entry) : undefined;
   if (!entry || slots === null) {
     cache.misses += 1;
@@ -126,7 +174,7 @@ async function serve(cache: AnswerCache, db: Db, request: FastifyRequest, reply:
     body = await overlayLikes(db, slots, split.address);
     etag = etagOf(body);
   }
-  reply.header('content-type', entry.type).header('etag', etag).header('x-cache', 'hit');
+  reply.header('content-type', entry.type).header('etag', etag).header('x-cache', how);
   return reply.send(body);
 }
 
@@ -150,11 +198,13 @@ async function keep(
   }
   const state = began.get(request);
   if (state === undefined || reply.statusCode !== 200 || typeof payload !== 'string') {
+    land(cache, request, undefined);
     return payload;
   }
   const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
   const entry: Entry = { body: payload, etag: etagOf(payload), type, at: Date.now() };
   cache.set(state.key, state.generation, entry);
+  land(cache, request, entry);
   let body = payload;
   if (state.address !== undefined) {
     const slots = slotsOf(entry);
@@ -166,10 +216,19 @@ async function keep(
   return body;
 }
 
+/** Ends the flight `request` read for, if any (once: a later call finds none). */
+function land(cache: AnswerCache, request: FastifyRequest, entry: Entry | undefined): void {
+  const state = began.get(request);
+  if (!state?.flight) return;
+  cache.land(state.key, state.flight, entry);
+  state.flight = undefined;
+}
+
 /** Registers the cache's hooks (before the ETag hook, whose 304 then covers hits too). */
 export function registerAnswerCache(app: FastifyInstance, listen: Listen | undefined): void {
   const cache = new AnswerCache();
   app.decorate('answerCache', cache);
+  attachReadModel(app.db, cache.model, cache);
   let stop: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     if (!listen || !app.config.answerCache) return;
@@ -195,4 +254,9 @@ export function registerAnswerCache(app: FastifyInstance, listen: Listen | undef
   app.addHook('onSend', async (request, reply, payload) =>
     keep(cache, app.db, request, reply, payload),
   );
+  // a read that ends without an answer of its own (aborted, timed out, failed before onSend)
+  // frees its waiters, who then read for themselves
+  app.addHook('onResponse', async (request) => land(cache, request, undefined));
+  app.addHook('onRequestAbort', async (request) => land(cache, request, undefined));
+  app.addHook('onTimeout', async (request) => land(cache, request, undefined));
 }

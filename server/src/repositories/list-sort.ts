@@ -7,6 +7,7 @@
 import {
   type Expression,
   type ExpressionBuilder,
+  type RawBuilder,
   type Selectable,
   type SelectQueryBuilder,
   type SqlBool,
@@ -14,7 +15,15 @@ import {
 } from 'kysely';
 import type { ListSort } from '#shared/enums.ts';
 import type { Database } from '../db/types.ts';
-import { type Db, offsetOf, type PageRequest, type PageResult, pageWithCount } from './paging.ts';
+import {
+  cachedCount,
+  type Db,
+  offsetOf,
+  type PageRequest,
+  type PageResult,
+  pageWithCount,
+} from './paging.ts';
+import { windowedPage } from './read-model.ts';
 
 export interface SortColumns {
   id: string;
@@ -26,25 +35,60 @@ export interface SortColumns {
   price: string | Expression<unknown>;
 }
 
+/** One term of an ordering: what, which way, and whether nulls come last. */
+type SortTerm = [Expression<unknown>, 'asc' | 'desc', boolean];
+
+function sortTerms(sort: ListSort, columns: SortColumns): SortTerm[] {
+  const id = sql.ref(columns.id);
+  const price = typeof columns.price === 'string' ? sql.ref(columns.price) : columns.price;
+  switch (sort) {
+    case 'like':
+      return [
+        [sql.ref(columns.likes), 'desc', false],
+        [id, 'desc', false],
+      ];
+    case 'bid':
+      if (!columns.bids) break;
+      return [
+        [sql.ref(columns.bids), 'desc', false],
+        [id, 'desc', false],
+      ];
+    case 'price_desc':
+      return [
+        [price, 'desc', true],
+        [id, 'desc', false],
+      ];
+    case 'price_asc':
+      return [
+        [price, 'asc', true],
+        [id, 'asc', false],
+      ];
+  }
+  return [
+    [sql.ref(columns.created), 'desc', false],
+    [id, 'desc', false],
+  ];
+}
+
 export function orderBySort<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   sort: ListSort,
   columns: SortColumns,
 ): SelectQueryBuilder<DB, TB, O> {
-  const id = sql.ref(columns.id);
-  const price = typeof columns.price === 'string' ? sql.ref(columns.price) : columns.price;
-  switch (sort) {
-    case 'like':
-      return query.orderBy(sql.ref(columns.likes), 'desc').orderBy(id, 'desc');
-    case 'bid':
-      if (!columns.bids) break;
-      return query.orderBy(sql.ref(columns.bids), 'desc').orderBy(id, 'desc');
-    case 'price_desc':
-      return query.orderBy(price, (o) => o.desc().nullsLast()).orderBy(id, 'desc');
-    case 'price_asc':
-      return query.orderBy(price, (o) => o.asc().nullsLast()).orderBy(id, 'asc');
-  }
-  return query.orderBy(sql.ref(columns.created), 'desc').orderBy(id, 'desc');
+  return sortTerms(sort, columns).reduce(
+    (q, [expr, way, nullsLast]) => q.orderBy(expr, nullsLast ? (o) => o[way]().nullsLast() : way),
+    query,
+  );
+}
+
+/** The same ordering as SQL text, for a window function's `over (order by ...)`. */
+export function sortSql(sort: ListSort, columns: SortColumns): RawBuilder<unknown> {
+  return sql.join(
+    sortTerms(sort, columns).map(
+      ([expr, way, nullsLast]) =>
+        sql`${expr} ${sql.raw(way)}${sql.raw(nullsLast ? ' nulls last' : '')}`,
+    ),
+  );
 }
 
 /** The catalogue lists that are read a page at a time by listPage. */
@@ -61,11 +105,13 @@ export interface ListQuery<T extends ListTable, F> {
 type AnyWhere = (eb: ExpressionBuilder<Database, ListTable>) => Expression<SqlBool>;
 
 /**
- * The one list-page query of bundles, collections and sets: the page's ids in `sort` order over
- * the rows the filter keeps (one narrow index scan, LIMIT/OFFSET), the full rows of those ids in
- * the same order, and the count of the whole list, cached per table and filter (./paging.ts).
+ * The one list-page query of bundles, collections and sets: a slice of the list's id window with
+ * rows kept by id when the read model serves (./read-model.ts, decision 127); else the page's ids
+ * in `sort` order over the rows the filter keeps (one narrow index scan, LIMIT/OFFSET), the full
+ * rows of those ids in the same order, and the count of the whole list, cached per table and
+ * filter (./paging.ts).
  */
-export function listPage<T extends ListTable, F>(
+export async function listPage<T extends ListTable, F>(
   db: Db,
   list: ListQuery<T, F>,
   sort: ListSort,
@@ -76,23 +122,44 @@ export function listPage<T extends ListTable, F>(
   const table: ListTable = list.table;
   const where = ((eb: ExpressionBuilder<Database, T>) => list.where(eb, list.filters)) as AnyWhere;
   const id = sql.ref<number>(`${table}.id`);
-  const ids = orderBySort(db.selectFrom(table).select(id.as('id')).where(where), sort, list.columns)
-    .limit(page.size)
-    .offset(offsetOf(page));
+  const ids = orderBySort(
+    db.selectFrom(table).select(id.as('id')).where(where),
+    sort,
+    list.columns,
+  );
+  const countKey = `${table}:${JSON.stringify(list.filters)}`;
+  const count = () =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(where)
+      .executeTakeFirst();
+  type Row = Selectable<Database[T]>;
+  const windowed = await windowedPage(
+    db,
+    { table, key: `${sort}:${countKey}`, page },
+    async ({ limit }) => {
+      // a window shorter than its limit is the whole list: its length is the total
+      const window = (await ids.limit(limit).execute()).map((r) => r.id);
+      const total =
+        window.length < limit
+          ? window.length
+          : await cachedCount(db, countKey, async () => Number((await count())?.n ?? 0));
+      return { window: { ids: window, total }, fetched: [] };
+    },
+    (byId) =>
+      db.selectFrom(table).selectAll(table).where(id, 'in', byId).execute() as Promise<
+        (Row & { id: number })[]
+      >,
+  );
+  if (windowed) return windowed;
   const rows = orderBySort(
-    db.selectFrom(table).selectAll(table).where(id, 'in', ids),
+    db
+      .selectFrom(table)
+      .selectAll(table)
+      .where(id, 'in', ids.limit(page.size).offset(offsetOf(page))),
     sort,
     list.columns,
   ).execute();
-  return pageWithCount(
-    db,
-    rows as Promise<Selectable<Database[T]>[]>,
-    `${table}:${JSON.stringify(list.filters)}`,
-    () =>
-      db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where(where)
-        .executeTakeFirst(),
-  );
+  return pageWithCount(db, rows as Promise<Row[]>, countKey, count);
 }

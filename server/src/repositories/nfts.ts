@@ -12,6 +12,7 @@ import type { Database, NftRow } from '../db/types.ts';
 import { toDbAddress } from '../db/values.ts';
 import { likedIds } from './likes.ts';
 import { orderBySort } from './list-sort.ts';
+import { nftWindowPage } from './nft-window.ts';
 import { orderByHash } from './orders.ts';
 import {
   type Db,
@@ -22,6 +23,7 @@ import {
   pageWithCount,
 } from './paging.ts';
 import { flag, isEveryStatus, parseStatuses } from './query-params.ts';
+import { windowedPage } from './read-model.ts';
 import { usersOfAddresses } from './users.ts';
 
 export interface NftFilters {
@@ -64,14 +66,55 @@ const NFT_SORT_COLUMNS = {
 };
 
 /**
- * A page in one statement: the ordered ids in a subquery (a walk of one narrow index, then
+ * A page of a list: a slice of the list's id window with rows kept by id (./read-model.ts,
+ * decision 127) when the read model serves and the page lies inside the window; else read as a
+ * page (listNftsPage).
+ */
+async function listNfts(
+  db: Db,
+  filters: NftFilters,
+  sort: ListSort,
+  page: PageRequest,
+): Promise<PageResult<NftRow>> {
+  const countKey = `nfts:${JSON.stringify(filters)}`;
+  const windowed = await windowedPage(
+    db,
+    { table: 'nfts', key: `${sort}:${countKey}`, page },
+    (span) =>
+      nftWindowPage(
+        db,
+        {
+          where: (eb) => nftWhere(eb, filters),
+          sort,
+          columns: NFT_SORT_COLUMNS,
+          totalQuery: isCountedByKeys(filters) ? countByKeys(db, filters) : undefined,
+          count: async () => Number((await countOf(db, filters))?.n ?? 0),
+          countKey,
+        },
+        span,
+      ),
+    (ids) => db.selectFrom('nfts').selectAll().where('id', 'in', ids).execute(),
+  );
+  return windowed ?? listNftsPage(db, filters, sort, page);
+}
+
+function countOf(db: Db, filters: NftFilters) {
+  return db
+    .selectFrom('nfts')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where((eb) => nftWhere(eb, filters))
+    .executeTakeFirst();
+}
+
+/**
+ * A page read as such (past the window, or without a read model), in one statement: the ordered ids in a subquery (a walk of one narrow index, then
  * LIMIT/OFFSET) and the full rows of those ids by primary key, sorted again the same way (24
  * rows). When nft_counts has the total (filters by status, category and network) it comes in the
  * same statement as a scalar subquery, evaluated once: one round trip and one pooled connection
  * per page instead of two; an empty page (past the end) counts apart. Other filters take a cached
  * COUNT beside the rows.
  */
-async function listNfts(
+async function listNftsPage(
   db: Db,
   filters: NftFilters,
   sort: ListSort,
@@ -99,14 +142,8 @@ async function listNfts(
       : Number((await countByKeys(db, filters).executeTakeFirst())?.n ?? 0);
     return { rows, total };
   }
-  const count = () =>
-    db
-      .selectFrom('nfts')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where((eb) => nftWhere(eb, filters))
-      .executeTakeFirst();
   const rows = orderBySort(rowsOf, sort, NFT_SORT_COLUMNS).execute();
-  return pageWithCount(db, rows, `nfts:${JSON.stringify(filters)}`, count);
+  return pageWithCount(db, rows, `nfts:${JSON.stringify(filters)}`, () => countOf(db, filters));
 }
 
 /** Filters by status, category and network only: nft_counts has the total (migration 005). */

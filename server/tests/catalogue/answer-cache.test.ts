@@ -6,7 +6,6 @@
  * PostgreSQL: a write on one drops the other's cache through NOTIFY vbc_catalogue.
  */
 import { parseEther, type Wallet } from 'ethers';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashOrder, SaleKind } from '#contracts/typed-data/index.ts';
 import { type App, buildApp } from '#server/app.ts';
@@ -29,24 +28,11 @@ import {
   useTradingChain,
 } from '../trading/chain-fixture.ts';
 import { type Catalogue, seedCatalogue } from './fixtures.ts';
+import { settle } from './settle.ts';
 
 type Detail = { data: { status: string; likeCount: number; isLiked: boolean; bidCount: number } };
 /** The cache on, on both backends: each listens for its NOTIFY its own way (server/src/db/listen.ts). */
 const ON = { backends: ALL_BACKENDS, env: { ANSWER_CACHE: 'true' } };
-
-/**
- * Waits until the node has heard every notification committed so far (they arrive in commit
- * order on its LISTEN connection, so a marker sent now comes after them).
- */
-let markers = 0;
-async function settle(app: App): Promise<void> {
-  const marker = `marker-${++markers}`;
-  await sql`select pg_notify('vbc_catalogue', ${marker})`.execute(app.db);
-  const started = Date.now();
-  while (!app.answerCache.reasons.includes(marker) && Date.now() - started < 2000) {
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
 
 /** GET twice: the second answer comes from the cache; answers the body. */
 async function warm(app: App, url: string): Promise<string> {
@@ -233,6 +219,34 @@ describe('answer cache across API nodes [postgres]', () => {
     expect(after.likeCount).toBe(before.likeCount + 1);
   });
 
+  it("a like on node a is seen through node b's kept window and rows", async () => {
+    const [a, b] = nodes as [App, App];
+    const list = '/api/v2/show/market-nfts?sort=like&size=24';
+    const likes = (answer: { data: { item_id: number; likeCount: number }[] }) =>
+      answer.data.find((i) => i.item_id === cat.nfts.n2)?.likeCount;
+    const before = likes(await read(b, list));
+    expect(b.answerCache.model.windows.size).toBeGreaterThan(0);
+    const drops = b.answerCache.drops;
+    const liked = await a.inject({
+      method: 'POST',
+      url: '/api/v2/user/like',
+      payload: { target: 'nft', id: cat.nfts.n2, address: cat.bob.address },
+      headers: cat.bob.auth,
+    });
+    expect(liked.statusCode, liked.body).toBe(200);
+    const started = Date.now();
+    while (b.answerCache.drops === drops && Date.now() - started < 1000) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const stored = await handles[0]!.db
+      .selectFrom('nfts')
+      .select('likes_count')
+      .where('id', '=', cat.nfts.n2)
+      .executeTakeFirstOrThrow();
+    expect(stored.likes_count).not.toBe(before);
+    expect(likes(await read(b, `${list}&page=1`))).toBe(stored.likes_count);
+  });
+
   it('a row written by the indexer or a script (no route) drops every node', async () => {
     const url = '/api/v2/show/market-collections?sort=like';
     for (const node of nodes) await warm(node, url);
@@ -248,6 +262,25 @@ describe('answer cache across API nodes [postgres]', () => {
     }
     for (const node of nodes) {
       expect(JSON.stringify(await read<unknown>(node, url))).toContain('Renamed by the indexer');
+    }
+  });
+
+  it("a row written by the indexer is seen through every node's kept window and rows", async () => {
+    const url = '/api/v2/show/market-collections?sort=newest';
+    for (const node of nodes) await read(node, url);
+    const drops = nodes.map((n) => n.answerCache.drops);
+    await handles[0]!.db
+      .updateTable('collections')
+      .set({ name: 'Renamed again by the indexer' })
+      .where('address', '=', cat.c1Address.toLowerCase())
+      .execute();
+    const started = Date.now();
+    while (nodes.some((n, i) => n.answerCache.drops === drops[i]) && Date.now() - started < 1000) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    for (const node of nodes) {
+      const again = JSON.stringify(await read<unknown>(node, `${url}&page=1`));
+      expect(again).toContain('Renamed again by the indexer');
     }
   });
 });

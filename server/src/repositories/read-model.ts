@@ -1,0 +1,225 @@
+/**
+ * The catalogue read model below the answer cache (decision 127): what a page the answer cache
+ * has not seen is built from, in memory, on each API node.
+ * - id windows: the first WINDOW_IDS ids of a list (its filters and sort) in order, and its
+ *   total, read in one statement; any page inside the window is a slice of it;
+ * - rows by id: a page's rows come from memory and only the missing ones are read, by primary
+ *   key in one statement;
+ * - single flight: concurrent reads of the same window share the one in flight; a failed read is
+ *   not kept and each waiter then reads for itself.
+ * It is exactly as fresh as the answer cache (server/src/plugins/answer-cache.ts), which owns it:
+ * the same drops clear it, a read begun before a drop is not stored (the cache's generation),
+ * nothing is served or stored while the cache is not listening (nor ever with ANSWER_CACHE=false),
+ * and entries expire after the cache's MAX_AGE_MS.
+ */
+import type { Db, PageRequest, PageResult } from './paging.ts';
+import { offsetOf } from './paging.ts';
+
+/** Entries also expire after this, for answers that move with the clock alone (an auction's end). */
+export const MAX_AGE_MS = 10_000;
+/** 100 pages of the default 24: the pages users reach without a search. */
+export const WINDOW_IDS = 2400;
+
+/** The state of the one invalidation (the answer cache): read at the start and end of a read. */
+export interface Freshness {
+  readonly generation: number;
+  readonly listening: boolean;
+}
+
+/** A page's ids in its list, `start` included, `end` excluded, in a window of `limit` ids. */
+export interface Span {
+  start: number;
+  end: number;
+  limit: number;
+}
+
+/** A map in insertion order, bounded in entries and (estimated) bytes, entries dated. */
+export class BoundedMap<V> {
+  private readonly entries = new Map<string, { value: V; size: number; at: number }>();
+  bytes = 0;
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBytes: number,
+    private readonly sizeOf: (value: V) => number,
+  ) {}
+
+  get(key: string, now: number): V | undefined {
+    const entry = this.entries.get(key);
+    return entry && now - entry.at <= MAX_AGE_MS ? entry.value : undefined;
+  }
+
+  set(key: string, value: V, at: number): void {
+    const old = this.entries.get(key);
+    if (old) this.bytes -= old.size;
+    this.entries.delete(key);
+    const size = this.sizeOf(value);
+    this.entries.set(key, { value, size, at });
+    this.bytes += size;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      const [first] = this.entries;
+      if (!first) break;
+      this.entries.delete(first[0]);
+      this.bytes -= first[1].size;
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** A list's first ids in order and its total. */
+export interface IdWindow {
+  ids: number[];
+  total: number;
+}
+
+/** A window as read, with the rows read along with it (a page's, or none). */
+export interface WindowRead<R> {
+  window: IdWindow;
+  fetched: R[];
+}
+
+/** Rough in-memory size of a row: its strings' lengths plus a word per field. */
+function rowSize(row: object): number {
+  let n = 64;
+  for (const v of Object.values(row)) n += typeof v === 'string' ? 2 * v.length + 16 : 16;
+  return n;
+}
+
+export class ReadModel {
+  readonly windows = new BoundedMap<IdWindow>(2000, 16 * 2 ** 20, (w) => 8 * w.ids.length + 64);
+  readonly rows = new BoundedMap<{ id: number }>(50_000, 48 * 2 ** 20, rowSize);
+  private readonly flights = new Map<string, { generation: number; read: Promise<unknown> }>();
+  /** Window reads and row reads (statements run), for the tests and the benchmark's profile. */
+  windowReads = 0;
+  rowReads = 0;
+
+  constructor(private readonly fresh: Freshness) {}
+
+  /** Called by every drop of the answer cache. */
+  clear(): void {
+    this.windows.clear();
+    this.rows.clear();
+    this.flights.clear();
+  }
+
+  /**
+   * `read()`, or the same read already in flight for `key` since the last drop. A failed read is
+   * not shared on: a waiter whose flight failed reads for itself.
+   */
+  async share<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const generation = this.fresh.generation;
+    const flight = this.flights.get(key);
+    if (flight && flight.generation === generation) {
+      try {
+        return (await flight.read) as T;
+      } catch {
+        return read();
+      }
+    }
+    const mine = { generation, read: read() };
+    this.flights.set(key, mine);
+    try {
+      return await mine.read;
+    } finally {
+      if (this.flights.get(key) === mine) this.flights.delete(key);
+    }
+  }
+
+  /**
+   * The window of `key` as read now (or by the read of it in flight), with the rows read along;
+   * kept, rows too, when no drop happened while it was read.
+   */
+  async window<R extends { id: number }>(
+    key: string,
+    table: string,
+    read: () => Promise<WindowRead<R>>,
+  ): Promise<WindowRead<R>> {
+    const now = Date.now();
+    const generation = this.fresh.generation;
+    const got = await this.share(`w:${key}`, async () => {
+      this.windowReads += 1;
+      return read();
+    });
+    if (this.fresh.listening && generation === this.fresh.generation) {
+      this.windows.set(key, got.window, now);
+      for (const row of got.fetched) this.rows.set(`${table}:${row.id}`, row, now);
+    }
+    return got;
+  }
+
+  /** The rows of `ids` in that order: the kept ones, and the others read by `read` at once. */
+  async rowsOf<R extends { id: number }>(
+    table: string,
+    ids: number[],
+    read: (missing: number[]) => Promise<R[]>,
+    fresh: R[] = [],
+  ): Promise<R[]> {
+    const now = Date.now();
+    const found = new Map<number, R>(fresh.map((row) => [row.id, row]));
+    const missing: number[] = [];
+    for (const id of ids) {
+      if (found.has(id)) continue;
+      const row = this.rows.get(`${table}:${id}`, now) as R | undefined;
+      if (row) found.set(id, row);
+      else missing.push(id);
+    }
+    if (missing.length) {
+      const generation = this.fresh.generation;
+      this.rowReads += 1;
+      const rows = await read(missing);
+      const keep = this.fresh.listening && generation === this.fresh.generation;
+      for (const row of rows) {
+        found.set(row.id, row);
+        if (keep) this.rows.set(`${table}:${row.id}`, row, now);
+      }
+    }
+    // a row gone since the window was read is left out, as a page read at once would
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+}
+
+const models = new WeakMap<Db, { model: ReadModel; fresh: Freshness }>();
+
+/** Lets the lists read through `db` use `model` while `fresh` is listening. */
+export function attachReadModel(db: Db, model: ReadModel, fresh: Freshness): void {
+  models.set(db, { model, fresh });
+}
+
+/** The read model of `db`, when it may serve (a transaction or a detached handle has none). */
+export function readModelOf(db: Db): ReadModel | undefined {
+  const attached = models.get(db);
+  return attached?.fresh.listening ? attached.model : undefined;
+}
+
+/**
+ * A page through the read model: a slice of the list's window with its rows, when the page lies
+ * inside the window (or the window holds the whole list); undefined when it must be read as a
+ * page (no read model, or deeper than the window).
+ */
+export async function windowedPage<R extends { id: number }>(
+  db: Db,
+  list: { table: string; key: string; page: PageRequest },
+  readWindow: (span: Span) => Promise<WindowRead<R>>,
+  readRows: (ids: number[]) => Promise<R[]>,
+): Promise<PageResult<R> | undefined> {
+  const model = readModelOf(db);
+  if (!model) return undefined;
+  const start = offsetOf(list.page);
+  const end = start + list.page.size;
+  const key = `${list.table}:${list.key}`;
+  const kept = model.windows.get(key, Date.now());
+  const whole = kept !== undefined && kept.ids.length >= kept.total;
+  if (end > WINDOW_IDS && !whole) return undefined;
+  const { window, fetched } = kept
+    ? { window: kept, fetched: [] }
+    : await model.window(key, list.table, () => readWindow({ start, end, limit: WINDOW_IDS }));
+  const rows = await model.rowsOf(list.table, window.ids.slice(start, end), readRows, fetched);
+  return { rows, total: window.total };
+}
