@@ -30,6 +30,13 @@ export interface CheckedBid {
   seenHighest?: bigint;
   /** The bid recorded on chain for the auction (Exchange.recordBid), if any: a bid like any other. */
   recordedOnChain?: bigint;
+  /**
+   * Checks the bidder's signature of the bid (INVALID_SIGNATURE, WRONG_NETWORK), under the locks
+   * once the bid beats the highest: a bid beaten meanwhile is refused without the recovery.
+   */
+  checkSignature: (tx: Tx) => Promise<void>;
+  /** The settlement key's receipt of the bid (bid-receipts.ts), once accepted; null: none yet. */
+  receipt: () => Promise<string | null>;
 }
 
 /**
@@ -66,6 +73,7 @@ async function lockAndCheck(
     .where('is_highest', '=', true)
     .executeTakeFirst();
   refuseIfTooLow(b, highest?.amount, topBid(highest?.amount, b.recordedOnChain));
+  await b.checkSignature(tx);
   const otherLocks = await lockedBidTotal(tx, dbBidder, b.row.network_id, {
     excludeOrder: b.row.order_hash,
   });
@@ -111,6 +119,7 @@ async function extendEnd(tx: Tx, b: CheckedBid, before: bigint): Promise<void> {
 }
 
 async function insertBid(tx: Tx, b: CheckedBid, highestId: number | undefined): Promise<BidRow> {
+  const receipt = await b.receipt();
   if (highestId !== undefined) {
     await tx.updateTable('bids').set({ is_highest: false }).where('id', '=', highestId).execute();
   }
@@ -126,6 +135,7 @@ async function insertBid(tx: Tx, b: CheckedBid, highestId: number | undefined): 
       signature: b.signature.toLowerCase(),
       is_highest: true,
       placed_at: b.now.toString(),
+      receipt,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
