@@ -41,8 +41,8 @@ export interface CheckedBid {
 
 /**
  * Takes the locks, then checks what only the database knows: the auction is still open, the bid
- * beats the highest by the minimum raise, and the bidder's other locks leave room for it.
- * Answers the items and the current highest bid's id.
+ * beats the highest by the minimum raise, its signature (checked only now), and the bidder's
+ * other locks leave room for it. Answers the items and the current highest bid's id.
  */
 async function lockAndCheck(
   tx: Tx,

@@ -4,6 +4,10 @@
  * and `minimumBid` (#shared/orders.ts) above the current highest, and counts only while the
  * bidder's WVBC balance and allowance to the exchange cover it on top of their locked total
  * (locked-bids.ts). These are checks against the chain; bid-writes.ts stores the bid.
+ *
+ * Work per bid is kept small for bids that race (docs/decisions/129-bids-under-contention.md):
+ * one statement reads the order, the highest and a resend; a bid already beaten is refused
+ * there; the chain is read in one batch; the signature is recovered under the locks.
  */
 import { getAddress } from 'ethers';
 import { type Bid, recoverBidSigner } from '#contracts/typed-data/index.ts';
@@ -105,8 +109,13 @@ async function loadBidding(db: DbExecutor, input: PlaceBidInput) {
  * order can still move its items, the bidder's WVBC balance and allowance, the bid recorded on
  * chain for the auction, and the settlement epoch its receipt is signed for (with a key).
  */
-async function chainState(ctx: TradingContext, m: MarketChain, row: OrderRow, bidder: string) {
-  const order = orderOf(row);
+async function chainState(
+  ctx: TradingContext,
+  m: MarketChain,
+  row: OrderRow,
+  order: Order,
+  bidder: string,
+) {
   const [now, fillable, funds, onChain, epoch] = await Promise.all([
     chainNow(m),
     orderFillability(m, order),
@@ -140,7 +149,7 @@ export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promi
   if (highest !== null) refuseIfTooLow({ ...input, order }, highest, BigInt(highest));
 
   const m = await marketChain(ctx, row.network_id);
-  const chain = await chainState(ctx, m, row, bidder);
+  const chain = await chainState(ctx, m, row, order, bidder);
   checkAuctionOpen(chain.now, row, order, input.amount);
   if (!chain.fillable.ok) throw new AppError('ORDER_NOT_AVAILABLE');
   const bid: Bid = { order, bidder, amount: input.amount };
