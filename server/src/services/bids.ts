@@ -73,8 +73,8 @@ function checkAuctionOpen(now: bigint, row: OrderRow, order: Order, amount: bigi
 }
 
 /**
- * In one statement: the auction's order row, the stored highest bid on it and the id of a bid
- * stored before from this exact signed message (a resend: the web app's outbox after a lost
+ * In one statement: the auction's order row, its network's contract addresses, the stored
+ * highest bid on it and the id of a bid stored before from this exact signed message (a resend: the web app's outbox after a lost
  * answer, answered again instead of a second bid or a refusal). NOT_FOUND without the order.
  */
 async function loadBidding(db: DbExecutor, input: PlaceBidInput) {
@@ -97,11 +97,18 @@ async function loadBidding(db: DbExecutor, input: PlaceBidInput) {
         .where('bids.amount', '=', input.amount.toString())
         .as('resent_id'),
     ])
+    .leftJoin('networks', 'networks.network_id', 'orders.network_id')
+    .select([
+      'networks.network_id as listed',
+      'networks.exchange_address',
+      'networks.wrapper_address',
+    ])
     .where('orders.order_hash', '=', input.orderHash.toLowerCase())
     .executeTakeFirst();
   if (!found) throw new AppError('NOT_FOUND');
-  const { highest_amount, resent_id, ...row } = found;
-  return { row: row as OrderRow, highest: highest_amount, resentId: resent_id };
+  const { highest_amount, resent_id, listed, exchange_address, wrapper_address, ...row } = found;
+  const network = listed === null ? null : { exchange_address, wrapper_address };
+  return { row: row as OrderRow, highest: highest_amount, resentId: resent_id, network };
 }
 
 /**
@@ -128,7 +135,7 @@ async function chainState(
 
 /** Places a bid; answers the stored bid (now the highest), or the same bid again on a resend. */
 export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promise<BidRow> {
-  const { row, highest, resentId } = await loadBidding(ctx.db, input);
+  const { row, highest, resentId, network } = await loadBidding(ctx.db, input);
   if (resentId !== null) {
     const resent = await ctx.db
       .selectFrom('bids')
@@ -148,7 +155,7 @@ export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promi
   // The check under the locks (bid-writes.ts) still decides every acceptance.
   if (highest !== null) refuseIfTooLow({ ...input, order }, highest, BigInt(highest));
 
-  const m = await marketChain(ctx, row.network_id);
+  const m = await marketChain(ctx, row.network_id, network);
   const chain = await chainState(ctx, m, row, order, bidder);
   checkAuctionOpen(chain.now, row, order, input.amount);
   if (!chain.fillable.ok) throw new AppError('ORDER_NOT_AVAILABLE');
