@@ -51,8 +51,23 @@ async function lockAndCheck(
   const dbBidder = toDbAddress(b.bidder);
   // First without the locks: a bid beaten meanwhile (the highest only rises) is refused before
   // it takes them, which is most bids of a race; the check under the locks below still decides.
-  const before = await highestBid(tx, b.row.order_hash);
-  refuseIfTooLow(b, before?.amount, topBid(before?.amount, b.recordedOnChain));
+  // A copy of a stored bid (sent twice at once) goes on to be answered as that bid.
+  const before = await tx
+    .selectFrom('bids')
+    .select((eb) => [
+      'amount',
+      eb
+        .selectFrom('bids as same')
+        .select('same.id')
+        .where('same.signature', '=', b.signature.toLowerCase())
+        .as('resent_id'),
+    ])
+    .where('order_hash', '=', b.row.order_hash)
+    .where('is_highest', '=', true)
+    .executeTakeFirst();
+  if (before && before.resent_id === null) {
+    refuseIfTooLow(b, before.amount, topBid(before.amount, b.recordedOnChain));
+  }
   await sql`select pg_advisory_xact_lock(hashtext(${`bidder:${dbBidder}`}))`.execute(tx);
   const resent = await tx
     .selectFrom('bids')
@@ -70,7 +85,12 @@ async function lockAndCheck(
   if (locked.status !== 'pending') throw new AppError('AUCTION_ENDED');
   const end = endOf(locked.end_time, b.order);
   if (b.now >= end) throw new AppError('AUCTION_ENDED');
-  const highest = await highestBid(tx, b.row.order_hash);
+  const highest = await tx
+    .selectFrom('bids')
+    .select(['id', 'amount'])
+    .where('order_hash', '=', b.row.order_hash)
+    .where('is_highest', '=', true)
+    .executeTakeFirst();
   refuseIfTooLow(b, highest?.amount, topBid(highest?.amount, b.recordedOnChain));
   await b.checkSignature(tx);
   const otherLocks = await lockedBidTotal(tx, dbBidder, b.row.network_id, {
@@ -78,15 +98,6 @@ async function lockAndCheck(
   });
   if (b.backing < otherLocks + b.amount) throw new AppError('NOT_ENOUGH_WRAPPER_BALANCE');
   return { nfts, highestId: highest?.id, end };
-}
-
-function highestBid(tx: Tx, orderHash: string) {
-  return tx
-    .selectFrom('bids')
-    .select(['id', 'amount'])
-    .where('order_hash', '=', orderHash)
-    .where('is_highest', '=', true)
-    .executeTakeFirst();
 }
 
 /**
