@@ -40,8 +40,12 @@ export interface ContractAddresses {
   wvbc: string | null;
 }
 
-/** A `networks` row's contract addresses (lower case, null when unknown). */
-export type NetworkAddresses = { exchange_address: string | null; wrapper_address: string | null };
+/** A `networks` row's contract addresses (lower case) and node URL, null when unknown. */
+export type NetworkAddresses = {
+  exchange_address: string | null;
+  wrapper_address: string | null;
+  node_url?: string | null;
+};
 
 /**
  * The Exchange and WVBC addresses of `networkId`, as far as they are known. `known`: its
@@ -85,7 +89,8 @@ export async function marketChain(
 ): Promise<MarketChain> {
   const { exchange, wvbc } = await contractAddresses(ctx, networkId, known);
   if (!exchange || !wvbc) throw new AppError('CONTRACT_NOT_DEPLOYED');
-  const provider = await ctx.chain.provider(networkId);
+  // the node URL too when the caller read it (no row: the configuration's; not read: read now)
+  const provider = await ctx.chain.provider(networkId, known === null ? null : known?.node_url);
   return {
     networkId,
     chainId: BigInt(networkId),

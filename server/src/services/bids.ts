@@ -102,12 +102,14 @@ async function loadBidding(db: DbExecutor, input: PlaceBidInput) {
       'networks.network_id as listed',
       'networks.exchange_address',
       'networks.wrapper_address',
+      'networks.node_url',
     ])
     .where('orders.order_hash', '=', input.orderHash.toLowerCase())
     .executeTakeFirst();
   if (!found) throw new AppError('NOT_FOUND');
-  const { highest_amount, resent_id, listed, exchange_address, wrapper_address, ...row } = found;
-  const network = listed === null ? null : { exchange_address, wrapper_address };
+  const { highest_amount, resent_id, listed, exchange_address, wrapper_address, node_url, ...row } =
+    found;
+  const network = listed === null ? null : { exchange_address, wrapper_address, node_url };
   return { row: row as OrderRow, highest: highest_amount, resentId: resent_id, network };
 }
 
