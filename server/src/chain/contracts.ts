@@ -40,16 +40,30 @@ export interface ContractAddresses {
   wvbc: string | null;
 }
 
-/** The Exchange and WVBC addresses of `networkId`, as far as they are known. */
+/** A `networks` row's contract addresses (lower case) and node URL, null when unknown. */
+export type NetworkAddresses = {
+  exchange_address: string | null;
+  wrapper_address: string | null;
+  node_url?: string | null;
+};
+
+/**
+ * The Exchange and WVBC addresses of `networkId`, as far as they are known. `known`: its
+ * `networks` row when the caller read it already (null: none), else read here.
+ */
 export async function contractAddresses(
   ctx: TradingContext,
   networkId: number,
+  known?: NetworkAddresses | null,
 ): Promise<ContractAddresses> {
-  const row = await ctx.db
-    .selectFrom('networks')
-    .select(['exchange_address', 'wrapper_address'])
-    .where('network_id', '=', networkId)
-    .executeTakeFirst();
+  const row =
+    known !== undefined
+      ? (known ?? undefined)
+      : await ctx.db
+          .selectFrom('networks')
+          .select(['exchange_address', 'wrapper_address'])
+          .where('network_id', '=', networkId)
+          .executeTakeFirst();
   let exchange = row?.exchange_address ?? null;
   let wvbc = row?.wrapper_address ?? null;
   if ((!exchange || !wvbc) && networkId === ctx.config.chainId) {
@@ -64,11 +78,19 @@ export async function contractAddresses(
   };
 }
 
-/** The marketplace contracts of `networkId` (its chain id); CONTRACT_NOT_DEPLOYED when none. */
-export async function marketChain(ctx: TradingContext, networkId: number): Promise<MarketChain> {
-  const { exchange, wvbc } = await contractAddresses(ctx, networkId);
+/**
+ * The marketplace contracts of `networkId` (its chain id); CONTRACT_NOT_DEPLOYED when none.
+ * `known`: as contractAddresses takes it.
+ */
+export async function marketChain(
+  ctx: TradingContext,
+  networkId: number,
+  known?: NetworkAddresses | null,
+): Promise<MarketChain> {
+  const { exchange, wvbc } = await contractAddresses(ctx, networkId, known);
   if (!exchange || !wvbc) throw new AppError('CONTRACT_NOT_DEPLOYED');
-  const provider = await ctx.chain.provider(networkId);
+  // the node URL too when the caller read it (no row: the configuration's; not read: read now)
+  const provider = await ctx.chain.provider(networkId, known === null ? null : known?.node_url);
   return {
     networkId,
     chainId: BigInt(networkId),

@@ -1,6 +1,6 @@
 /**
  * Bid reads: the bids on an item's auctions, and a bidder's bids with what they are on (the
- * profile's bid history). Newest first; the count is a separate query.
+ * profile's bid history). Newest first.
  */
 import {
   type Expression,
@@ -42,19 +42,42 @@ const onChain = sql<boolean | null>`(orders.status = 'pending' and (
   from bid_records r where r.network_id = bids.network_id and r.order_hash = bids.order_hash
   order by r.block_number desc, r.log_index desc limit 1))`;
 
-/** Bids on every auction of an NFT (`nft`) or a set (`set`), newest first. */
+/**
+ * Bids on every auction of an NFT (`nft`) or a set (`set`), newest first. A page with bids carries
+ * the total in the same statement (a window count; the auction page's read, once per bid of a
+ * race); an empty page counts apart. Null when the page is empty and the item does not exist
+ * (a page with bids names an existing item: `orders.nft_id` and `set_id` reference it).
+ */
 export async function bidsOfItem(
   db: Db,
   kind: 'nft' | 'set',
   id: number,
   page: PageRequest,
-): Promise<PageResult<BidRow & { on_chain: boolean | null }>> {
+): Promise<PageResult<BidRow & { on_chain: boolean | null }> | null> {
   const column = kind === 'nft' ? 'orders.nft_id' : 'orders.set_id';
   const bids = bidsWithOrders(db).where(column, '=', id);
-  return pageOf(
-    newestFirst(bids.selectAll('bids').select(onChain.as('on_chain')), page).execute(),
-    bids.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-  );
+  const counted = await newestFirst(
+    bids
+      .selectAll('bids')
+      .select(onChain.as('on_chain'))
+      .select(sql<string>`count(*) over ()`.as('total_count')),
+    page,
+  ).execute();
+  if (counted.length > 0) {
+    const total = Number(counted[0]?.total_count);
+    return { rows: counted.map(({ total_count: _, ...row }) => row), total };
+  }
+  const empty = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom(kind === 'nft' ? 'nfts' : 'sets')
+        .select(sql<number>`1`.as('one'))
+        .where('id', '=', id)
+        .as('found'),
+      bids.select((eb2) => eb2.fn.countAll<string>().as('n')).as('n'),
+    ])
+    .executeTakeFirstOrThrow();
+  return empty.found === null ? null : { rows: [], total: Number(empty.n) };
 }
 
 export interface BidEntryRow extends BidRow {

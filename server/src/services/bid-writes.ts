@@ -30,18 +30,44 @@ export interface CheckedBid {
   seenHighest?: bigint;
   /** The bid recorded on chain for the auction (Exchange.recordBid), if any: a bid like any other. */
   recordedOnChain?: bigint;
+  /**
+   * Checks the bidder's signature of the bid (INVALID_SIGNATURE, WRONG_NETWORK), under the locks
+   * once the bid beats the highest: a bid beaten meanwhile is refused without the recovery.
+   */
+  checkSignature: (tx: Tx) => Promise<void>;
+  /** The settlement key's receipt of the bid (bid-receipts.ts), once accepted; null: none yet. */
+  receipt: () => Promise<string | null>;
 }
 
 /**
  * Takes the locks, then checks what only the database knows: the auction is still open, the bid
- * beats the highest by the minimum raise, and the bidder's other locks leave room for it.
- * Answers the items and the current highest bid's id.
+ * beats the highest by the minimum raise, its signature (checked only now), and the bidder's
+ * other locks leave room for it. Answers the items and the current highest bid's id.
  */
 async function lockAndCheck(
   tx: Tx,
   b: CheckedBid,
 ): Promise<{ nfts: NftRow[]; highestId?: number; end: bigint; resent?: BidRow }> {
   const dbBidder = toDbAddress(b.bidder);
+  // First without the locks: a bid beaten meanwhile (the highest only rises) is refused before
+  // it takes them, which is most bids of a race; the check under the locks below still decides.
+  // A copy of a stored bid (sent twice at once) goes on to be answered as that bid.
+  const before = await tx
+    .selectFrom('bids')
+    .select((eb) => [
+      'amount',
+      eb
+        .selectFrom('bids as same')
+        .select('same.id')
+        .where('same.signature', '=', b.signature.toLowerCase())
+        .as('resent_id'),
+    ])
+    .where('order_hash', '=', b.row.order_hash)
+    .where('is_highest', '=', true)
+    .executeTakeFirst();
+  if (before && before.resent_id === null) {
+    refuseIfTooLow(b, before.amount, topBid(before.amount, b.recordedOnChain));
+  }
   await sql`select pg_advisory_xact_lock(hashtext(${`bidder:${dbBidder}`}))`.execute(tx);
   const resent = await tx
     .selectFrom('bids')
@@ -66,6 +92,7 @@ async function lockAndCheck(
     .where('is_highest', '=', true)
     .executeTakeFirst();
   refuseIfTooLow(b, highest?.amount, topBid(highest?.amount, b.recordedOnChain));
+  await b.checkSignature(tx);
   const otherLocks = await lockedBidTotal(tx, dbBidder, b.row.network_id, {
     excludeOrder: b.row.order_hash,
   });
@@ -111,6 +138,7 @@ async function extendEnd(tx: Tx, b: CheckedBid, before: bigint): Promise<void> {
 }
 
 async function insertBid(tx: Tx, b: CheckedBid, highestId: number | undefined): Promise<BidRow> {
+  const receipt = await b.receipt();
   if (highestId !== undefined) {
     await tx.updateTable('bids').set({ is_highest: false }).where('id', '=', highestId).execute();
   }
@@ -126,6 +154,7 @@ async function insertBid(tx: Tx, b: CheckedBid, highestId: number | undefined): 
       signature: b.signature.toLowerCase(),
       is_highest: true,
       placed_at: b.now.toString(),
+      receipt,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -4,19 +4,29 @@
  * and `minimumBid` (#shared/orders.ts) above the current highest, and counts only while the
  * bidder's WVBC balance and allowance to the exchange cover it on top of their locked total
  * (locked-bids.ts). These are checks against the chain; bid-writes.ts stores the bid.
+ *
+ * Work per bid is kept small for bids that race (docs/decisions/129-bids-under-contention.md):
+ * one statement reads the order, the highest and a resend; a bid already beaten is refused
+ * there; the chain is read in one batch; the signature is recovered under the locks.
  */
 import { getAddress } from 'ethers';
 import { type Bid, recoverBidSigner } from '#contracts/typed-data/index.ts';
 import { parseAddress } from '#server/chain/address.ts';
 import { type MarketChain, marketChain, type TradingContext } from '#server/chain/contracts.ts';
 import { orderFillability } from '#server/chain/fillability.ts';
-import { chainNow, recordedBidOnChain, spendable, wrapperFunds } from '#server/chain/reads.ts';
+import {
+  chainNow,
+  recordedBidOnChain,
+  settlementEpochOnChain,
+  spendable,
+  wrapperFunds,
+} from '#server/chain/reads.ts';
 import { checkSignedFor } from '#server/chain/signed-network.ts';
 import type { BidRow, OrderRow } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import type { Order } from '#shared/orders.ts';
 import { toDbAddress } from '../db/values.ts';
-import { withReceipt } from './bid-receipts.ts';
+import { signReceipt, withReceipt } from './bid-receipts.ts';
 import { recordBid, refuseIfTooLow } from './bid-writes.ts';
 import type { DbExecutor } from './locked-bids.ts';
 import { loadOrder } from './order-rows.ts';
@@ -53,78 +63,105 @@ export function auctionEndOf(row: Pick<OrderRow, 'end_time'>, order: Order): big
 }
 
 /**
- * The auction is open on the chain's clock (before its effective end) and the bid reaches its
- * reserve; answers the chain's time.
+ * The auction is open on the chain's clock `now` (before its effective end) and the bid reaches
+ * its reserve.
  */
-async function checkAuctionOpen(m: MarketChain, row: OrderRow, order: Order, amount: bigint) {
-  if (row.status !== 'pending') throw new AppError('AUCTION_ENDED');
-  const now = await chainNow(m);
+function checkAuctionOpen(now: bigint, row: OrderRow, order: Order, amount: bigint): void {
   if (now < order.startTime) throw new AppError('AUCTION_NOT_STARTED');
   if (now >= auctionEndOf(row, order)) throw new AppError('AUCTION_ENDED');
   if (amount < order.price) throw new AppError('BID_BELOW_RESERVE');
-  return now;
 }
 
 /**
- * The stored bid of this exact signed message, if it was accepted before: a resend (the web app's
- * outbox after a lost answer) answers it again instead of a second bid or a refusal.
+ * In one statement: the auction's order row, its network's contract addresses, the stored
+ * highest bid on it and the id of a bid stored before from this exact signed message (a resend: the web app's outbox after a lost
+ * answer, answered again instead of a second bid or a refusal). NOT_FOUND without the order.
  */
-async function storedResend(db: DbExecutor, input: PlaceBidInput): Promise<BidRow | null> {
+async function loadBidding(db: DbExecutor, input: PlaceBidInput) {
   const found = await db
-    .selectFrom('bids')
-    .selectAll()
-    .where('signature', '=', input.signature.toLowerCase())
+    .selectFrom('orders')
+    .selectAll('orders')
+    .select((eb) => [
+      eb
+        .selectFrom('bids')
+        .select('amount')
+        .whereRef('bids.order_hash', '=', 'orders.order_hash')
+        .where('bids.is_highest', '=', true)
+        .as('highest_amount'),
+      eb
+        .selectFrom('bids')
+        .select('id')
+        .whereRef('bids.order_hash', '=', 'orders.order_hash')
+        .where('bids.signature', '=', input.signature.toLowerCase())
+        .where('bids.bidder', '=', toDbAddress(input.bidder))
+        .where('bids.amount', '=', input.amount.toString())
+        .as('resent_id'),
+    ])
+    .leftJoin('networks', 'networks.network_id', 'orders.network_id')
+    .select([
+      'networks.network_id as listed',
+      'networks.exchange_address',
+      'networks.wrapper_address',
+      'networks.node_url',
+    ])
+    .where('orders.order_hash', '=', input.orderHash.toLowerCase())
     .executeTakeFirst();
-  if (!found) return null;
-  const same =
-    found.order_hash === input.orderHash.toLowerCase() &&
-    found.bidder === toDbAddress(input.bidder) &&
-    BigInt(found.amount) === input.amount;
-  return same ? found : null;
+  if (!found) throw new AppError('NOT_FOUND');
+  const { highest_amount, resent_id, listed, exchange_address, wrapper_address, node_url, ...row } =
+    found;
+  const network = listed === null ? null : { exchange_address, wrapper_address, node_url };
+  return { row: row as OrderRow, highest: highest_amount, resentId: resent_id, network };
 }
 
 /**
- * Refuses a bid already beaten by the stored highest before the chain reads and the locked
- * transaction: under contention most bids are, and each would otherwise hold the auction's row
- * lock (and PGlite's one connection) to learn it. Only a refusal is decided here; the check
- * under the locks (bid-writes.ts) stays the one that accepts, against the highest then.
+ * What the bid is checked against on the chain, in one JSON-RPC batch: its clock, whether the
+ * order can still move its items, the bidder's WVBC balance and allowance, the bid recorded on
+ * chain for the auction, and the settlement epoch its receipt is signed for (with a key).
  */
-async function refuseBeaten(db: DbExecutor, row: OrderRow, order: Order, input: PlaceBidInput) {
-  const highest = await db
-    .selectFrom('bids')
-    .select('amount')
-    .where('order_hash', '=', row.order_hash)
-    .where('is_highest', '=', true)
-    .executeTakeFirst();
-  if (highest) refuseIfTooLow({ ...input, order }, highest.amount, BigInt(highest.amount));
+async function chainState(
+  ctx: TradingContext,
+  m: MarketChain,
+  row: OrderRow,
+  order: Order,
+  bidder: string,
+) {
+  const [now, fillable, funds, onChain, epoch] = await Promise.all([
+    chainNow(m),
+    orderFillability(m, order),
+    wrapperFunds(m, bidder),
+    recordedBidOnChain(m, row.order_hash),
+    ctx.config.settlementPrivateKey ? settlementEpochOnChain(m).catch(() => null) : null,
+  ]);
+  return { now, fillable, funds, onChain, epoch };
 }
 
 /** Places a bid; answers the stored bid (now the highest), or the same bid again on a resend. */
 export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promise<BidRow> {
-  const resent = await storedResend(ctx.db, input);
-  if (resent) {
+  const { row, highest, resentId, network } = await loadBidding(ctx.db, input);
+  if (resentId !== null) {
+    const resent = await ctx.db
+      .selectFrom('bids')
+      .selectAll()
+      .where('id', '=', resentId)
+      .executeTakeFirstOrThrow();
     return withReceipt(ctx, await marketChain(ctx, resent.network_id), resent);
   }
-  const row = await loadAuction(ctx.db, input.orderHash, input.target);
+  if (row.sale_kind !== 'AUCTION') throw new AppError('WRONG_SALE_KIND');
+  if (input.target && row.target !== input.target) throw new AppError('WRONG_SALE_KIND');
   const order = orderOf(row);
   const bidder = parseAddress(input.bidder);
   if (bidder === getAddress(order.maker)) throw new AppError('SELLER_CANNOT_BUY');
+  if (row.status !== 'pending') throw new AppError('AUCTION_ENDED');
+  // A bid already beaten by the stored highest is refused before its signature and the chain:
+  // under contention most bids are, a refusal changes nothing and the highest bid is public.
+  // The check under the locks (bid-writes.ts) still decides every acceptance.
+  if (highest !== null) refuseIfTooLow({ ...input, order }, highest, BigInt(highest));
 
-  const m = await marketChain(ctx, row.network_id);
-  // Bound to the auction's network: a bid signed for another network is WRONG_NETWORK.
+  const m = await marketChain(ctx, row.network_id, network);
+  const chain = await chainState(ctx, m, row, order, bidder);
+  checkAuctionOpen(chain.now, row, order, input.amount);
+  if (!chain.fillable.ok) throw new AppError('ORDER_NOT_AVAILABLE');
   const bid: Bid = { order, bidder, amount: input.amount };
-  await checkSignedFor(ctx, row.network_id, m.domain, bidder, (domain) =>
-    recoverBidSigner(domain, bid, input.signature),
-  );
-  const now = await checkAuctionOpen(m, row, order, input.amount);
-  await refuseBeaten(ctx.db, row, order, input);
-  const [fillable, funds, onChain] = await Promise.all([
-    orderFillability(m, order),
-    wrapperFunds(m, bidder),
-    recordedBidOnChain(m, row.order_hash),
-  ]);
-  if (!fillable.ok) throw new AppError('ORDER_NOT_AVAILABLE');
-  const backing = spendable(funds);
   const stored = await ctx.db.transaction().execute((tx) =>
     recordBid(tx, {
       row,
@@ -132,10 +169,21 @@ export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promi
       bidder,
       amount: input.amount,
       signature: input.signature,
-      backing,
-      now,
+      backing: spendable(chain.funds),
+      now: chain.now,
       seenHighest: input.seenHighest,
-      recordedOnChain: onChain?.amount,
+      recordedOnChain: chain.onChain?.amount,
+      // Bound to the auction's network: a bid signed for another network is WRONG_NETWORK.
+      checkSignature: (db) =>
+        checkSignedFor({ db }, row.network_id, m.domain, bidder, (domain) =>
+          recoverBidSigner(domain, bid, input.signature),
+        ),
+      receipt: () =>
+        chain.epoch === null
+          ? Promise.resolve(null)
+          : signReceipt(ctx, m, { ...row, bidder, amount: input.amount.toString() }, chain.epoch)
+              // accepted all the same: withReceipt signs it after, or on a resend
+              .catch(() => null),
     }),
   );
   return withReceipt(ctx, m, stored);

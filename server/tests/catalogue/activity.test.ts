@@ -120,6 +120,9 @@ describeBackends(
           [cat.carol.address, '100', false],
         ]);
         expect(body).toMatchObject({ total: 2, page: 1, size: 12 });
+        // a page past the end: no bids, the total still counted (apart from the page)
+        const past = json<Page<unknown>>(await get(`/api/v2/bid/bid/${cat.nfts.n2}?page=3&size=1`));
+        expect(past).toMatchObject({ data: [], total: 2, page: 3, size: 1 });
         expectError(await get('/api/v2/bid/bid/999999'), 404, 'NOT_FOUND');
         expectError(await get('/api/v2/bid/bid/abc'), 400, 'VALIDATION_FAILED');
         // GET bid/bid?item_id=: the same history by item_id, a refusal without it

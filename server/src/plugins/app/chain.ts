@@ -12,9 +12,12 @@ import { AppError } from '#server/errors.ts';
 import { networksToServe } from '#server/networks.ts';
 
 export interface Chain {
-  /** The node URL the server uses for a network; throws UNKNOWN_NETWORK when none. */
-  nodeUrl(networkId: number): Promise<string>;
-  provider(networkId: number): Promise<JsonRpcProvider>;
+  /**
+   * The node URL the server uses for a network; throws UNKNOWN_NETWORK when none. `known`: the
+   * `networks` row's `node_url` when the caller read it already (null: none), else read here.
+   */
+  nodeUrl(networkId: number, known?: string | null): Promise<string>;
+  provider(networkId: number, known?: string | null): Promise<JsonRpcProvider>;
 }
 
 declare module 'fastify' {
@@ -28,12 +31,15 @@ export function registerChain(app: FastifyInstance, config: Config): void {
   const providers = new Map<string, JsonRpcProvider>();
 
   const configured = new Map(networksToServe(config).map((n) => [n.networkId, n.nodeUrl]));
-  async function nodeUrl(networkId: number): Promise<string> {
-    const row = await app.db
-      .selectFrom('networks')
-      .select(['node_url'])
-      .where('network_id', '=', networkId)
-      .executeTakeFirst();
+  async function nodeUrl(networkId: number, known?: string | null): Promise<string> {
+    const row =
+      known !== undefined
+        ? { node_url: known }
+        : await app.db
+            .selectFrom('networks')
+            .select(['node_url'])
+            .where('network_id', '=', networkId)
+            .executeTakeFirst();
     if (row?.node_url) return row.node_url;
     const fromConfig = configured.get(networkId);
     if (fromConfig) return fromConfig;
@@ -42,8 +48,8 @@ export function registerChain(app: FastifyInstance, config: Config): void {
 
   app.decorate('chain', {
     nodeUrl,
-    async provider(networkId: number) {
-      const url = await nodeUrl(networkId);
+    async provider(networkId: number, known?: string | null) {
+      const url = await nodeUrl(networkId, known);
       const key = `${networkId} ${url}`;
       let provider = providers.get(key);
       if (!provider) {

@@ -3,9 +3,7 @@ import Type from 'typebox';
 import { toBid } from '#server/db/mappers.ts';
 import { AppError } from '#server/errors.ts';
 import { bidsOfItem } from '#server/repositories/bids.ts';
-import { nftById } from '#server/repositories/nfts.ts';
 import { pageRequest } from '#server/repositories/paging.ts';
-import { setById } from '#server/repositories/sets.ts';
 import { placeBid } from '#server/services/bids.ts';
 import { claimData } from '#server/services/settlement.ts';
 import { BidHistoryByQuery, BidHistoryQuery, Id } from '#shared/schemas/catalogue.ts';
@@ -42,20 +40,21 @@ import { BidBody, ClaimBody, ClaimData } from '#shared/schemas/trading.ts';
  * ORDER_NOT_AVAILABLE, WRONG_SALE_KIND, NOT_FOUND, COMING_SOON (no settlement key configured).
  */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
-  const history = {
+  const historySchema = {
     tags: ['bid'],
     params: Type.Object({ id: Id }),
     querystring: BidHistoryQuery,
     response: { 200: ListOf(Bid), ...errorResponses },
   };
 
-  const nftHistory = async (id: number, query: BidHistoryQuery) => {
-    if (!(await nftById(app.db, id))) throw new AppError('NOT_FOUND');
+  const history = async (kind: 'nft' | 'set', id: number, query: BidHistoryQuery) => {
     const page = pageRequest(query);
-    const { rows, total } = await bidsOfItem(app.db, 'nft', id, page);
-    return { data: rows.map(toBid), total, ...page };
+    const found = await bidsOfItem(app.db, kind, id, page);
+    if (!found) throw new AppError('NOT_FOUND');
+    return { data: found.rows.map(toBid), total: found.total, ...page };
   };
-  app.get('/bid/:id', { schema: history }, (request) =>
+  const nftHistory = (id: number, query: BidHistoryQuery) => history('nft', id, query);
+  app.get('/bid/:id', { schema: historySchema }, (request) =>
     nftHistory(request.params.id, request.query),
   );
   app.get(
@@ -71,12 +70,9 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   for (const path of ['/bid-set/:id', '/bidSet/:id']) {
-    app.get(path, { schema: history }, async (request) => {
-      if (!(await setById(app.db, request.params.id))) throw new AppError('NOT_FOUND');
-      const page = pageRequest(request.query);
-      const { rows, total } = await bidsOfItem(app.db, 'set', request.params.id, page);
-      return { data: rows.map(toBid), total, ...page };
-    });
+    app.get(path, { schema: historySchema }, (request) =>
+      history('set', request.params.id, request.query),
+    );
   }
 
   const bid = {
