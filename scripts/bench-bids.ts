@@ -205,7 +205,8 @@ async function checkInvariants(
 // a throwaway cluster of its own (the tests' shared one is vitest's)
 const cluster = args.postgres ? await startPostgresCluster() : undefined;
 const t = await createTestApp(BACKEND, {
-  env: { ...TRADING_ENV, RATE_LIMIT_ENABLED: 'false' },
+  // as users run it (the answer cache on: the bid history the bidders read is kept between bids)
+  env: { ...TRADING_ENV, RATE_LIMIT_ENABLED: 'false', ANSWER_CACHE: 'true' },
   ...(cluster ? { cluster } : {}),
 });
 const c = await startTradingChain(t);

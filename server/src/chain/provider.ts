@@ -9,11 +9,15 @@ import { AppError } from '#server/errors.ts';
 /**
  * A provider for the node at `url` serving chain `networkId`. The network is static (no chain-id
  * probe per call) and nothing is cached, so a read right after an automined block sees it.
+ * Calls made together (a Promise.all) still go as one JSON-RPC batch, sent on the next timer
+ * instead of after ethers' default 10 ms wait, which a bid's checks would otherwise add to
+ * every bid (server/src/services/bids.ts).
  */
 export function chainProvider(url: string, networkId: number): JsonRpcProvider {
   return new JsonRpcProvider(url, Network.from(networkId), {
     staticNetwork: true,
     cacheTimeout: -1,
+    batchStallTime: 0,
   });
 }
 

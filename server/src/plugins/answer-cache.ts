@@ -1,12 +1,14 @@
 /**
- * Answer cache of the public catalogue reads (GET /api/v2/show/..., /api/v2/activity): the
- * serialized 200 answer of a URL is kept in memory on each API node and served again until the
- * catalogue changes. It is never older than the last write the node has heard of:
+ * Answer cache of the public catalogue reads (etag.ts VALIDATED: GET /api/v2/show/...,
+ * /api/v2/activity, an item's bid history /api/v2/bid/bid/{id}): the serialized 200 answer of a
+ * URL is kept in memory on each API node and served again until the catalogue changes. It is
+ * never older than the last write the node has heard of:
  * - every statement writing a table these reads depend on sends NOTIFY vbc_catalogue at commit
- *   (migration 070), whoever wrote it (a route, the indexer, a script, another node); each node
- *   LISTENs (db/listen.ts) and drops its whole cache on each notification;
- * - a node also drops it before answering any write request it served itself, so the writer's
- *   next read on that node never waits for the notification;
+ *   (migrations 070 and 090), whoever wrote it (a route, the indexer, a script, another node);
+ *   each node LISTENs (db/listen.ts) and drops its whole cache on each notification;
+ * - a node also drops it before answering any write request it served itself (not a refusal,
+ *   4xx, which wrote nothing), so the writer's next read on that node never waits for the
+ *   notification;
  * - an answer whose read began before a drop is not stored (the generation it began with);
  * - while the LISTEN connection is down nothing is served from the cache nor stored;
  * - entries also expire after MAX_AGE_MS, for answers that move with the clock alone
@@ -193,7 +195,8 @@ async function keep(
   payload: unknown,
 ): Promise<unknown> {
   if (!READS.has(request.method) && request.url.startsWith('/api/')) {
-    cache.drop('write');
+    // a refusal (4xx) wrote nothing: a bad request leaves no row behind (docs/product-rules.md)
+    if (reply.statusCode < 400 || reply.statusCode >= 500) cache.drop('write');
     return payload;
   }
   const state = began.get(request);

@@ -1,5 +1,6 @@
 /**
- * HTTP validators for the public catalogue reads (GET /api/v2/show/..., /api/v2/activity):
+ * HTTP validators for the public catalogue reads (GET /api/v2/show/..., /api/v2/activity, an
+ * item's bid history /api/v2/bid/bid/{id}):
  * a weak ETag from a hash of the JSON body, `Cache-Control: no-cache` (a cache may keep the
  * answer but must ask again each time, so a write is seen on the next read), and 304 without
  * a body when the client's If-None-Match names the same ETag. The server still reads the
@@ -8,7 +9,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-export const VALIDATED = /^\/api\/v2\/(show\/|activity(\/|\?|$))/;
+/** The catalogue reads, and an item's bid history (GET /api/v2/bid/bid/{id}, bid-set, bidSet). */
+export const VALIDATED = /^\/api\/v2\/(show\/|activity(\/|\?|$)|bid\/(bid|bid-set|bidSet)\/\d+(\?|$))/;
 
 export function etagOf(body: string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;

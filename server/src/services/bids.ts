@@ -156,7 +156,66 @@ export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promi
   // under contention most bids are, a refusal changes nothing and the highest bid is public.
   // The check under the locks (bid-writes.ts) still decides every acceptance.
   if (highest !== null) refuseIfTooLow({ ...input, order }, highest, BigInt(highest));
+  return inTurn(row.order_hash, async () => {
+    await refuseBeatenMeanwhile(ctx.db, row, order, input);
+    return checkAndStore(ctx, input, { row, order, bidder, network });
+  });
+}
 
+/**
+ * Bids on one auction take turns on this node: a burst of bids that all beat the highest when
+ * they arrived would otherwise each read the chain and wait for the locks, only for one to win.
+ * In its turn a bid is refused at once when the bid before it beat it. Across nodes the locks of
+ * bid-writes.ts still decide; the turn only saves work. A turn ends when its bid is stored or
+ * refused, whatever the outcome.
+ */
+const turns = new Map<string, Promise<unknown>>();
+async function inTurn<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const before = turns.get(key);
+  const mine = (before ?? Promise.resolve()).catch(() => undefined).then(run);
+  const tail = mine.catch(() => undefined);
+  turns.set(key, tail);
+  try {
+    return await mine;
+  } finally {
+    if (turns.get(key) === tail) turns.delete(key);
+  }
+}
+
+/**
+ * The stored highest read again in the bid's turn: refused if the bid before it beat it. A copy
+ * of a bid stored meanwhile (the outbox's resend) goes on, to be answered as that bid.
+ */
+async function refuseBeatenMeanwhile(
+  db: DbExecutor,
+  row: OrderRow,
+  order: Order,
+  input: PlaceBidInput,
+) {
+  const signature = input.signature.toLowerCase();
+  const rows = await db
+    .selectFrom('bids')
+    .select(['amount', 'signature'])
+    .where('order_hash', '=', row.order_hash)
+    .where((eb) => eb.or([eb('is_highest', '=', true), eb('signature', '=', signature)]))
+    .execute();
+  if (rows.some((r) => r.signature === signature)) return;
+  const [now] = rows;
+  if (now) refuseIfTooLow({ ...input, order }, now.amount, BigInt(now.amount));
+}
+
+/** The chain's checks, then the bid stored under the locks (bid-writes.ts) with its receipt. */
+async function checkAndStore(
+  ctx: TradingContext,
+  input: PlaceBidInput,
+  a: {
+    row: OrderRow;
+    order: Order;
+    bidder: string;
+    network: Awaited<ReturnType<typeof loadBidding>>['network'];
+  },
+): Promise<BidRow> {
+  const { row, order, bidder, network } = a;
   const m = await marketChain(ctx, row.network_id, network);
   const chain = await chainState(ctx, m, row, order, bidder);
   checkAuctionOpen(chain.now, row, order, input.amount);

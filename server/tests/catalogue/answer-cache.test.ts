@@ -30,7 +30,9 @@ import {
 import { type Catalogue, seedCatalogue } from './fixtures.ts';
 import { settle } from './settle.ts';
 
-type Detail = { data: { status: string; likeCount: number; isLiked: boolean; bidCount: number } };
+type Detail = {
+  data: { item_id: number; status: string; likeCount: number; isLiked: boolean; bidCount: number };
+};
 /** The cache on, on both backends: each listens for its NOTIFY its own way (server/src/db/listen.ts). */
 const ON = { backends: ALL_BACKENDS, env: { ANSWER_CACHE: 'true' } };
 
@@ -150,11 +152,37 @@ describeBackends(
       });
       expect((await postListing(t, signed)).statusCode).toBe(200);
       const before = json<Detail>({ body: await warm(t.app, detail(id!)) }).data;
+      const history = `/api/v2/bid/bid/${before.item_id}`;
+      expect(json<{ total: number }>({ body: await warm(t.app, history) }).total).toBe(0);
       const bidder = await c.freshWallet('5');
       await c.wrap(bidder, parseEther('2'));
-      const bid = await postBid(t, c, bidder, hashOrder(signed.order).toLowerCase(), ONE_VBC);
+      const hash = hashOrder(signed.order).toLowerCase();
+      // a refusal wrote nothing: the cached answers stay
+      const refused = await postBid(t, c, bidder, hash, 1n);
+      expect(json<{ code: string }>(refused).code).toBe('BID_BELOW_RESERVE');
+      expect((await t.app.inject({ method: 'GET', url: history })).headers['x-cache']).toBe('hit');
+      const bid = await postBid(t, c, bidder, hash, ONE_VBC);
       expect(bid.statusCode, bid.body).toBe(200);
       expect((await read<Detail>(t.app, detail(id!))).data.bidCount).toBe(before.bidCount + 1);
+      const bids = await read<{ data: { amount: string }[]; total: number }>(t.app, history);
+      expect([bids.total, bids.data[0]?.amount]).toEqual([1, ONE_VBC.toString()]);
+      // the bid recorded on chain, as the indexer writes it, drops the history too
+      await warm(t.app, history);
+      await t.db
+        .insertInto('bid_records')
+        .values({
+          network_id: CHAIN_ID,
+          tx_hash: `0x${'ab'.repeat(32)}`,
+          log_index: 0,
+          block_number: '1',
+          order_hash: hash,
+          kind: 'RECORDED',
+          bidder: bidder.address.toLowerCase(),
+          amount: ONE_VBC.toString(),
+        })
+        .execute();
+      await settle(t.app);
+      expect((await t.app.inject({ method: 'GET', url: history })).headers['x-cache']).toBe('miss');
     });
   },
   ON,
