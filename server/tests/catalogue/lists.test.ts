@@ -4,8 +4,10 @@
  */
 import { getAddress } from 'ethers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { toNft, toOrder, toUser } from '#server/db/mappers.ts';
 import { ERRORS, type ErrorCode } from '#server/errors.ts';
 import { setLike } from '#server/repositories/likes.ts';
+import { addressesOfUsers } from '#server/repositories/users.ts';
 import { ALL_BACKENDS, describeBackends, json } from '../helpers/test-app.ts';
 import { type Catalogue, DEVNET, seedCatalogue, TESTNET } from './fixtures.ts';
 
@@ -458,6 +460,56 @@ describeBackends(
           order: { orderHash: cat.orders.o1, saleKind: 'FIXED', price: '300', status: 'pending' },
           isLiked: false,
         });
+      });
+
+      it('answers what the row mappers write of the NFT, its profiles and order', async () => {
+        // The detail is one statement with dates as SQL text: each part must read as the
+        // mappers write whole rows (dates parsed by the driver, wei as decimal text).
+        const id = cat.nfts.n1;
+        await setLike(t.db, { target: 'NFT', id, address: cat.carol.address, like: true });
+        const nft = await t.db
+          .selectFrom('nfts')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        const profile = async (address: string) => {
+          const user = await t.db
+            .selectFrom('users')
+            .innerJoin('bc_addresses', 'bc_addresses.user_id', 'users.id')
+            .selectAll('users')
+            .where('bc_addresses.address', '=', address)
+            .executeTakeFirstOrThrow();
+          return toUser(user, (await addressesOfUsers(t.db, [user.id])).get(user.id));
+        };
+        const expected = {
+          ...toNft(nft),
+          collection: await t.db
+            .selectFrom('collections')
+            .select(['id', 'name', 'image'])
+            .where('id', '=', cat.collections.c1)
+            .executeTakeFirstOrThrow(),
+          ownerUser: await profile(nft.owner),
+          creatorUser: await profile(nft.creator),
+          order: toOrder(
+            await t.db
+              .selectFrom('orders')
+              .selectAll()
+              .where('order_hash', '=', cat.orders.o1)
+              .executeTakeFirstOrThrow(),
+          ),
+        };
+        for (const likeAddress of [undefined, cat.carol.address]) {
+          const res = await get('/api/v2/show/market-nft', {
+            collectionAddr: cat.c1Address,
+            tokenId: '1',
+            ...(likeAddress ? { likeAddress } : {}),
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          expect(json(res)).toStrictEqual(
+            JSON.parse(JSON.stringify({ data: { ...expected, isLiked: !!likeAddress } })),
+          );
+        }
+        await setLike(t.db, { target: 'NFT', id, address: cat.carol.address, like: false });
       });
 
       it('finds the token per network; unknown → 404; bad input → 400', async () => {
