@@ -102,6 +102,16 @@ export type NftWire = Omit<NftRow, 'created_at' | 'updated_at' | 'minted_at'> & 
   created_at: DateOrText;
 };
 
+/** The columns toCollection, toSet and toBundle read. */
+export type CollectionWire = Omit<
+  CollectionRow,
+  'creator_user_id' | 'deploy_block' | 'created_at' | 'updated_at'
+> & { created_at: DateOrText };
+export type SetWire = Omit<SetRow, 'created_at' | 'updated_at'> & { created_at: DateOrText };
+export type BundleWire = Omit<BundleRow, 'created_at' | 'updated_at'> & {
+  created_at: DateOrText;
+};
+
 /** The columns toOrder reads. */
 export type OrderWire = Omit<
   OrderRow,
@@ -188,7 +198,7 @@ export function toNft(row: NftWire, liked: LikedIds = new Set()): Nft {
   };
 }
 
-export function toCollection(row: CollectionRow, liked: LikedIds = new Set()): Collection {
+export function toCollection(row: CollectionWire, liked: LikedIds = new Set()): Collection {
   return {
     id: row.id,
     networkId: row.network_id,
@@ -210,7 +220,7 @@ export function toCollection(row: CollectionRow, liked: LikedIds = new Set()): C
   };
 }
 
-export function toSet(row: SetRow, itemsCount: number, liked: LikedIds = new Set()): NftSet {
+export function toSet(row: SetWire, itemsCount: number, liked: LikedIds = new Set()): NftSet {
   return {
     id: row.id,
     setId: row.id,
@@ -239,7 +249,7 @@ export function toSet(row: SetRow, itemsCount: number, liked: LikedIds = new Set
 }
 
 export function toBundle(
-  row: BundleRow,
+  row: BundleWire,
   items: { count: number; priceTotal: string | bigint },
   liked: LikedIds = new Set(),
 ): Bundle {

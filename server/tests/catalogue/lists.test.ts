@@ -512,6 +512,25 @@ describeBackends(
         await setLike(t.db, { target: 'NFT', id, address: cat.carol.address, like: false });
       });
 
+      it('details a collection, a set and a bundle exactly as their lists show them', async () => {
+        // Each detail is one statement of its own (dates as SQL text, counts as subqueries).
+        const cases = [
+          ['market-collections', 'market-collection', cat.collections.c1],
+          ['market-sets', 'market-set', cat.sets.s1],
+          ['market-bundles', 'market-bundle', cat.bundles.bu1],
+        ] as const;
+        for (const [list, detail, id] of cases) {
+          for (const liker of [{}, { likeAddress: cat.bob.address }]) {
+            const items = json<Page<{ id: number }>>(
+              await get(`/api/v2/show/${list}`, { size: 24, ...liker }),
+            ).data;
+            const res = await get(`/api/v2/show/${detail}`, { id, ...liker });
+            expect(res.statusCode, res.body).toBe(200);
+            expect(json(res).data).toStrictEqual(items.find((item) => item.id === id));
+          }
+        }
+      });
+
       it('finds the token per network; unknown → 404; bad input → 400', async () => {
         const res = await get('/api/v2/show/market-nft', {
           collectionAddr: cat.c3Address,
