@@ -520,7 +520,7 @@ describeBackends(
           ['market-bundles', 'market-bundle', cat.bundles.bu1],
         ] as const;
         for (const [list, detail, id] of cases) {
-          for (const liker of [{}, { likeAddress: cat.bob.address }]) {
+          for (const liker of [{}, { likeAddress: cat.bob.address }] as Record<string, string>[]) {
             const items = json<Page<{ id: number }>>(
               await get(`/api/v2/show/${list}`, { size: 24, ...liker }),
             ).data;
