@@ -585,6 +585,58 @@ describeBackends(
         expect(users.data.users.map((u) => u.id)).toContain(cat.alice.id);
       });
 
+      it('orders starting names first, then by popularity and id, for frequent, rare and absent texts', async () => {
+        // Starts and contains are read apart, each cut at the page size: the answer must still be
+        // the first `size` of the whole ordered list, whichever part fills the page.
+        type Named = { id: number; name: string; popularity: number };
+        const [nfts, collections, users] = await Promise.all([
+          t.db.selectFrom('nfts').select(['id', 'name', 'likes_count as popularity']).execute(),
+          t.db
+            .selectFrom('collections')
+            .select(['id', 'name', 'likes_count as popularity'])
+            .execute(),
+          t.db
+            .selectFrom('users')
+            .select(['id', 'username as name', 'followers_count as popularity'])
+            .execute(),
+        ]);
+        const expected = (rows: Named[], text: string, size: number, idsAsc = false) =>
+          rows
+            .filter((r) => r.name.toLowerCase().includes(text))
+            .sort(
+              (a, b) =>
+                Number(b.name.toLowerCase().startsWith(text)) -
+                  Number(a.name.toLowerCase().startsWith(text)) ||
+                b.popularity - a.popularity ||
+                (idsAsc ? a.id - b.id : b.id - a.id),
+            )
+            .slice(0, size)
+            .map((r) => r.id);
+        const user = cat.alice.username.slice(0, 3);
+        for (const text of ['b', 'i', 'set', 'e', 'piece', 'harbor', 'zzz', 'a', user]) {
+          for (const size of [1, 2, 4, 12]) {
+            const res = await get('/api/v2/show/search', { q: text.toUpperCase(), size });
+            expect(res.statusCode, res.body).toBe(200);
+            const data = json<{
+              data: { nfts: Item[]; collections: { id: number }[]; users: { id: number }[] };
+            }>(res).data;
+            const at = `${text} size ${size}`;
+            expect(
+              data.nfts.map((n) => n.item_id),
+              at,
+            ).toEqual(expected(nfts, text, size));
+            expect(
+              data.collections.map((c) => c.id),
+              at,
+            ).toEqual(expected(collections, text, size));
+            expect(
+              data.users.map((u) => u.id),
+              at,
+            ).toEqual(expected(users, text, size, true));
+          }
+        }
+      });
+
       it('takes % and _ literally and refuses a blank query', async () => {
         const pct = json<{ data: { nfts: Item[] } }>(
           await get('/api/v2/show/search', { q: '100%' }),
