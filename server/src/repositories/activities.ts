@@ -68,6 +68,36 @@ function countByKeys(db: Db, f: ActivityFilters) {
 }
 
 /**
+ * The ids of a page, newest first, from the filter's index alone. Several types (`purchase`:
+ * PURCHASE and BUY) are merged from one ordered walk per type of (type, created_at, id), each cut
+ * at the page's end, instead of walking every event newest first and keeping those types.
+ */
+function pageIdsOf(db: Db, filters: ActivityFilters, page: PageRequest) {
+  const newest = <Q extends { orderBy: (c: 'created_at' | 'id', d: 'desc') => Q }>(q: Q) =>
+    q.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const where = (f: ActivityFilters) =>
+    db.selectFrom('activities').where((eb) => activityWhere(eb, f));
+  const types = filters.types ?? [];
+  if (types.length < 2) {
+    return newest(where(filters).select('id')).limit(page.size).offset(offsetOf(page));
+  }
+  const end = offsetOf(page) + page.size;
+  const [first, ...others] = types.map((type, i) =>
+    db
+      .selectFrom(
+        newest(where({ ...filters, types: [type] }).select(['id', 'created_at']))
+          .limit(end)
+          .as(`t${i}`),
+      )
+      .selectAll(),
+  );
+  const merged = others.reduce((all, q) => all.unionAll(q), first!);
+  return newest(db.selectFrom(merged.as('merged')).select('id'))
+    .limit(page.size)
+    .offset(offsetOf(page));
+}
+
+/**
  * A page newest first. The page's ids come from a walk of the filter's index alone (every one
  * ends in created_at desc, id desc: an index-only scan, so a deep page skips index entries, not
  * rows), then the rows by primary key. With no filter or by type, the total comes from
@@ -79,14 +109,7 @@ export async function listActivities(
   filters: ActivityFilters,
   page: PageRequest,
 ): Promise<PageResult<ActivityRow>> {
-  const pageIds = db
-    .selectFrom('activities')
-    .select('id')
-    .where((eb) => activityWhere(eb, filters))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.size)
-    .offset(offsetOf(page));
+  const pageIds = pageIdsOf(db, filters, page);
   const rowsOf = db
     .selectFrom('activities')
     .selectAll()

@@ -118,6 +118,28 @@ describeBackends(
       const ids = added.map((a) => a.id);
       await t.db.updateTable('activities').set({ type: 'LIST' }).where('id', 'in', ids).execute();
       await check();
+      // Several types are merged from one ordered walk per type: pages in the same order as one
+      // walk over all events, ties on created_at broken by id.
+      await t.db
+        .updateTable('activities')
+        .set({ type: 'TRANSFER' })
+        .where('id', '=', ids[0]!)
+        .execute();
+      for (const [type, where] of [
+        ['LIST,TRANSFER', "type in ('LIST', 'TRANSFER')"],
+        ['purchase', "type in ('PURCHASE', 'BUY')"],
+      ]) {
+        const all = await sql<{ id: string }>`select id::text from activities
+          where ${sql.raw(where!)} order by created_at desc, id desc`.execute(t.db);
+        for (const page of [1, 2, 3]) {
+          const query = { type: type!, size: '2', page: String(page) };
+          const res = await t.app.inject({ method: 'GET', url: '/api/v2/activity', query });
+          const got = json<{ data: { id: string }[] }>(res).data.map((a) => a.id);
+          expect(got, `${type} page ${page}`).toEqual(
+            all.rows.slice((page - 1) * 2, page * 2).map((r) => r.id),
+          );
+        }
+      }
       await t.db.deleteFrom('activities').where('id', 'in', ids).execute();
       await check();
     });
