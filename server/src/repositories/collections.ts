@@ -72,8 +72,9 @@ const COLLECTION_WIRE_COLUMNS = [
 ] as const;
 
 /**
- * On the wire with isLiked for `likeAddress`, in one statement. By id, or by contract address: on `networkId` when named, else the `primary` network's first
- * (two networks can hold a contract at the same address), then the lowest network id.
+ * One collection on the wire with isLiked for `likeAddress`, in one statement. By id, or by
+ * contract address: on `networkId` when named, else the `primary` network's first (two networks
+ * can hold a contract at the same address), then the lowest network id.
  */
 export async function collectionDetail(
   db: Db,
