@@ -1,14 +1,17 @@
 /**
  * The SQL half of the API benchmark: every list the web app offers (each category or none, each
- * sort, pages 1 and 100) read through the server's own repository code on a Kysely whose log
- * times each statement; then p95 per statement shape, and an EXPLAIN of each shape: the indexes
+ * sort, pages 1 and 100), search for a frequent, a rare and an absent word and the activity
+ * list (all and by type, pages 1 and 50) read through the server's own repository code on a
+ * Kysely whose log times each statement; then p95 per statement shape, and an EXPLAIN of each shape: the indexes
  * it uses, and whether it scans or sorts a whole table.
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '#server/db/types.ts';
+import { listActivities, parseActivityTypes } from '#server/repositories/activities.ts';
 import { listCollections } from '#server/repositories/collections.ts';
 import { nftListPage } from '#server/repositories/nfts.ts';
+import { searchByName } from '#server/repositories/search.ts';
 import { LIST_SORTS, type ListSort } from '#shared/enums.ts';
 
 export interface ShapeResult {
@@ -41,6 +44,16 @@ function variants(labels: number[]): Variant[] {
         );
       }
       list.push((db) => nftListPage(db, { page, size: 24, sort, status: 'ONSALE', labelId: 3 }));
+    }
+  }
+  // "lotus" opens a twelfth of the names, "temple" is inside a tenth, the numbers are in a few
+  // (scripts/lib/bench-api/load.ts), "zebra" in none.
+  for (const word of ['lotus', 'temple', '4242', '99999', 'zebra']) {
+    list.push((db) => searchByName(db, word, 6));
+  }
+  for (const page of [1, 50]) {
+    for (const types of [undefined, parseActivityTypes('purchase')]) {
+      list.push((db) => listActivities(db, { types }, { page, size: 20 }));
     }
   }
   return list;

@@ -81,7 +81,44 @@ export function toCategory(row: CategoriesTable): Category {
 /** Set of ids (of one target type) that the `likeAddress` liked; empty without an address. */
 export type LikedIds = ReadonlySet<number>;
 
-export function toUser(row: UserRow, bcAddresses: string[] = []): User {
+/** A date as a row holds it, or already as ISO text (a detail read in one statement). */
+type DateOrText = Date | string;
+
+/** The columns toUser reads. */
+export type UserWire = Pick<
+  UserRow,
+  | 'id'
+  | 'username'
+  | 'avatar'
+  | 'banner'
+  | 'bio'
+  | 'is_creator'
+  | 'followers_count'
+  | 'following_count'
+> & { created_at: DateOrText };
+
+/** The columns toNft reads. */
+export type NftWire = Omit<NftRow, 'created_at' | 'updated_at' | 'minted_at'> & {
+  created_at: DateOrText;
+};
+
+/** The columns toCollection, toSet and toBundle read. */
+export type CollectionWire = Omit<
+  CollectionRow,
+  'creator_user_id' | 'deploy_block' | 'created_at' | 'updated_at'
+> & { created_at: DateOrText };
+export type SetWire = Omit<SetRow, 'created_at' | 'updated_at'> & { created_at: DateOrText };
+export type BundleWire = Omit<BundleRow, 'created_at' | 'updated_at'> & {
+  created_at: DateOrText;
+};
+
+/** The columns toOrder reads. */
+export type OrderWire = Omit<
+  OrderRow,
+  'counter' | 'updated_at' | 'start_time' | 'end_time' | 'created_at'
+> & { start_time: DateOrText; end_time: DateOrText | null; created_at: DateOrText };
+
+export function toUser(row: UserWire, bcAddresses: string[] = []): User {
   return {
     id: row.id,
     username: row.username,
@@ -114,7 +151,7 @@ export function toAccount(row: UserRow, bcAddresses: string[] = []): Account {
   };
 }
 
-export function toNft(row: NftRow, liked: LikedIds = new Set()): Nft {
+export function toNft(row: NftWire, liked: LikedIds = new Set()): Nft {
   return {
     item_id: row.id,
     networkId: row.network_id,
@@ -161,7 +198,7 @@ export function toNft(row: NftRow, liked: LikedIds = new Set()): Nft {
   };
 }
 
-export function toCollection(row: CollectionRow, liked: LikedIds = new Set()): Collection {
+export function toCollection(row: CollectionWire, liked: LikedIds = new Set()): Collection {
   return {
     id: row.id,
     networkId: row.network_id,
@@ -183,7 +220,7 @@ export function toCollection(row: CollectionRow, liked: LikedIds = new Set()): C
   };
 }
 
-export function toSet(row: SetRow, itemsCount: number, liked: LikedIds = new Set()): NftSet {
+export function toSet(row: SetWire, itemsCount: number, liked: LikedIds = new Set()): NftSet {
   return {
     id: row.id,
     setId: row.id,
@@ -212,7 +249,7 @@ export function toSet(row: SetRow, itemsCount: number, liked: LikedIds = new Set
 }
 
 export function toBundle(
-  row: BundleRow,
+  row: BundleWire,
   items: { count: number; priceTotal: string | bigint },
   liked: LikedIds = new Set(),
 ): Bundle {
@@ -315,7 +352,7 @@ export function toBid(row: BidRow & { on_chain?: boolean | null }): Bid {
   };
 }
 
-export function toOrder(row: OrderRow): Order {
+export function toOrder(row: OrderWire): Order {
   return {
     orderHash: row.order_hash,
     networkId: row.network_id,

@@ -6,7 +6,10 @@
  * protocol, as `pg` sends them. Bounded: past MAX_NAMES distinct texts the rest go unnamed.
  * A table whose columns change while a node runs (a migration run by a newer node) makes
  * PostgreSQL refuse the prepared `select *` of the old shape; the connection then prepares its
- * statements again under new names and the statement is tried once more.
+ * statements again under new names and the statement is tried once more. A text that starts
+ * with PLAN_EACH_TIME stays unnamed: PostgreSQL plans an unnamed statement for its values each
+ * time, where a named one may settle on a generic plan after five runs (search by name: a
+ * frequent and a rare word need different plans, repositories/search.ts).
  */
 import type pg from 'pg';
 
@@ -19,8 +22,11 @@ const MAX_NAMES = 2000;
 const MAX_NAMED_PARAMETERS = 100;
 const names = new Map<string, string>();
 
+/** The comment a statement starts with to be planned for its own values every time. */
+export const PLAN_EACH_TIME = '/* planned for its values */ ';
+
 function nameOf(text: string, parameters: number): string | undefined {
-  if (parameters > MAX_NAMED_PARAMETERS) return undefined;
+  if (parameters > MAX_NAMED_PARAMETERS || text.startsWith(PLAN_EACH_TIME)) return undefined;
   let name = names.get(text);
   if (name === undefined && names.size < MAX_NAMES) {
     name = `k${names.size + 1}`;

@@ -17,6 +17,7 @@ import type {
   UsersTable,
 } from './tables/accounts.ts';
 import type {
+  ActivityCountsTable,
   BundleItemsTable,
   BundlesTable,
   CategoriesTable,
@@ -107,6 +108,7 @@ export interface Database {
   settlement_skips: SettlementSkipsTable;
   bid_records: BidRecordsTable;
   activities: ActivitiesTable;
+  activity_counts: ActivityCountsTable;
   wvbc_transfers: WvbcTransfersTable;
   likes: LikesTable;
   follows: FollowsTable;

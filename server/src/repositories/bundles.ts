@@ -1,6 +1,7 @@
 /**
  * Bundles: the filtered, sorted list (price = total of the items still for sale; no bid sort),
- * one bundle, its items with their per-item prices, and their wire form.
+ * one bundle (its detail in one statement), its items with their per-item prices, and their
+ * wire form.
  */
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { ListSort, NftStatus } from '#shared/enums.ts';
@@ -12,6 +13,7 @@ import { likedIds } from './likes.ts';
 import { listPage } from './list-sort.ts';
 import { type Db, offsetOf, type PageRequest, type PageResult, pageOf } from './paging.ts';
 import { isEveryStatus } from './query-params.ts';
+import { isoText, likedBy } from './wire-sql.ts';
 
 export interface BundleFilters {
   statuses: NftStatus[];
@@ -69,6 +71,47 @@ export function listBundles(
 
 export async function bundleById(db: Db, id: number): Promise<BundleRow | undefined> {
   return db.selectFrom('bundles').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The bundles columns the wire form shows (toBundle), dates apart. */
+const BUNDLE_WIRE_COLUMNS = [
+  'bundles.id',
+  'bundles.network_id',
+  'bundles.owner',
+  'bundles.creator',
+  'bundles.name',
+  'bundles.description',
+  'bundles.image',
+  'bundles.status',
+  'bundles.label_id',
+  'bundles.discount_bps',
+  'bundles.min_count',
+  'bundles.likes_count',
+  'bundles.current_order_hash',
+] as const;
+
+/** One bundle on the wire in one statement: its columns, unsold items' count and total, isLiked. */
+export async function bundleDetail(
+  db: Db,
+  id: number,
+  likeAddress: string | undefined,
+): Promise<Bundle | undefined> {
+  const row = await db
+    .selectFrom('bundles')
+    .select(BUNDLE_WIRE_COLUMNS)
+    .select([
+      isoText('bundles.created_at').as('created_at'),
+      sql<number>`(select count(*)::integer from bundle_items bi
+        where bi.bundle_id = bundles.id and not bi.sold)`.as('unsold_count'),
+      sql<string>`${UNSOLD_TOTAL}::text`.as('unsold_total'),
+      likedBy('BUNDLE', 'bundles.id', likeAddress && toDbAddress(likeAddress)).as('is_liked'),
+    ])
+    .where('bundles.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { unsold_count, unsold_total, is_liked, ...bundle } = row;
+  const items = { count: unsold_count, priceTotal: unsold_total };
+  return toBundle(bundle, items, new Set(is_liked ? [bundle.id] : []));
 }
 
 /** Items still for sale in a bundle and their price total (wei, decimal string). */

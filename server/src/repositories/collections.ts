@@ -8,6 +8,7 @@ import { toDbAddress } from '../db/values.ts';
 import { likedIds } from './likes.ts';
 import { listPage } from './list-sort.ts';
 import type { Db, PageRequest, PageResult } from './paging.ts';
+import { isoText, likedBy } from './wire-sql.ts';
 
 /** Largest id a collection can have (int4): a bigger number is no collection's id. */
 const MAX_ID = 2_147_483_647;
@@ -51,19 +52,48 @@ export function listCollections(
   );
 }
 
+/** The collections columns the wire form shows (toCollection), dates apart. */
+const COLLECTION_WIRE_COLUMNS = [
+  'collections.id',
+  'collections.network_id',
+  'collections.address',
+  'collections.name',
+  'collections.symbol',
+  'collections.description',
+  'collections.image',
+  'collections.banner',
+  'collections.creator',
+  'collections.label_id',
+  'collections.likes_count',
+  'collections.bids_count',
+  'collections.items_count',
+  'collections.floor_price',
+  'collections.volume',
+] as const;
+
 /**
- * By id, or by contract address: on `networkId` when named, else the `primary` network's first
- * (two networks can hold a contract at the same address), then the lowest network id.
+ * One collection on the wire with isLiked for `likeAddress`, in one statement. By id, or by
+ * contract address: on `networkId` when named, else the `primary` network's first (two networks
+ * can hold a contract at the same address), then the lowest network id.
  */
-export async function findCollection(
+export async function collectionDetail(
   db: Db,
   idOrAddress: string,
-  networkId?: number,
-  primary?: number,
-): Promise<CollectionRow | undefined> {
+  networkId: number | undefined,
+  primary: number | undefined,
+  likeAddress: string | undefined,
+): Promise<Collection | undefined> {
   const isAddress = idOrAddress.startsWith('0x');
   if (!isAddress && Number(idOrAddress) > MAX_ID) return undefined;
-  let q = db.selectFrom('collections').selectAll();
+  let q = db
+    .selectFrom('collections')
+    .select(COLLECTION_WIRE_COLUMNS)
+    .select([
+      isoText('collections.created_at').as('created_at'),
+      likedBy('COLLECTION', 'collections.id', likeAddress && toDbAddress(likeAddress)).as(
+        'is_liked',
+      ),
+    ]);
   q = isAddress
     ? q.where('address', '=', toDbAddress(idOrAddress))
     : q.where('id', '=', Number(idOrAddress));
@@ -71,7 +101,10 @@ export async function findCollection(
   else if (primary !== undefined) {
     q = q.orderBy((eb) => eb.case().when('network_id', '=', primary).then(0).else(1).end());
   }
-  return q.orderBy('network_id').executeTakeFirst();
+  const row = await q.orderBy('network_id').limit(1).executeTakeFirst();
+  if (!row) return undefined;
+  const { is_liked, ...collection } = row;
+  return toCollection(collection, new Set(is_liked ? [collection.id] : []));
 }
 
 export async function collectionsView(

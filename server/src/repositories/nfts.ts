@@ -1,19 +1,17 @@
 /**
- * NFTs: the filtered, sorted list (market-nfts and the lists built on it), one NFT by key or id,
- * and their wire form (isLiked for `likeAddress`; the detail adds its collection, the owner's and
- * creator's profiles and its live order).
+ * NFTs: the filtered, sorted list (market-nfts and the lists built on it), one NFT by id, and
+ * their wire form (isLiked for `likeAddress`). The detail is read in one statement: nft-detail.ts.
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { ListSort, NftStatus } from '#shared/enums.ts';
 import type { NftListQuery } from '#shared/schemas/catalogue.ts';
-import type { Nft, NftDetail } from '#shared/schemas/entities.ts';
-import { toNft, toOrder } from '../db/mappers.ts';
+import type { Nft } from '#shared/schemas/entities.ts';
+import { toNft } from '../db/mappers.ts';
 import type { Database, NftRow } from '../db/types.ts';
 import { toDbAddress } from '../db/values.ts';
 import { likedIds } from './likes.ts';
 import { orderBySort } from './list-sort.ts';
 import { nftWindowPage } from './nft-window.ts';
-import { orderByHash } from './orders.ts';
 import {
   type Db,
   offsetOf,
@@ -24,7 +22,6 @@ import {
 } from './paging.ts';
 import { flag, isEveryStatus, parseStatuses } from './query-params.ts';
 import { windowedPage } from './read-model.ts';
-import { usersOfAddresses } from './users.ts';
 
 export interface NftFilters {
   statuses: NftStatus[];
@@ -184,29 +181,6 @@ export function listTopLikedOnSale(
   return listNfts(db, hot ? { ...filters, hotNFT: true } : filters, 'like', page);
 }
 
-/** By collection and token id; the lowest network holding it unless `networkId` is given. */
-/**
- * The NFT at an address and token id, on `key.networkId` when named. Two networks can hold a
- * contract at the same address (one deployer, the same nonces): without a network, the
- * `primary` network's item comes first (links made before a second network was served).
- */
-export async function findNft(
-  db: Db,
-  key: { collectionAddr: string; tokenId: string; networkId?: number | undefined },
-  primary?: number,
-): Promise<NftRow | undefined> {
-  let q = db
-    .selectFrom('nfts')
-    .selectAll()
-    .where('collection_address', '=', toDbAddress(key.collectionAddr))
-    .where('token_id', '=', key.tokenId);
-  if (key.networkId !== undefined) q = q.where('network_id', '=', key.networkId);
-  else if (primary !== undefined) {
-    q = q.orderBy((eb) => eb.case().when('network_id', '=', primary).then(0).else(1).end());
-  }
-  return q.orderBy('network_id').orderBy('id').executeTakeFirst();
-}
-
 export async function nftById(db: Db, id: number): Promise<NftRow | undefined> {
   return db.selectFrom('nfts').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -243,28 +217,4 @@ export async function nftListPage(db: Db, q: NftListQuery) {
     page,
   );
   return { data: await nftsView(db, rows, q.likeAddress), total, ...page };
-}
-
-/** The NFT with its collection, owner and creator profiles and its live order. */
-export async function nftDetailView(db: Db, row: NftRow, likeAddress?: string): Promise<NftDetail> {
-  const [[nft], collection, users, order] = await Promise.all([
-    nftsView(db, [row], likeAddress),
-    row.collection_id === null
-      ? Promise.resolve(undefined)
-      : db
-          .selectFrom('collections')
-          .select(['id', 'name', 'image'])
-          .where('id', '=', row.collection_id)
-          .executeTakeFirst(),
-    usersOfAddresses(db, [row.owner, row.creator]),
-    orderByHash(db, row.current_order_hash),
-  ]);
-  if (!nft) throw new Error('unreachable: one row mapped');
-  return {
-    ...nft,
-    collection: collection ?? null,
-    ownerUser: users.get(row.owner) ?? null,
-    creatorUser: users.get(row.creator) ?? null,
-    order: order ? toOrder(order) : null,
-  };
 }

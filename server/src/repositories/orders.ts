@@ -5,7 +5,7 @@
  * an item is left, so a buyer's purchase is its fill, not the maker's order row.
  */
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { Database, OrderHistoryRow, OrderRow, OrderStatus } from '../db/types.ts';
+import type { Database, OrderHistoryRow, OrderStatus } from '../db/types.ts';
 import { toDbAddress } from '../db/values.ts';
 import { type Db, offsetOf, type PageRequest, type PageResult, pageOf } from './paging.ts';
 
@@ -116,9 +116,4 @@ export async function listOrders(
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst(),
   );
-}
-
-export async function orderByHash(db: Db, hash: string | null): Promise<OrderRow | undefined> {
-  if (!hash) return undefined;
-  return db.selectFrom('orders').selectAll().where('order_hash', '=', hash).executeTakeFirst();
 }

@@ -1,5 +1,5 @@
-/** Sets: the filtered, sorted list, one set, the NFTs in it, and their wire form. */
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+/** Sets: the filtered, sorted list, one set (its detail in one statement), the NFTs in it, and their wire form. */
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { ListSort, NftStatus } from '#shared/enums.ts';
 import type { NftSet } from '#shared/schemas/entities.ts';
 import { toSet } from '../db/mappers.ts';
@@ -9,6 +9,7 @@ import { likedIds } from './likes.ts';
 import { listPage } from './list-sort.ts';
 import type { Db, PageRequest, PageResult } from './paging.ts';
 import { isEveryStatus } from './query-params.ts';
+import { isoText, likedBy } from './wire-sql.ts';
 
 export interface SetFilters {
   statuses: NftStatus[];
@@ -49,6 +50,52 @@ export function listSets(
 
 export async function setById(db: Db, id: number): Promise<SetRow | undefined> {
   return db.selectFrom('sets').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The sets columns the wire form shows (toSet), dates apart. */
+const SET_WIRE_COLUMNS = [
+  'sets.id',
+  'sets.network_id',
+  'sets.collection_address',
+  'sets.owner',
+  'sets.creator',
+  'sets.name',
+  'sets.description',
+  'sets.image',
+  'sets.status',
+  'sets.base_type',
+  'sets.label_id',
+  'sets.sale_type',
+  'sets.is_bid',
+  'sets.hot_nft',
+  'sets.price',
+  'sets.highest_bid',
+  'sets.likes_count',
+  'sets.bids_count',
+  'sets.current_order_hash',
+] as const;
+
+/** One set on the wire in one statement: its columns, item count and isLiked. */
+export async function setDetail(
+  db: Db,
+  id: number,
+  likeAddress: string | undefined,
+): Promise<NftSet | undefined> {
+  const row = await db
+    .selectFrom('sets')
+    .select(SET_WIRE_COLUMNS)
+    .select([
+      isoText('sets.created_at').as('created_at'),
+      sql<number>`(select count(*)::integer from set_items i where i.set_id = sets.id)`.as(
+        'items_count',
+      ),
+      likedBy('SET', 'sets.id', likeAddress && toDbAddress(likeAddress)).as('is_liked'),
+    ])
+    .where('sets.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { items_count, is_liked, ...set } = row;
+  return toSet(set, items_count, new Set(is_liked ? [set.id] : []));
 }
 
 /** Items per set for the given sets. */

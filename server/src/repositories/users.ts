@@ -4,7 +4,6 @@
  */
 
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import { sql } from 'kysely';
 import type { User } from '#shared/schemas/entities.ts';
 import { toUser } from '../db/mappers.ts';
 import type { Database, UserRow } from '../db/types.ts';
@@ -133,33 +132,4 @@ export async function usersView(db: Db, rows: UserRow[]): Promise<User[]> {
     rows.map((r) => r.id),
   );
   return rows.map((r) => toUser(r, addresses.get(r.id) ?? []));
-}
-
-/**
- * The profiles of the users some addresses are linked to, by lowercase address, in one
- * statement: each user with all of their linked addresses (oldest link first).
- */
-export async function usersOfAddresses(db: Db, addresses: string[]): Promise<Map<string, User>> {
-  const wanted = [...new Set(addresses.map(toDbAddress))];
-  const rows = await db
-    .selectFrom('bc_addresses as linked')
-    .innerJoin('users', 'users.id', 'linked.user_id')
-    .selectAll('users')
-    .select('linked.address as linked_address')
-    .select((eb) =>
-      sql<string[]>`array(${eb
-        .selectFrom('bc_addresses')
-        .select('address')
-        .whereRef('bc_addresses.user_id', '=', 'users.id')
-        .orderBy('created_at')
-        .orderBy('address')})::text[]`.as('all_addresses'),
-    )
-    .where('linked.address', 'in', wanted)
-    .execute();
-  return new Map(
-    rows.map(({ linked_address, all_addresses, ...user }) => [
-      linked_address,
-      toUser(user, all_addresses),
-    ]),
-  );
 }

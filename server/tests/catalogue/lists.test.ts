@@ -4,8 +4,10 @@
  */
 import { getAddress } from 'ethers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { toNft, toOrder, toUser } from '#server/db/mappers.ts';
 import { ERRORS, type ErrorCode } from '#server/errors.ts';
 import { setLike } from '#server/repositories/likes.ts';
+import { addressesOfUsers } from '#server/repositories/users.ts';
 import { ALL_BACKENDS, describeBackends, json } from '../helpers/test-app.ts';
 import { type Catalogue, DEVNET, seedCatalogue, TESTNET } from './fixtures.ts';
 
@@ -460,6 +462,75 @@ describeBackends(
         });
       });
 
+      it('answers what the row mappers write of the NFT, its profiles and order', async () => {
+        // The detail is one statement with dates as SQL text: each part must read as the
+        // mappers write whole rows (dates parsed by the driver, wei as decimal text).
+        const id = cat.nfts.n1;
+        await setLike(t.db, { target: 'NFT', id, address: cat.carol.address, like: true });
+        const nft = await t.db
+          .selectFrom('nfts')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        const profile = async (address: string) => {
+          const user = await t.db
+            .selectFrom('users')
+            .innerJoin('bc_addresses', 'bc_addresses.user_id', 'users.id')
+            .selectAll('users')
+            .where('bc_addresses.address', '=', address)
+            .executeTakeFirstOrThrow();
+          return toUser(user, (await addressesOfUsers(t.db, [user.id])).get(user.id));
+        };
+        const expected = {
+          ...toNft(nft),
+          collection: await t.db
+            .selectFrom('collections')
+            .select(['id', 'name', 'image'])
+            .where('id', '=', cat.collections.c1)
+            .executeTakeFirstOrThrow(),
+          ownerUser: await profile(nft.owner),
+          creatorUser: await profile(nft.creator),
+          order: toOrder(
+            await t.db
+              .selectFrom('orders')
+              .selectAll()
+              .where('order_hash', '=', cat.orders.o1)
+              .executeTakeFirstOrThrow(),
+          ),
+        };
+        for (const likeAddress of [undefined, cat.carol.address]) {
+          const res = await get('/api/v2/show/market-nft', {
+            collectionAddr: cat.c1Address,
+            tokenId: '1',
+            ...(likeAddress ? { likeAddress } : {}),
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          expect(json(res)).toStrictEqual(
+            JSON.parse(JSON.stringify({ data: { ...expected, isLiked: !!likeAddress } })),
+          );
+        }
+        await setLike(t.db, { target: 'NFT', id, address: cat.carol.address, like: false });
+      });
+
+      it('details a collection, a set and a bundle exactly as their lists show them', async () => {
+        // Each detail is one statement of its own (dates as SQL text, counts as subqueries).
+        const cases = [
+          ['market-collections', 'market-collection', cat.collections.c1],
+          ['market-sets', 'market-set', cat.sets.s1],
+          ['market-bundles', 'market-bundle', cat.bundles.bu1],
+        ] as const;
+        for (const [list, detail, id] of cases) {
+          for (const liker of [{}, { likeAddress: cat.bob.address }] as Record<string, string>[]) {
+            const items = json<Page<{ id: number }>>(
+              await get(`/api/v2/show/${list}`, { size: 24, ...liker }),
+            ).data;
+            const res = await get(`/api/v2/show/${detail}`, { id, ...liker });
+            expect(res.statusCode, res.body).toBe(200);
+            expect(json(res).data).toStrictEqual(items.find((item) => item.id === id));
+          }
+        }
+      });
+
       it('finds the token per network; unknown → 404; bad input → 400', async () => {
         const res = await get('/api/v2/show/market-nft', {
           collectionAddr: cat.c3Address,
@@ -512,6 +583,58 @@ describeBackends(
           await get('/api/v2/show/search', { q: cat.alice.username.slice(0, 8) }),
         );
         expect(users.data.users.map((u) => u.id)).toContain(cat.alice.id);
+      });
+
+      it('orders starting names first, then by popularity and id, for frequent, rare and absent texts', async () => {
+        // Starts and contains are read apart, each cut at the page size: the answer must still be
+        // the first `size` of the whole ordered list, whichever part fills the page.
+        type Named = { id: number; name: string; popularity: number };
+        const [nfts, collections, users] = await Promise.all([
+          t.db.selectFrom('nfts').select(['id', 'name', 'likes_count as popularity']).execute(),
+          t.db
+            .selectFrom('collections')
+            .select(['id', 'name', 'likes_count as popularity'])
+            .execute(),
+          t.db
+            .selectFrom('users')
+            .select(['id', 'username as name', 'followers_count as popularity'])
+            .execute(),
+        ]);
+        const expected = (rows: Named[], text: string, size: number, idsAsc = false) =>
+          rows
+            .filter((r) => r.name.toLowerCase().includes(text))
+            .sort(
+              (a, b) =>
+                Number(b.name.toLowerCase().startsWith(text)) -
+                  Number(a.name.toLowerCase().startsWith(text)) ||
+                b.popularity - a.popularity ||
+                (idsAsc ? a.id - b.id : b.id - a.id),
+            )
+            .slice(0, size)
+            .map((r) => r.id);
+        const user = cat.alice.username.slice(0, 3);
+        for (const text of ['b', 'i', 'set', 'e', 'piece', 'harbor', 'zzz', 'a', user]) {
+          for (const size of [1, 2, 4, 12]) {
+            const res = await get('/api/v2/show/search', { q: text.toUpperCase(), size });
+            expect(res.statusCode, res.body).toBe(200);
+            const data = json<{
+              data: { nfts: Item[]; collections: { id: number }[]; users: { id: number }[] };
+            }>(res).data;
+            const at = `${text} size ${size}`;
+            expect(
+              data.nfts.map((n) => n.item_id),
+              at,
+            ).toEqual(expected(nfts, text, size));
+            expect(
+              data.collections.map((c) => c.id),
+              at,
+            ).toEqual(expected(collections, text, size));
+            expect(
+              data.users.map((u) => u.id),
+              at,
+            ).toEqual(expected(users, text, size, true));
+          }
+        }
       });
 
       it('takes % and _ literally and refuses a blank query', async () => {

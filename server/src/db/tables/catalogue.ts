@@ -188,6 +188,13 @@ export interface NftCountsTable {
   n: string;
 }
 
+/** Activity events per network and type; kept by triggers (migration 089). */
+export interface ActivityCountsTable {
+  network_id: number;
+  type: string;
+  n: string;
+}
+
 /** Studio metadata, kept by the sha256 of its bytes (migrations/040_metadata_documents.sql). */
 export interface MetadataDocumentsTable {
   hash: string;

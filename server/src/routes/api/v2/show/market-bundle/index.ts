@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '#server/errors.ts';
-import { bundleById, bundlesView } from '#server/repositories/bundles.ts';
+import { bundleDetail } from '#server/repositories/bundles.ts';
 import { DetailByIdQuery } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Bundle } from '#shared/schemas/entities.ts';
@@ -21,10 +21,9 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const row = await bundleById(app.db, request.query.id);
-      if (!row) throw new AppError('NOT_FOUND');
-      const [bundle] = await bundlesView(app.db, [row], request.query.likeAddress);
-      return { data: bundle! };
+      const bundle = await bundleDetail(app.db, request.query.id, request.query.likeAddress);
+      if (!bundle) throw new AppError('NOT_FOUND');
+      return { data: bundle };
     },
   );
 };

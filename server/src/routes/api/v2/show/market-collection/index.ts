@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '#server/errors.ts';
-import { collectionsView, findCollection } from '#server/repositories/collections.ts';
+import { collectionDetail } from '#server/repositories/collections.ts';
 import { CollectionDetailQuery } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { Collection } from '#shared/schemas/entities.ts';
@@ -22,10 +22,10 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const row = await findCollection(app.db, q.id, q.networkId, app.config.chainId);
-      if (!row) throw new AppError('NOT_FOUND');
-      const [collection] = await collectionsView(app.db, [row], q.likeAddress);
-      return { data: collection! };
+      const { chainId } = app.config;
+      const collection = await collectionDetail(app.db, q.id, q.networkId, chainId, q.likeAddress);
+      if (!collection) throw new AppError('NOT_FOUND');
+      return { data: collection };
     },
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '#server/errors.ts';
-import { findNft, nftDetailView } from '#server/repositories/nfts.ts';
+import { nftDetail } from '#server/repositories/nft-detail.ts';
 import { NftDetailQuery } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { NftDetail } from '#shared/schemas/entities.ts';
@@ -23,9 +23,9 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const row = await findNft(app.db, q, app.config.chainId);
-      if (!row) throw new AppError('NOT_FOUND');
-      return { data: await nftDetailView(app.db, row, q.likeAddress) };
+      const detail = await nftDetail(app.db, q, app.config.chainId, q.likeAddress);
+      if (!detail) throw new AppError('NOT_FOUND');
+      return { data: detail };
     },
   );
 };

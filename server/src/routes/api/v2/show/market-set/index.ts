@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '#server/errors.ts';
-import { setById, setsView } from '#server/repositories/sets.ts';
+import { setDetail } from '#server/repositories/sets.ts';
 import { DetailByIdQuery } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 import { NftSet } from '#shared/schemas/entities.ts';
@@ -20,10 +20,9 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const row = await setById(app.db, request.query.id);
-      if (!row) throw new AppError('NOT_FOUND');
-      const [set] = await setsView(app.db, [row], request.query.likeAddress);
-      return { data: set! };
+      const set = await setDetail(app.db, request.query.id, request.query.likeAddress);
+      if (!set) throw new AppError('NOT_FOUND');
+      return { data: set };
     },
   );
 };
