@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The catalogue reads, and an item's bid history (GET /api/v2/bid/bid/{id}, bid-set, bidSet). */
-export const VALIDATED = /^\/api\/v2\/(show\/|activity(\/|\?|$)|bid\/(bid|bid-set|bidSet)\/\d+(\?|$))/;
+export const VALIDATED =
+  /^\/api\/v2\/(show\/|activity(\/|\?|$)|bid\/(bid|bid-set|bidSet)\/\d+(\?|$))/;
 
 export function etagOf(body: string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;

@@ -14,34 +14,33 @@ import type { FastifyInstance } from 'fastify';
 /** How long a close waits for them: a stuck request does not hold the close forever. */
 export const IN_FLIGHT_WAIT_MS = 30_000;
 
+/** How often a close looks again whether the requests it waits for are answered. */
+const POLL_MS = 20;
+
 export function closeAfterRequests(app: FastifyInstance, waitMs = IN_FLIGHT_WAIT_MS): void {
   const running = new Set<ServerResponse>();
-  let onIdle: (() => void) | undefined;
   // A request counts from its arrival until its whole answer is written (even to a client that
   // left: 'prefinish'), or until its client left once the answer had begun (a stream stops).
   app.server.prependListener('request', (_request, response: ServerResponse) => {
     if (response.writableEnded) return;
     running.add(response);
-    const done = () => {
-      if (running.delete(response) && running.size === 0) onIdle?.();
-    };
-    response.once('prefinish', done);
+    response.once('prefinish', () => running.delete(response));
     response.once('close', () => {
-      if (response.headersSent) done();
+      if (response.headersSent) running.delete(response);
     });
   });
   app.addHook('preClose', async () => {
     for (const response of running) if (!response.headersSent) response.shouldKeepAlive = false;
   });
+  // Only answers not begun are waited for: their handler or onSend hooks may still query. An
+  // answer whose headers are sent has run them all; a stream (the live events) is not waited for.
+  const unanswered = () => [...running].filter((r) => !r.headersSent).length;
   app.addHook('onClose', async () => {
-    if (running.size === 0) return;
-    const idle = await new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), waitMs);
-      onIdle = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-    });
-    if (!idle) app.log.warn({ running: running.size }, 'closing with requests still running');
+    const until = Date.now() + waitMs;
+    while (unanswered() > 0 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+    const left = unanswered();
+    if (left > 0) app.log.warn({ running: left }, 'closing with requests still running');
   });
 }
