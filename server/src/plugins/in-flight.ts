@@ -8,7 +8,7 @@
  * answered when the close begins is answered with `Connection: close`: its kept-alive socket
  * would otherwise hold the close until the keep-alive timeout.
  */
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /** How long a close waits for them: a stuck request does not hold the close forever. */
@@ -18,29 +18,35 @@ export const IN_FLIGHT_WAIT_MS = 30_000;
 const POLL_MS = 20;
 
 export function closeAfterRequests(app: FastifyInstance, waitMs = IN_FLIGHT_WAIT_MS): void {
-  const running = new Set<ServerResponse>();
+  const running = new Map<ServerResponse, string>();
   // A request counts from its arrival until its whole answer is written (even to a client that
   // left: 'prefinish'), or until its client left once the answer had begun (a stream stops).
-  app.server.prependListener('request', (_request, response: ServerResponse) => {
+  app.server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
     if (response.writableEnded) return;
-    running.add(response);
+    running.set(response, `${request.method} ${request.url?.split('?')[0]}`);
     response.once('prefinish', () => running.delete(response));
     response.once('close', () => {
       if (response.headersSent) running.delete(response);
     });
   });
+  // Its onSend hooks have all run (this one is registered last): nothing of it queries any more,
+  // even when the answer is never written (a stream to a client that left before it began).
+  app.addHook('onSend', async (_request, reply) => {
+    running.delete(reply.raw);
+  });
   app.addHook('preClose', async () => {
-    for (const response of running) if (!response.headersSent) response.shouldKeepAlive = false;
+    for (const response of running.keys())
+      if (!response.headersSent) response.shouldKeepAlive = false;
   });
   // Only answers not begun are waited for: their handler or onSend hooks may still query. An
   // answer whose headers are sent has run them all; a stream (the live events) is not waited for.
-  const unanswered = () => [...running].filter((r) => !r.headersSent).length;
+  const unanswered = () => [...running].filter(([r]) => !r.headersSent).map(([, url]) => url);
   app.addHook('onClose', async () => {
     const until = Date.now() + waitMs;
-    while (unanswered() > 0 && Date.now() < until) {
+    while (unanswered().length > 0 && Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
     const left = unanswered();
-    if (left > 0) app.log.warn({ running: left }, 'closing with requests still running');
+    if (left.length > 0) app.log.warn({ running: left }, 'closing with requests still running');
   });
 }
