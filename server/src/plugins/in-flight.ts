@@ -18,12 +18,12 @@ export const IN_FLIGHT_WAIT_MS = 30_000;
 const POLL_MS = 20;
 
 export function closeAfterRequests(app: FastifyInstance, waitMs = IN_FLIGHT_WAIT_MS): void {
-  const running = new Map<ServerResponse, string>();
+  const running = new Map<ServerResponse, IncomingMessage>();
   // A request counts from its arrival until its whole answer is written (even to a client that
   // left: 'prefinish'), or until its client left once the answer had begun (a stream stops).
   app.server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
     if (response.writableEnded) return;
-    running.set(response, `${request.method} ${request.url?.split('?')[0]}`);
+    running.set(response, request);
     response.once('prefinish', () => running.delete(response));
     response.once('close', () => {
       if (response.headersSent) running.delete(response);
@@ -31,8 +31,9 @@ export function closeAfterRequests(app: FastifyInstance, waitMs = IN_FLIGHT_WAIT
   });
   // Its onSend hooks have all run (this one is registered last): nothing of it queries any more,
   // even when the answer is never written (a stream to a client that left before it began).
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     running.delete(reply.raw);
+    done(null, payload);
   });
   app.addHook('preClose', async () => {
     for (const response of running.keys())
@@ -40,7 +41,10 @@ export function closeAfterRequests(app: FastifyInstance, waitMs = IN_FLIGHT_WAIT
   });
   // Only answers not begun are waited for: their handler or onSend hooks may still query. An
   // answer whose headers are sent has run them all; a stream (the live events) is not waited for.
-  const unanswered = () => [...running].filter(([r]) => !r.headersSent).map(([, url]) => url);
+  const unanswered = () =>
+    [...running]
+      .filter(([r]) => !r.headersSent)
+      .map(([, q]) => `${q.method} ${q.url?.split('?')[0]}`);
   app.addHook('onClose', async () => {
     const until = Date.now() + waitMs;
     while (unanswered().length > 0 && Date.now() < until) {
