@@ -159,6 +159,9 @@ async function serve(cache: AnswerCache, db: Db, request: FastifyRequest, reply:
     if (mine) {
       cache.misses += 1;
       began.set(request, { generation: flight.generation, key, address: split?.address, flight });
+      // a read that ends without an answer of its own (aborted, timed out, failed before onSend)
+      // frees its waiters, who then read for themselves; only the reads that fly pay for this
+      reply.raw.once('close', () => land(cache, request, undefined));
       return undefined;
     }
     entry = await flight.done;
@@ -257,9 +260,4 @@ export function registerAnswerCache(app: FastifyInstance, listen: Listen | undef
   app.addHook('onSend', async (request, reply, payload) =>
     keep(cache, app.db, request, reply, payload),
   );
-  // a read that ends without an answer of its own (aborted, timed out, failed before onSend)
-  // frees its waiters, who then read for themselves
-  app.addHook('onResponse', async (request) => land(cache, request, undefined));
-  app.addHook('onRequestAbort', async (request) => land(cache, request, undefined));
-  app.addHook('onTimeout', async (request) => land(cache, request, undefined));
 }
