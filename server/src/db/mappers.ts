@@ -28,9 +28,7 @@ import { RPC_SUFFIX } from '../config.ts';
 import type {
   ActivityRow,
   BidRow,
-  BundleRow,
   CategoriesTable,
-  CollectionRow,
   DiariesTable,
   GiftsTable,
   InspectionReportsTable,
@@ -38,11 +36,17 @@ import type {
   NftPropertiesTable,
   NftRow,
   OrderHistoryRow,
-  OrderRow,
-  SetRow,
   UserRow,
 } from './types.ts';
 import { checksum, checksumOrNull, iso, isoOrNull } from './values.ts';
+import type {
+  BundleWire,
+  CollectionWire,
+  NftWire,
+  OrderWire,
+  SetWire,
+  UserWire,
+} from './wire-rows.ts';
 
 /** The RPC URL of a network is its domain plus RPC_SUFFIX, except the test chain's. */
 function rpcUrlOf(network: { network_id: number; domain: string }): string {
@@ -80,43 +84,6 @@ export function toCategory(row: CategoriesTable): Category {
 
 /** Set of ids (of one target type) that the `likeAddress` liked; empty without an address. */
 export type LikedIds = ReadonlySet<number>;
-
-/** A date as a row holds it, or already as ISO text (a detail read in one statement). */
-type DateOrText = Date | string;
-
-/** The columns toUser reads. */
-export type UserWire = Pick<
-  UserRow,
-  | 'id'
-  | 'username'
-  | 'avatar'
-  | 'banner'
-  | 'bio'
-  | 'is_creator'
-  | 'followers_count'
-  | 'following_count'
-> & { created_at: DateOrText };
-
-/** The columns toNft reads. */
-export type NftWire = Omit<NftRow, 'created_at' | 'updated_at' | 'minted_at'> & {
-  created_at: DateOrText;
-};
-
-/** The columns toCollection, toSet and toBundle read. */
-export type CollectionWire = Omit<
-  CollectionRow,
-  'creator_user_id' | 'deploy_block' | 'created_at' | 'updated_at'
-> & { created_at: DateOrText };
-export type SetWire = Omit<SetRow, 'created_at' | 'updated_at'> & { created_at: DateOrText };
-export type BundleWire = Omit<BundleRow, 'created_at' | 'updated_at'> & {
-  created_at: DateOrText;
-};
-
-/** The columns toOrder reads. */
-export type OrderWire = Omit<
-  OrderRow,
-  'counter' | 'updated_at' | 'start_time' | 'end_time' | 'created_at'
-> & { start_time: DateOrText; end_time: DateOrText | null; created_at: DateOrText };
 
 export function toUser(row: UserWire, bcAddresses: string[] = []): User {
   return {

@@ -6,7 +6,7 @@
  * these objects like rows.
  */
 import { type RawBuilder, sql } from 'kysely';
-import type { OrderWire, UserWire } from '../db/mappers.ts';
+import type { OrderWire, UserWire } from '../db/wire-rows.ts';
 
 /** A timestamptz column as `2026-11-27T08:00:00.123Z` (null stays null). */
 export function isoText(column: string): RawBuilder<string> {
