@@ -13,6 +13,7 @@
  * Exit 1 on a miss. Not part of `npm test`.
  */
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
@@ -132,6 +133,18 @@ function race(base: string, c: Chain, a: Awaited<ReturnType<typeof prepare>>): P
   });
 }
 
+/** The machine's busy CPU time so far, all cores (/proc/stat: user, nice, system, irq, softirq, steal), ms. */
+function machineBusyMs(): number {
+  const fields = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = fields as number[];
+  return ((user! + nice! + system! + irq! + softirq! + (steal ?? 0)) * 1000) / 100;
+}
+
 /** `run` under the CPU profiler when --profile is given; its top functions printed. */
 async function profiled<T>(run: () => Promise<T>): Promise<T> {
   if (!args.profile) return run();
@@ -220,13 +233,20 @@ try {
   );
   const started = Date.now();
   const cpu = process.cpuUsage();
+  const busy = machineBusyMs();
   const result = await profiled(() => race(base, c, auction));
   const seconds = (Date.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
-  // the server's process time (its thread, PGlite's, the HTTP parsing), a figure load moves less
-  const perBid = (used.user + used.system) / 1000 / (BIDDERS * BIDS_EACH);
+  const n = BIDDERS * BIDS_EACH;
+  // the server's process time (its thread, PGlite's, the HTTP parsing), a figure load moves less;
+  // beside it the bidders' and the rest of the machine's (the database server, anvil, others)
+  const server = (used.user + used.system) / 1000;
+  const rest = machineBusyMs() - busy - server - result.cpuMs;
   console.log(
-    `${BIDDERS * BIDS_EACH} bids in ${seconds.toFixed(1)} s, server CPU ${perBid.toFixed(1)} ms per bid (its read included), load ${load()}`,
+    `${n} bids in ${seconds.toFixed(1)} s, server CPU ${(server / n).toFixed(1)} ms per bid (its read included), load ${load()}`,
+  );
+  console.log(
+    `CPU per bid elsewhere: bidders ${(result.cpuMs / n).toFixed(1)} ms (signing, HTTP), the rest of the machine ${(rest / n).toFixed(1)} ms (${BACKEND === 'postgres' ? 'PostgreSQL, ' : ''}anvil, anything else running)`,
   );
   console.log(`refusals: ${JSON.stringify(result.codes)}`);
   const fast = printLatencies(result);

@@ -12,6 +12,8 @@ import {
   allItemsMask,
   BID_ACCEPTED_TYPEHASH,
   BID_TYPEHASH,
+  BID_TYPES,
+  bidDigest,
   hashOrder,
   ItemsKind,
   itemMask,
@@ -73,6 +75,19 @@ describe('typed data against the deployed Exchange', () => {
     expect(await read('CLAIM_DELAY')).toBe(AUCTION_CLAIM_DELAY_SECONDS);
     expect(await read('CLAIM_WINDOW')).toBe(AUCTION_CLAIM_WINDOW_SECONDS);
     expect(await read('MAX_FEE_BPS')).toBe(PLATFORM_FEE_CAP_BPS);
+  });
+
+  it('hashes a bid from its order hash as the whole typed data does', () => {
+    const domain = marketplaceDomain(7771n, '0x5fbdb2315678afecb367f032d93f642f64180aa3');
+    for (const [o, amount] of [
+      [order(), ONE],
+      [order({ saleKind: SaleKind.AUCTION, tokenIds: [9n], tokenNonces: [2n] }), 2n ** 256n - 1n],
+    ] as const) {
+      const bidder = getAddress('0x70997970c51812dc3a010c7d01b50e0d17dc79c8');
+      expect(bidDigest(domain, hashOrder(o), bidder, amount)).toBe(
+        TypedDataEncoder.hash(domain, BID_TYPES, { order: o, bidder, amount }),
+      );
+    }
   });
 
   it('has the contract domain', async () => {

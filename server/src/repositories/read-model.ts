@@ -68,6 +68,13 @@ export class BoundedMap<V> {
     this.bytes = 0;
   }
 
+  delete(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    this.bytes -= old.size;
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -95,6 +102,10 @@ function rowSize(row: object): number {
 export class ReadModel {
   readonly windows = new BoundedMap<IdWindow>(2000, 16 * 2 ** 20, (w) => 8 * w.ids.length + 64);
   readonly rows = new BoundedMap<{ id: number }>(50_000, 48 * 2 ** 20, rowSize);
+  /** Other state kept as fresh as the rest: an auction's bidding state (services/bid-memo.ts). */
+  readonly states = new BoundedMap<object>(2000, 16 * 2 ** 20, (s) =>
+    'size' in s && typeof s.size === 'number' ? s.size : 1024,
+  );
   private readonly flights = new Map<string, { generation: number; read: Promise<unknown> }>();
   /** Window reads and row reads (statements run), for the tests and the benchmark's profile. */
   windowReads = 0;
@@ -106,7 +117,23 @@ export class ReadModel {
   clear(): void {
     this.windows.clear();
     this.rows.clear();
+    this.states.clear();
     this.flights.clear();
+  }
+
+  /**
+   * The state kept under `key`, or `read()` (shared with a read of it in flight) kept when no
+   * drop happened while it was read.
+   */
+  async state<T extends object>(key: string, read: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const kept = this.states.get(key, now);
+    if (kept) return kept as T;
+    const generation = this.fresh.generation;
+    const got = await this.share(`s:${key}`, read);
+    if (this.fresh.listening && generation === this.fresh.generation)
+      this.states.set(key, got, now);
+    return got;
   }
 
   /**

@@ -10,7 +10,7 @@ import type { BidRow, Database, NftRow, OrderRow } from '#server/db/types.ts';
 import { toDbAddress } from '#server/db/values.ts';
 import { AppError } from '#server/errors.ts';
 import { extendAuction, ItemsKind, minimumBid, type Order } from '#shared/orders.ts';
-import { lockedBidTotal } from './locked-bids.ts';
+import { lockedTotalOf } from './locked-bids.ts';
 import { orderNfts } from './order-rows.ts';
 
 type Tx = Transaction<Database>;
@@ -42,62 +42,70 @@ export interface CheckedBid {
 /**
  * Takes the locks, then checks what only the database knows: the auction is still open, the bid
  * beats the highest by the minimum raise, its signature (checked only now), and the bidder's
- * other locks leave room for it. Answers the items and the current highest bid's id.
+ * other locks leave room for it. Answers the items and the current highest bid.
+ * The bid's turn (bids.ts) refused it already if a bid before it won; the locks decide across
+ * nodes. Three statements: the bidder's lock; the items' rows locked; then, in one read whose
+ * snapshot begins after both (every bid on the auction takes the items' locks first, a copy of
+ * this bid the bidder's), the order row locked with the highest bid, the bidder's locked total
+ * and a stored copy of this bid.
  */
 async function lockAndCheck(
   tx: Tx,
   b: CheckedBid,
-): Promise<{ nfts: NftRow[]; highestId?: number; end: bigint; resent?: BidRow }> {
+): Promise<{
+  nfts: NftRow[];
+  highest?: { id: number; amount: string };
+  end: bigint;
+  resent?: BidRow;
+}> {
   const dbBidder = toDbAddress(b.bidder);
-  // First without the locks: a bid beaten meanwhile (the highest only rises) is refused before
-  // it takes them, which is most bids of a race; the check under the locks below still decides.
-  // A copy of a stored bid (sent twice at once) goes on to be answered as that bid.
-  const before = await tx
-    .selectFrom('bids')
+  const signature = b.signature.toLowerCase();
+  await sql`select pg_advisory_xact_lock(hashtext(${`bidder:${dbBidder}`}))`.execute(tx);
+  const nfts = await orderNfts(tx, b.row.network_id, b.order, true);
+  const state = await tx
+    .selectFrom('orders')
     .select((eb) => [
-      'amount',
+      'status',
+      'end_time',
+      eb.selectFrom('bids').select('id').where('signature', '=', signature).as('resent_id'),
       eb
-        .selectFrom('bids as same')
-        .select('same.id')
-        .where('same.signature', '=', b.signature.toLowerCase())
-        .as('resent_id'),
+        .selectFrom('bids')
+        .select('id')
+        .where('order_hash', '=', b.row.order_hash)
+        .where('is_highest', '=', true)
+        .as('highest_id'),
+      eb
+        .selectFrom('bids')
+        .select('amount')
+        .where('order_hash', '=', b.row.order_hash)
+        .where('is_highest', '=', true)
+        .as('highest_amount'),
+      lockedTotalOf(dbBidder, b.row.network_id, b.row.order_hash).as('locked'),
     ])
     .where('order_hash', '=', b.row.order_hash)
-    .where('is_highest', '=', true)
-    .executeTakeFirst();
-  if (before && before.resent_id === null) {
-    refuseIfTooLow(b, before.amount, topBid(before.amount, b.recordedOnChain));
-  }
-  await sql`select pg_advisory_xact_lock(hashtext(${`bidder:${dbBidder}`}))`.execute(tx);
-  const resent = await tx
-    .selectFrom('bids')
-    .selectAll()
-    .where('signature', '=', b.signature.toLowerCase())
-    .executeTakeFirst();
-  if (resent) return { nfts: [], end: 0n, resent };
-  const nfts = await orderNfts(tx, b.row.network_id, b.order, true);
-  const locked = await tx
-    .selectFrom('orders')
-    .select(['status', 'end_time'])
-    .where('order_hash', '=', b.row.order_hash)
-    .forUpdate()
+    .forUpdate('orders')
     .executeTakeFirstOrThrow();
-  if (locked.status !== 'pending') throw new AppError('AUCTION_ENDED');
-  const end = endOf(locked.end_time, b.order);
+  if (state.resent_id !== null) {
+    const resent = await tx
+      .selectFrom('bids')
+      .selectAll()
+      .where('id', '=', state.resent_id)
+      .executeTakeFirstOrThrow();
+    return { nfts: [], end: 0n, resent };
+  }
+  if (state.status !== 'pending') throw new AppError('AUCTION_ENDED');
+  const end = endOf(state.end_time, b.order);
   if (b.now >= end) throw new AppError('AUCTION_ENDED');
-  const highest = await tx
-    .selectFrom('bids')
-    .select(['id', 'amount'])
-    .where('order_hash', '=', b.row.order_hash)
-    .where('is_highest', '=', true)
-    .executeTakeFirst();
+  const highest =
+    state.highest_id === null || state.highest_amount === null
+      ? undefined
+      : { id: state.highest_id, amount: state.highest_amount };
   refuseIfTooLow(b, highest?.amount, topBid(highest?.amount, b.recordedOnChain));
   await b.checkSignature(tx);
-  const otherLocks = await lockedBidTotal(tx, dbBidder, b.row.network_id, {
-    excludeOrder: b.row.order_hash,
-  });
-  if (b.backing < otherLocks + b.amount) throw new AppError('NOT_ENOUGH_WRAPPER_BALANCE');
-  return { nfts, highestId: highest?.id, end };
+  if (b.backing < BigInt(state.locked ?? '0') + b.amount) {
+    throw new AppError('NOT_ENOUGH_WRAPPER_BALANCE');
+  }
+  return { nfts, highest, end };
 }
 
 /**
@@ -126,98 +134,82 @@ function endOf(endTime: Date | null, order: Order): bigint {
   return endTime ? BigInt(Math.floor(endTime.getTime() / 1000)) : order.endTime;
 }
 
-/** A bid in the auction's last minutes moves its end (extendAuction, #shared/orders.ts). */
-async function extendEnd(tx: Tx, b: CheckedBid, before: bigint): Promise<void> {
-  const after = extendAuction(b.order.endTime, before, b.now);
-  if (after === before) return;
-  await tx
-    .updateTable('orders')
-    .set({ end_time: new Date(Number(after) * 1000), updated_at: sql<Date>`now()` })
-    .where('order_hash', '=', b.row.order_hash)
-    .execute();
-}
-
-async function insertBid(tx: Tx, b: CheckedBid, highestId: number | undefined): Promise<BidRow> {
+/**
+ * The bid stored, in one statement (one round trip under the locks): the previous highest
+ * unflagged first (the insert reads from its update, so the one-highest index never sees two),
+ * the bid inserted, then, only once it is: the end moved by a bid in the auction's last minutes
+ * (extendAuction, #shared/orders.ts), the highest bid and bid counts of the items, their set
+ * and their collection, and a BID activity per item of a set (one for a single NFT).
+ */
+async function storeBid(
+  tx: Tx,
+  b: CheckedBid,
+  a: { nfts: NftRow[]; highestId: number | undefined; end: bigint },
+): Promise<BidRow> {
   const receipt = await b.receipt();
-  if (highestId !== undefined) {
-    await tx.updateTable('bids').set({ is_highest: false }).where('id', '=', highestId).execute();
-  }
-  const message = { orderHash: b.row.order_hash, bidder: b.bidder, amount: b.amount.toString() };
-  return tx
-    .insertInto('bids')
-    .values({
-      order_hash: b.row.order_hash,
-      network_id: b.row.network_id,
-      bidder: toDbAddress(b.bidder),
-      amount: b.amount,
-      message: JSON.stringify(message),
-      signature: b.signature.toLowerCase(),
-      is_highest: true,
-      placed_at: b.now.toString(),
-      receipt,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const hash = b.row.order_hash;
+  const amount = b.amount.toString();
+  const bidder = toDbAddress(b.bidder);
+  const message = JSON.stringify({ orderHash: hash, bidder: b.bidder, amount });
+  const after = extendAuction(b.order.endTime, a.end, b.now);
+  const extended =
+    after === a.end
+      ? sql``
+      : sql`, extended as (update orders set end_time = ${new Date(Number(after) * 1000)},
+          updated_at = now() where order_hash = ${hash} and exists (select from ins))`;
+  const set =
+    b.row.set_id === null
+      ? sql``
+      : sql`, set_counted as (update sets set highest_bid = ${amount}::numeric,
+          bids_count = bids_count + 1, updated_at = now()
+          where id = ${b.row.set_id} and exists (select from ins))`;
+  const items = b.order.itemsKind === ItemsKind.SET ? a.nfts : a.nfts.slice(0, 1);
+  const rows = sql.join(items.map((n) => sql`(${n.id}::integer, ${n.collection_address}::text)`));
+  const stored = await sql<BidRow>`
+    with prev as (
+      update bids set is_highest = false where id = ${a.highestId ?? null}::integer returning id
+    ), ins as (
+      insert into bids
+        (order_hash, network_id, bidder, amount, message, signature, is_highest, placed_at, receipt)
+      select ${hash}::text, ${b.row.network_id}::integer, ${bidder}::text, ${amount}::numeric,
+        ${message}::jsonb, ${b.signature.toLowerCase()}::text, true, ${b.now.toString()}::bigint,
+        ${receipt}::text
+      from (select count(*) from prev) as unflagged_first
+      returning *
+    ), items_counted as (
+      update nfts set highest_bid = ${amount}::numeric, bids_count = bids_count + 1,
+        updated_at = now()
+      where id in (${sql.join(a.nfts.map((n) => n.id))}) and exists (select from ins)
+    ), collection_counted as (
+      update collections set bids_count = bids_count + 1
+      where network_id = ${b.row.network_id} and address = ${toDbAddress(b.order.collection)}
+        and exists (select from ins)
+    ), activity as (
+      insert into activities (network_id, type, nft_id, set_id, collection_address,
+        from_address, to_address, price, order_hash)
+      select ${b.row.network_id}::integer, 'BID', v.nft_id, ${b.row.set_id}::integer,
+        v.collection_address, ${bidder}::text, ${b.row.maker}::text, ${amount}::numeric,
+        ${hash}::text
+      from (values ${rows}) as v (nft_id, collection_address)
+      where exists (select from ins)
+    )${extended}${set}
+    select * from ins`.execute(tx);
+  return stored.rows[0]!;
 }
 
-/** The highest bid and bid counts of the items, their set and their collection. */
-async function countBid(tx: Tx, b: CheckedBid, nfts: NftRow[]): Promise<void> {
-  const counted = {
-    highest_bid: b.amount,
-    bids_count: sql<number>`bids_count + 1`,
-    updated_at: sql<Date>`now()`,
-  };
-  await tx
-    .updateTable('nfts')
-    .set(counted)
-    .where(
-      'id',
-      'in',
-      nfts.map((n) => n.id),
-    )
-    .execute();
-  if (b.row.set_id !== null) {
-    await tx.updateTable('sets').set(counted).where('id', '=', b.row.set_id).execute();
-  }
-  await tx
-    .updateTable('collections')
-    .set({ bids_count: sql<number>`bids_count + 1` })
-    .where('network_id', '=', b.row.network_id)
-    .where('address', '=', toDbAddress(b.order.collection))
-    .execute();
-}
-
-/** A BID activity per item of a set, or one for a single NFT. */
-async function bidActivities(tx: Tx, b: CheckedBid, nfts: NftRow[]): Promise<void> {
-  const items = b.order.itemsKind === ItemsKind.SET ? nfts : nfts.slice(0, 1);
-  await tx
-    .insertInto('activities')
-    .values(
-      items.map((n) => ({
-        network_id: b.row.network_id,
-        type: 'BID' as const,
-        nft_id: n.id,
-        set_id: b.row.set_id,
-        collection_address: n.collection_address,
-        from_address: toDbAddress(b.bidder),
-        to_address: b.row.maker,
-        price: b.amount,
-        order_hash: b.row.order_hash,
-      })),
-    )
-    .execute();
+/** A stored bid and the highest it beat (null: none; undefined: it was stored before, a resend). */
+export interface Stored {
+  bid: BidRow;
+  beat?: string | null;
 }
 
 /**
  * Stores a bid checked against the chain (bids.ts); answers it, now the highest. The same signed
  * bid sent twice at once: the second waits for the bidder's lock, then answers the first's row.
  */
-export async function recordBid(tx: Tx, b: CheckedBid): Promise<BidRow> {
-  const { nfts, highestId, end, resent } = await lockAndCheck(tx, b);
-  if (resent) return resent;
-  const stored = await insertBid(tx, b, highestId);
-  await extendEnd(tx, b, end);
-  await countBid(tx, b, nfts);
-  await bidActivities(tx, b, nfts);
-  return stored;
+export async function recordBid(tx: Tx, b: CheckedBid): Promise<Stored> {
+  const { nfts, highest, end, resent } = await lockAndCheck(tx, b);
+  if (resent) return { bid: resent };
+  const stored = await storeBid(tx, b, { nfts, highestId: highest?.id, end });
+  return { bid: stored, beat: highest?.amount ?? null };
 }

@@ -10,7 +10,7 @@
  * there; the chain is read in one batch; the signature is recovered under the locks.
  */
 import { getAddress } from 'ethers';
-import { type Bid, recoverBidSigner } from '#contracts/typed-data/index.ts';
+import { recoverBidDigestSigner } from '#contracts/typed-data/index.ts';
 import { parseAddress } from '#server/chain/address.ts';
 import { type MarketChain, marketChain, type TradingContext } from '#server/chain/contracts.ts';
 import { orderFillability } from '#server/chain/fillability.ts';
@@ -26,8 +26,9 @@ import type { BidRow, OrderRow } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import type { Order } from '#shared/orders.ts';
 import { toDbAddress } from '../db/values.ts';
+import { type Bidding, biddingOf, keptBidding, storedBid } from './bid-memo.ts';
 import { signReceipt, withReceipt } from './bid-receipts.ts';
-import { recordBid, refuseIfTooLow } from './bid-writes.ts';
+import { recordBid, refuseIfTooLow, type Stored } from './bid-writes.ts';
 import type { DbExecutor } from './locked-bids.ts';
 import { loadOrder } from './order-rows.ts';
 import { orderOf } from './order-rules.ts';
@@ -73,47 +74,6 @@ function checkAuctionOpen(now: bigint, row: OrderRow, order: Order, amount: bigi
 }
 
 /**
- * In one statement: the auction's order row, its network's contract addresses, the stored
- * highest bid on it and the id of a bid stored before from this exact signed message (a resend: the web app's outbox after a lost
- * answer, answered again instead of a second bid or a refusal). NOT_FOUND without the order.
- */
-async function loadBidding(db: DbExecutor, input: PlaceBidInput) {
-  const found = await db
-    .selectFrom('orders')
-    .selectAll('orders')
-    .select((eb) => [
-      eb
-        .selectFrom('bids')
-        .select('amount')
-        .whereRef('bids.order_hash', '=', 'orders.order_hash')
-        .where('bids.is_highest', '=', true)
-        .as('highest_amount'),
-      eb
-        .selectFrom('bids')
-        .select('id')
-        .whereRef('bids.order_hash', '=', 'orders.order_hash')
-        .where('bids.signature', '=', input.signature.toLowerCase())
-        .where('bids.bidder', '=', toDbAddress(input.bidder))
-        .where('bids.amount', '=', input.amount.toString())
-        .as('resent_id'),
-    ])
-    .leftJoin('networks', 'networks.network_id', 'orders.network_id')
-    .select([
-      'networks.network_id as listed',
-      'networks.exchange_address',
-      'networks.wrapper_address',
-      'networks.node_url',
-    ])
-    .where('orders.order_hash', '=', input.orderHash.toLowerCase())
-    .executeTakeFirst();
-  if (!found) throw new AppError('NOT_FOUND');
-  const { highest_amount, resent_id, listed, exchange_address, wrapper_address, node_url, ...row } =
-    found;
-  const network = listed === null ? null : { exchange_address, wrapper_address, node_url };
-  return { row: row as OrderRow, highest: highest_amount, resentId: resent_id, network };
-}
-
-/**
  * What the bid is checked against on the chain, in one JSON-RPC batch: its clock, whether the
  * order can still move its items, the bidder's WVBC balance and allowance, the bid recorded on
  * chain for the auction, and the settlement epoch its receipt is signed for (with a key).
@@ -137,29 +97,45 @@ async function chainState(
 
 /** Places a bid; answers the stored bid (now the highest), or the same bid again on a resend. */
 export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promise<BidRow> {
-  const { row, highest, resentId, network } = await loadBidding(ctx.db, input);
-  if (resentId !== null) {
-    const resent = await ctx.db
-      .selectFrom('bids')
-      .selectAll()
-      .where('id', '=', resentId)
-      .executeTakeFirstOrThrow();
-    return withReceipt(ctx, await marketChain(ctx, resent.network_id), resent);
-  }
+  const bidding = await biddingOf(ctx.db, input.orderHash);
+  const { row, highest, signatures, network } = bidding;
+  const resent = signatures.has(input.signature.toLowerCase())
+    ? await storedCopy(ctx.db, row.order_hash, input)
+    : undefined;
+  if (resent) return withReceipt(ctx, await marketChain(ctx, resent.network_id), resent);
   if (row.sale_kind !== 'AUCTION') throw new AppError('WRONG_SALE_KIND');
   if (input.target && row.target !== input.target) throw new AppError('WRONG_SALE_KIND');
-  const order = orderOf(row);
+  bidding.order ??= orderOf(row);
+  const { order } = bidding;
   const bidder = parseAddress(input.bidder);
   if (bidder === getAddress(order.maker)) throw new AppError('SELLER_CANNOT_BUY');
   if (row.status !== 'pending') throw new AppError('AUCTION_ENDED');
-  // A bid already beaten by the stored highest is refused before its signature and the chain:
-  // under contention most bids are, a refusal changes nothing and the highest bid is public.
-  // The check under the locks (bid-writes.ts) still decides every acceptance.
+  // A bid already beaten by the stored (or kept) highest is refused before its signature and the
+  // chain: under contention most bids are, a refusal changes nothing and the highest bid is
+  // public. The check under the locks (bid-writes.ts) still decides every acceptance.
   if (highest !== null) refuseIfTooLow({ ...input, order }, highest, BigInt(highest));
   return inTurn(row.order_hash, async () => {
     await refuseBeatenMeanwhile(ctx.db, row, order, input);
-    return checkAndStore(ctx, input, { row, order, bidder, network });
+    const { bid, beat } = await checkAndStore(ctx, input, { row, order, bidder, network });
+    if (beat !== undefined) storedBid(ctx.db, row.order_hash, bid, beat);
+    return bid;
   });
+}
+
+/** The stored bid of this exact signed message (a resend: the web app's outbox after a lost answer). */
+async function storedCopy(
+  db: DbExecutor,
+  orderHash: string,
+  input: PlaceBidInput,
+): Promise<BidRow | undefined> {
+  return db
+    .selectFrom('bids')
+    .selectAll()
+    .where('order_hash', '=', orderHash)
+    .where('signature', '=', input.signature.toLowerCase())
+    .where('bidder', '=', toDbAddress(input.bidder))
+    .where('amount', '=', input.amount.toString())
+    .executeTakeFirst();
 }
 
 /**
@@ -183,8 +159,9 @@ async function inTurn<T>(key: string, run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The stored highest read again in the bid's turn: refused if the bid before it beat it. A copy
- * of a bid stored meanwhile (the outbox's resend) goes on, to be answered as that bid.
+ * The highest again in the bid's turn (kept by this node, or read): refused if the bid before it
+ * beat it. A copy of a bid stored meanwhile (the outbox's resend) goes on, to be answered as that
+ * bid.
  */
 async function refuseBeatenMeanwhile(
   db: DbExecutor,
@@ -193,6 +170,13 @@ async function refuseBeatenMeanwhile(
   input: PlaceBidInput,
 ) {
   const signature = input.signature.toLowerCase();
+  const kept = keptBidding(db, row.order_hash);
+  if (kept) {
+    if (kept.signatures.has(signature)) return;
+    if (kept.highest !== null)
+      refuseIfTooLow({ ...input, order }, kept.highest, BigInt(kept.highest));
+    return;
+  }
   const rows = await db
     .selectFrom('bids')
     .select(['amount', 'signature'])
@@ -212,15 +196,14 @@ async function checkAndStore(
     row: OrderRow;
     order: Order;
     bidder: string;
-    network: Awaited<ReturnType<typeof loadBidding>>['network'];
+    network: Bidding['network'];
   },
-): Promise<BidRow> {
+): Promise<Stored> {
   const { row, order, bidder, network } = a;
   const m = await marketChain(ctx, row.network_id, network);
   const chain = await chainState(ctx, m, row, order, bidder);
   checkAuctionOpen(chain.now, row, order, input.amount);
   if (!chain.fillable.ok) throw new AppError('ORDER_NOT_AVAILABLE');
-  const bid: Bid = { order, bidder, amount: input.amount };
   const stored = await ctx.db.transaction().execute((tx) =>
     recordBid(tx, {
       row,
@@ -235,7 +218,7 @@ async function checkAndStore(
       // Bound to the auction's network: a bid signed for another network is WRONG_NETWORK.
       checkSignature: (db) =>
         checkSignedFor({ db }, row.network_id, m.domain, bidder, (domain) =>
-          recoverBidSigner(domain, bid, input.signature),
+          recoverBidDigestSigner(domain, row.order_hash, bidder, input.amount, input.signature),
         ),
       receipt: () =>
         chain.epoch === null
@@ -245,7 +228,7 @@ async function checkAndStore(
               .catch(() => null),
     }),
   );
-  return withReceipt(ctx, m, stored);
+  return { bid: await withReceipt(ctx, m, stored.bid), beat: stored.beat };
 }
 
 /** The bids of an auction, highest first (ties: earliest first). */

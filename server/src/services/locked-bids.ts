@@ -21,17 +21,17 @@ export async function lockedBidTotal(
   networkId: number,
   options: { excludeOrder?: string } = {},
 ): Promise<bigint> {
-  let query = db
-    .selectFrom('bids')
-    .innerJoin('orders', 'orders.order_hash', 'bids.order_hash')
-    .select(sql<string | null>`sum(bids.amount)::text`.as('total'))
-    .where('bids.bidder', '=', toDbAddress(bidder))
-    .where('bids.network_id', '=', networkId)
-    .where('bids.is_highest', '=', true)
-    .where('orders.status', '=', 'pending');
-  if (options.excludeOrder) {
-    query = query.where('bids.order_hash', '<>', options.excludeOrder.toLowerCase());
-  }
-  const row = await query.executeTakeFirst();
+  const row = await db
+    .selectNoFrom(lockedTotalOf(toDbAddress(bidder), networkId, options.excludeOrder).as('total'))
+    .executeTakeFirst();
   return BigInt(row?.total ?? '0');
+}
+
+/** lockedBidTotal's sum as an expression (decimal text; null: none), to read with other values. */
+export function lockedTotalOf(dbBidder: string, networkId: number, excludeOrder?: string) {
+  const other = excludeOrder ? sql`and b.order_hash <> ${excludeOrder.toLowerCase()}` : sql``;
+  return sql<string | null>`(select sum(b.amount)::text from bids b
+    join orders o on o.order_hash = b.order_hash
+    where b.bidder = ${dbBidder} and b.network_id = ${networkId} and b.is_highest
+      and o.status = 'pending' ${other})`;
 }

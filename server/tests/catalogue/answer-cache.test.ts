@@ -143,7 +143,8 @@ describeBackends(
       expect(json<Detail>(sold).data.status).not.toBe('ONSALE');
     });
 
-    it('bids on an auction', async () => {
+    /** A new NFT listed at auction (reserve 1 WVBC, ten minutes). */
+    async function listAuction() {
       const [id] = await c.mint(seller, 1);
       const signed = await signedOrder(c, seller, {
         tokenIds: [id!],
@@ -151,12 +152,16 @@ describeBackends(
         endIn: 600,
       });
       expect((await postListing(t, signed)).statusCode).toBe(200);
+      return { id: id!, hash: hashOrder(signed.order).toLowerCase() };
+    }
+
+    it('bids on an auction', async () => {
+      const { id, hash } = await listAuction();
       const before = json<Detail>({ body: await warm(t.app, detail(id!)) }).data;
       const history = `/api/v2/bid/bid/${before.item_id}`;
       expect(json<{ total: number }>({ body: await warm(t.app, history) }).total).toBe(0);
       const bidder = await c.freshWallet('5');
       await c.wrap(bidder, parseEther('2'));
-      const hash = hashOrder(signed.order).toLowerCase();
       // a refusal wrote nothing: the cached answers stay
       const refused = await postBid(t, c, bidder, hash, 1n);
       expect(json<{ code: string }>(refused).code).toBe('BID_BELOW_RESERVE');
@@ -183,6 +188,34 @@ describeBackends(
         .execute();
       await settle(t.app);
       expect((await t.app.inject({ method: 'GET', url: history })).headers['x-cache']).toBe('miss');
+    });
+
+    it("keeps an auction's bidding state: refusals from it, a resend still answered", async () => {
+      const { hash } = await listAuction();
+      const [alice, bob] = [await c.freshWallet('5'), await c.freshWallet('5')];
+      await c.wrap(alice, parseEther('3'));
+      await c.wrap(bob, parseEther('3'));
+      const first = await postBid(t, c, alice, hash, ONE_VBC);
+      expect(first.statusCode, first.body).toBe(200);
+      await settle(t.app);
+      const kept = () => t.app.answerCache.model.states.size;
+      const states = kept();
+      // beaten by the stored 1 WVBC (1.05 needed): refused, and the state read is kept
+      const low = await postBid(t, c, bob, hash, parseEther('1.04'), 'bid', ONE_VBC);
+      expect(json<{ code: string }>(low).code).toBe('BID_TOO_LOW');
+      expect(kept()).toBe(states + 1);
+      const higher = await postBid(t, c, bob, hash, parseEther('1.5'), 'bid', ONE_VBC);
+      expect(higher.statusCode, higher.body).toBe(200);
+      await settle(t.app);
+      // alice's first bid again (the outbox's resend after a lost answer): the same stored bid,
+      // not a refusal, though 1.5 WVBC beats it
+      const resent = await postBid(t, c, alice, hash, ONE_VBC);
+      expect(resent.statusCode, resent.body).toBe(200);
+      const idOf = (res: { body: string }) => json<{ data: { id: number } }>(res).data.id;
+      expect(idOf(resent)).toBe(idOf(first));
+      // a new bid beaten by 1.5 (the state was read again after the drop)
+      const beaten = await postBid(t, c, alice, hash, parseEther('1.55'), 'bid', ONE_VBC);
+      expect(json<{ code: string }>(beaten).code).toBe('OUTBID_WHILE_BIDDING');
     });
   },
   ON,
