@@ -107,6 +107,8 @@ export class ReadModel {
     'size' in s && typeof s.size === 'number' ? s.size : 1024,
   );
   private readonly flights = new Map<string, { generation: number; read: Promise<unknown> }>();
+  /** Bumped by changed(key): a state read begun before is not kept. */
+  private readonly stateEpochs = new Map<string, number>();
   /** Window reads and row reads (statements run), for the tests and the benchmark's profile. */
   windowReads = 0;
   rowReads = 0;
@@ -118,6 +120,7 @@ export class ReadModel {
     this.windows.clear();
     this.rows.clear();
     this.states.clear();
+    this.stateEpochs.clear();
     this.flights.clear();
   }
 
@@ -130,10 +133,18 @@ export class ReadModel {
     const kept = this.states.get(key, now);
     if (kept) return kept as T;
     const generation = this.fresh.generation;
+    const epoch = this.stateEpochs.get(key) ?? 0;
     const got = await this.share(`s:${key}`, read);
-    if (this.fresh.listening && generation === this.fresh.generation)
-      this.states.set(key, got, now);
+    const fresh =
+      generation === this.fresh.generation && epoch === (this.stateEpochs.get(key) ?? 0);
+    if (this.fresh.listening && fresh) this.states.set(key, got, now);
     return got;
+  }
+
+  /** A state this node changed: reads of it begun before are neither kept nor shared on. */
+  changed(key: string): void {
+    this.stateEpochs.set(key, (this.stateEpochs.get(key) ?? 0) + 1);
+    this.flights.delete(`s:${key}`);
   }
 
   /**

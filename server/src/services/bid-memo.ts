@@ -89,14 +89,10 @@ export async function biddingOf(db: DbExecutor, orderHash: string): Promise<Bidd
   return model.state(keyOf(hash), () => readBidding(db, hash));
 }
 
-/** The state kept now for the auction, if any (none after a drop). */
-export function keptBidding(db: DbExecutor, orderHash: string): Bidding | undefined {
-  return readModelOf(db)?.states.get(keyOf(orderHash), Date.now()) as Bidding | undefined;
-}
-
 /**
- * After this node stored a bid: the kept state takes it when it was complete (the highest the
- * store beat is the kept one, so no bid was stored elsewhere in between); otherwise it is let go.
+ * After this node stored a bid: reads of the state begun before are not kept; the kept state
+ * takes the bid when it was complete (the highest the store beat is the kept one, so no bid was
+ * stored elsewhere in between), else it is let go.
  */
 export function storedBid(
   db: DbExecutor,
@@ -104,10 +100,14 @@ export function storedBid(
   bid: { amount: string; signature: string },
   beat: string | null,
 ): void {
-  const kept = keptBidding(db, orderHash);
+  const model = readModelOf(db);
+  if (!model) return;
+  const key = keyOf(orderHash);
+  model.changed(key);
+  const kept = model.states.get(key, Date.now()) as Bidding | undefined;
   if (!kept) return;
   if (kept.highest !== beat) {
-    readModelOf(db)?.states.delete(keyOf(orderHash));
+    model.states.delete(key);
     return;
   }
   kept.highest = bid.amount;

@@ -15,6 +15,16 @@ import { orderNfts } from './order-rows.ts';
 
 type Tx = Transaction<Database>;
 
+/** What the chain says of a bid that passed its checks there. */
+export interface ChainFacts {
+  /** What the bidder's WVBC can back on chain: min(balance, allowance). */
+  backing: bigint;
+  /** The chain's time when the bid is accepted (unix seconds). */
+  now: bigint;
+  /** The bid recorded on chain for the auction (Exchange.recordBid), if any: a bid like any other. */
+  recordedOnChain?: bigint;
+}
+
 export interface CheckedBid {
   row: OrderRow;
   order: Order;
@@ -22,14 +32,13 @@ export interface CheckedBid {
   bidder: string;
   amount: bigint;
   signature: string;
-  /** What the bidder's WVBC can back on chain: min(balance, allowance). */
-  backing: bigint;
-  /** The chain's time when the bid is accepted (unix seconds). */
-  now: bigint;
+  /**
+   * The chain's checks of the bid (bids.ts), read while the locks are taken and awaited under
+   * them: they refuse it (a rejection) or answer what the checks below need.
+   */
+  chain: Promise<ChainFacts>;
   /** The highest bid the bidder's page showed (0n: none), when the client says. */
   seenHighest?: bigint;
-  /** The bid recorded on chain for the auction (Exchange.recordBid), if any: a bid like any other. */
-  recordedOnChain?: bigint;
   /**
    * Checks the bidder's signature of the bid (INVALID_SIGNATURE, WRONG_NETWORK), under the locks
    * once the bid beats the highest: a bid beaten meanwhile is refused without the recovery.
@@ -56,6 +65,7 @@ async function lockAndCheck(
   nfts: NftRow[];
   highest?: { id: number; amount: string };
   end: bigint;
+  now: bigint;
   resent?: BidRow;
 }> {
   const dbBidder = toDbAddress(b.bidder);
@@ -85,27 +95,28 @@ async function lockAndCheck(
     .where('order_hash', '=', b.row.order_hash)
     .forUpdate('orders')
     .executeTakeFirstOrThrow();
+  const { now, backing, recordedOnChain } = await b.chain;
   if (state.resent_id !== null) {
     const resent = await tx
       .selectFrom('bids')
       .selectAll()
       .where('id', '=', state.resent_id)
       .executeTakeFirstOrThrow();
-    return { nfts: [], end: 0n, resent };
+    return { nfts: [], end: 0n, now, resent };
   }
   if (state.status !== 'pending') throw new AppError('AUCTION_ENDED');
   const end = endOf(state.end_time, b.order);
-  if (b.now >= end) throw new AppError('AUCTION_ENDED');
+  if (now >= end) throw new AppError('AUCTION_ENDED');
   const highest =
     state.highest_id === null || state.highest_amount === null
       ? undefined
       : { id: state.highest_id, amount: state.highest_amount };
-  refuseIfTooLow(b, highest?.amount, topBid(highest?.amount, b.recordedOnChain));
+  refuseIfTooLow(b, highest?.amount, topBid(highest?.amount, recordedOnChain));
   await b.checkSignature(tx);
-  if (b.backing < BigInt(state.locked ?? '0') + b.amount) {
+  if (backing < BigInt(state.locked ?? '0') + b.amount) {
     throw new AppError('NOT_ENOUGH_WRAPPER_BALANCE');
   }
-  return { nfts, highest, end };
+  return { nfts, highest, end, now };
 }
 
 /**
@@ -144,14 +155,14 @@ function endOf(endTime: Date | null, order: Order): bigint {
 async function storeBid(
   tx: Tx,
   b: CheckedBid,
-  a: { nfts: NftRow[]; highestId: number | undefined; end: bigint },
+  a: { nfts: NftRow[]; highestId: number | undefined; end: bigint; now: bigint },
 ): Promise<BidRow> {
   const receipt = await b.receipt();
   const hash = b.row.order_hash;
   const amount = b.amount.toString();
   const bidder = toDbAddress(b.bidder);
   const message = JSON.stringify({ orderHash: hash, bidder: b.bidder, amount });
-  const after = extendAuction(b.order.endTime, a.end, b.now);
+  const after = extendAuction(b.order.endTime, a.end, a.now);
   const extended =
     after === a.end
       ? sql``
@@ -172,7 +183,7 @@ async function storeBid(
       insert into bids
         (order_hash, network_id, bidder, amount, message, signature, is_highest, placed_at, receipt)
       select ${hash}::text, ${b.row.network_id}::integer, ${bidder}::text, ${amount}::numeric,
-        ${message}::jsonb, ${b.signature.toLowerCase()}::text, true, ${b.now.toString()}::bigint,
+        ${message}::jsonb, ${b.signature.toLowerCase()}::text, true, ${a.now.toString()}::bigint,
         ${receipt}::text
       from (select count(*) from prev) as unflagged_first
       returning *
@@ -208,8 +219,8 @@ export interface Stored {
  * bid sent twice at once: the second waits for the bidder's lock, then answers the first's row.
  */
 export async function recordBid(tx: Tx, b: CheckedBid): Promise<Stored> {
-  const { nfts, highest, end, resent } = await lockAndCheck(tx, b);
+  const { nfts, highest, end, now, resent } = await lockAndCheck(tx, b);
   if (resent) return { bid: resent };
-  const stored = await storeBid(tx, b, { nfts, highestId: highest?.id, end });
+  const stored = await storeBid(tx, b, { nfts, highestId: highest?.id, end, now });
   return { bid: stored, beat: highest?.amount ?? null };
 }

@@ -26,8 +26,9 @@ import type { BidRow, OrderRow } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import type { Order } from '#shared/orders.ts';
 import { toDbAddress } from '../db/values.ts';
-import { type Bidding, biddingOf, keptBidding, storedBid } from './bid-memo.ts';
+import { type Bidding, biddingOf, storedBid } from './bid-memo.ts';
 import { signReceipt, withReceipt } from './bid-receipts.ts';
+import { inTurn, nextToDecide, storedInTurn } from './bid-turns.ts';
 import { recordBid, refuseIfTooLow, type Stored } from './bid-writes.ts';
 import type { DbExecutor } from './locked-bids.ts';
 import { loadOrder } from './order-rows.ts';
@@ -114,10 +115,21 @@ export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promi
   // chain: under contention most bids are, a refusal changes nothing and the highest bid is
   // public. The check under the locks (bid-writes.ts) still decides every acceptance.
   if (highest !== null) refuseIfTooLow({ ...input, order }, highest, BigInt(highest));
-  return inTurn(row.order_hash, async () => {
+  const facts = { row, order, bidder, network };
+  // the bid that will take the next turn and beats the one in its turn now is checked on the
+  // chain whatever that one becomes: that begins now, while it waits (bid-turns.ts)
+  const early = nextToDecide(row.order_hash, order.price, input.amount)
+    ? prepare(ctx, input, facts)
+    : undefined;
+  early?.catch(() => undefined); // awaited in the bid's turn, unless it is refused before
+  return inTurn(row.order_hash, input.amount, async () => {
     await refuseBeatenMeanwhile(ctx.db, row, order, input);
-    const { bid, beat } = await checkAndStore(ctx, input, { row, order, bidder, network });
-    if (beat !== undefined) storedBid(ctx.db, row.order_hash, bid, beat);
+    const checks = await (early ?? prepare(ctx, input, facts));
+    const { bid, beat } = await store(ctx, input, facts, checks);
+    if (beat !== undefined) {
+      storedBid(ctx.db, row.order_hash, bid, beat);
+      storedInTurn(row.order_hash, input.amount);
+    }
     return bid;
   });
 }
@@ -139,29 +151,9 @@ async function storedCopy(
 }
 
 /**
- * Bids on one auction take turns on this node: a burst of bids that all beat the highest when
- * they arrived would otherwise each read the chain and wait for the locks, only for one to win.
- * In its turn a bid is refused at once when the bid before it beat it. Across nodes the locks of
- * bid-writes.ts still decide; the turn only saves work. A turn ends when its bid is stored or
- * refused, whatever the outcome.
- */
-const turns = new Map<string, Promise<unknown>>();
-async function inTurn<T>(key: string, run: () => Promise<T>): Promise<T> {
-  const before = turns.get(key);
-  const mine = (before ?? Promise.resolve()).catch(() => undefined).then(run);
-  const tail = mine.catch(() => undefined);
-  turns.set(key, tail);
-  try {
-    return await mine;
-  } finally {
-    if (turns.get(key) === tail) turns.delete(key);
-  }
-}
-
-/**
- * The highest again in the bid's turn (kept by this node, or read): refused if the bid before it
- * beat it. A copy of a bid stored meanwhile (the outbox's resend) goes on, to be answered as that
- * bid.
+ * The highest again in the bid's turn (kept by this node, or read and kept for the bids queued
+ * behind): refused if the bid before it beat it. A copy of a bid stored meanwhile (the outbox's
+ * resend) goes on, to be answered as that bid.
  */
 async function refuseBeatenMeanwhile(
   db: DbExecutor,
@@ -169,41 +161,79 @@ async function refuseBeatenMeanwhile(
   order: Order,
   input: PlaceBidInput,
 ) {
-  const signature = input.signature.toLowerCase();
-  const kept = keptBidding(db, row.order_hash);
-  if (kept) {
-    if (kept.signatures.has(signature)) return;
-    if (kept.highest !== null)
-      refuseIfTooLow({ ...input, order }, kept.highest, BigInt(kept.highest));
-    return;
-  }
-  const rows = await db
-    .selectFrom('bids')
-    .select(['amount', 'signature'])
-    .where('order_hash', '=', row.order_hash)
-    .where((eb) => eb.or([eb('is_highest', '=', true), eb('signature', '=', signature)]))
-    .execute();
-  if (rows.some((r) => r.signature === signature)) return;
-  const [now] = rows;
-  if (now) refuseIfTooLow({ ...input, order }, now.amount, BigInt(now.amount));
+  const { highest, signatures } = await biddingOf(db, row.order_hash);
+  if (signatures.has(input.signature.toLowerCase())) return;
+  if (highest !== null) refuseIfTooLow({ ...input, order }, highest, BigInt(highest));
 }
 
-/** The chain's checks, then the bid stored under the locks (bid-writes.ts) with its receipt. */
-async function checkAndStore(
+interface Facts {
+  row: OrderRow;
+  order: Order;
+  bidder: string;
+  network: Bidding['network'];
+}
+
+/**
+ * What a bid is checked with before its locks: the chain's state in one batch, then (while the
+ * bid may still wait for its turn) its signer recovered and its receipt signed; each is used
+ * under the locks (bid-writes.ts), so a bid refused there still gets the refusal it would get.
+ */
+async function prepare(ctx: TradingContext, input: PlaceBidInput, f: Facts) {
+  const { row, order, bidder } = f;
+  const m = await marketChain(ctx, row.network_id, f.network);
+  const read = chainState(ctx, m, row, order, bidder);
+  const chain = read.then((c) => {
+    checkAuctionOpen(c.now, row, order, input.amount);
+    if (!c.fillable.ok) throw new AppError('ORDER_NOT_AVAILABLE');
+    return { now: c.now, backing: spendable(c.funds), recordedOnChain: c.onChain?.amount };
+  });
+  let signer: { by: string } | { error: unknown } | undefined;
+  const recover = () => {
+    if (!signer) {
+      try {
+        signer = {
+          by: recoverBidDigestSigner(
+            m.domain,
+            row.order_hash,
+            bidder,
+            input.amount,
+            input.signature,
+          ),
+        };
+      } catch (error) {
+        signer = { error };
+      }
+    }
+    if ('error' in signer) throw signer.error;
+    return signer.by;
+  };
+  const receipt = read.then(({ epoch }) => {
+    // recovered here, while the bid may still wait, rather than under its locks; a bad
+    // signature is refused there
+    try {
+      recover();
+    } catch {}
+    return epoch === null
+      ? null
+      : signReceipt(ctx, m, { ...row, bidder, amount: input.amount.toString() }, epoch)
+          // accepted all the same: withReceipt signs it after, or on a resend
+          .catch(() => null);
+  });
+  // each is awaited under the locks, unless a statement failed first
+  chain.catch(() => undefined);
+  receipt.catch(() => undefined);
+  return { m, chain, receipt, recover };
+}
+
+/** The bid stored under the locks (bid-writes.ts) with the checks prepared, and its receipt. */
+async function store(
   ctx: TradingContext,
   input: PlaceBidInput,
-  a: {
-    row: OrderRow;
-    order: Order;
-    bidder: string;
-    network: Bidding['network'];
-  },
+  f: Facts,
+  checks: Awaited<ReturnType<typeof prepare>>,
 ): Promise<Stored> {
-  const { row, order, bidder, network } = a;
-  const m = await marketChain(ctx, row.network_id, network);
-  const chain = await chainState(ctx, m, row, order, bidder);
-  checkAuctionOpen(chain.now, row, order, input.amount);
-  if (!chain.fillable.ok) throw new AppError('ORDER_NOT_AVAILABLE');
+  const { row, order, bidder } = f;
+  const { m } = checks;
   const stored = await ctx.db.transaction().execute((tx) =>
     recordBid(tx, {
       row,
@@ -211,21 +241,16 @@ async function checkAndStore(
       bidder,
       amount: input.amount,
       signature: input.signature,
-      backing: spendable(chain.funds),
-      now: chain.now,
+      chain: checks.chain,
       seenHighest: input.seenHighest,
-      recordedOnChain: chain.onChain?.amount,
       // Bound to the auction's network: a bid signed for another network is WRONG_NETWORK.
       checkSignature: (db) =>
         checkSignedFor({ db }, row.network_id, m.domain, bidder, (domain) =>
-          recoverBidDigestSigner(domain, row.order_hash, bidder, input.amount, input.signature),
+          domain === m.domain
+            ? checks.recover()
+            : recoverBidDigestSigner(domain, row.order_hash, bidder, input.amount, input.signature),
         ),
-      receipt: () =>
-        chain.epoch === null
-          ? Promise.resolve(null)
-          : signReceipt(ctx, m, { ...row, bidder, amount: input.amount.toString() }, chain.epoch)
-              // accepted all the same: withReceipt signs it after, or on a resend
-              .catch(() => null),
+      receipt: () => checks.receipt,
     }),
   );
   return { bid: await withReceipt(ctx, m, stored.bid), beat: stored.beat };
