@@ -56,7 +56,11 @@ export class LiveHub {
     });
   }
 
+  /** Set by close(): no stream opens any more (its subscriber would never be ended). */
+  closed = false;
+
   async close(): Promise<void> {
+    this.closed = true;
     for (const set of [...this.byTopic.values()]) for (const sub of [...set]) sub.end();
     await this.stop?.();
     this.stop = null;

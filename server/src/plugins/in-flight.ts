@@ -7,9 +7,12 @@
  * database, the chain providers and the mailer close after those requests. And a request being
  * answered when the close begins is answered with `Connection: close`: its kept-alive socket
  * would otherwise hold the close until the keep-alive timeout.
+ * A long-lived stream (the live events) is taken out of Fastify's hands with hijackStream below:
+ * the close never waits for it, even when it never began (its client left first), and ends its
+ * socket after the preClose hooks (the stream's own end, live-hub.ts) have run.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** How long a close waits for them: a stuck request does not hold the close forever. */
 export const IN_FLIGHT_WAIT_MS = 30_000;
@@ -17,8 +20,32 @@ export const IN_FLIGHT_WAIT_MS = 30_000;
 /** How often a close looks again whether the requests it waits for are answered. */
 const POLL_MS = 20;
 
+/** A server's requests being handled and its open streams (one app per server). */
+interface Tracked {
+  running: Map<ServerResponse, IncomingMessage>;
+  streams: Set<ServerResponse>;
+}
+const trackedOf = new WeakMap<Server, Tracked>();
+
+/**
+ * Hijacks `reply` as a long-lived stream (server-sent events): the close does not wait for it and
+ * ends it. Its route answers it itself and stops at the close (its queries run on a database
+ * that closes soon after).
+ */
+export function hijackStream(reply: FastifyReply): void {
+  reply.hijack();
+  const tracked = trackedOf.get(reply.server.server);
+  const response = reply.raw;
+  tracked?.running.delete(response);
+  if (!tracked || response.destroyed) return;
+  tracked.streams.add(response);
+  response.once('close', () => tracked.streams.delete(response));
+}
+
 export function closeAfterRequests(app: FastifyInstance, waitMs = IN_FLIGHT_WAIT_MS): void {
   const running = new Map<ServerResponse, IncomingMessage>();
+  const streams = new Set<ServerResponse>();
+  trackedOf.set(app.server, { running, streams });
   // A request counts from its arrival until its whole answer is written (even to a client that
   // left: 'prefinish'), or until its client left once the answer had begun (a stream stops).
   app.server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
@@ -38,9 +65,16 @@ export function closeAfterRequests(app: FastifyInstance, waitMs = IN_FLIGHT_WAIT
   app.addHook('preClose', async () => {
     for (const response of running.keys())
       if (!response.headersSent) response.shouldKeepAlive = false;
+    // Registered last, this runs after the streams' own preClose hooks (live-hub.ts ends its
+    // subscribers): what is still open ends here, and so does its kept-alive socket, which
+    // the server's close would otherwise wait for until the keep-alive timeout.
+    for (const response of streams) {
+      if (!response.writableEnded) response.end();
+      response.socket?.end();
+    }
   });
   // Only answers not begun are waited for: their handler or onSend hooks may still query. An
-  // answer whose headers are sent has run them all; a stream (the live events) is not waited for.
+  // answer whose headers are sent has run them all; a hijacked stream is not counted at all.
   const unanswered = () =>
     [...running]
       .filter(([r]) => !r.headersSent)

@@ -57,7 +57,11 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     index: false,
     preCompressed: true,
     cacheControl: false,
-    // The server renderer of the build (src/entry-server.tsx) is the server's, never sent.
+    // The server renderer of the build (src/entry-server.tsx) is the server's, never sent: it
+    // gets no route (its URL is a client route, answered with index.html by the not-found
+    // handler). A route refusing it through `allowedPath` would bounce each request through one
+    // more async layer awaiting the reply (an extra 'close' listener on the response per layer).
+    globIgnore: ['ssr/**'],
     allowedPath: (pathName) => !/^\/ssr(\/|$)/.test(pathName),
     setHeaders: (res, filePath) => {
       const relative = path.relative(root, filePath);

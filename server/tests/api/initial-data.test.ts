@@ -135,8 +135,18 @@ describe('index.html with the first screen answers', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(embedded(res.body)).not.toBeNull();
+    // Answered as a client route (index.html), within the response's listener limit: a request
+    // bounced from a refusing file route stacked one more waiter on the response (web.ts).
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
     const file = await page('/ssr/entry-server.js');
+    await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+    process.off('warning', onWarning);
+    expect(file.statusCode).toBe(200);
     expect(file.body).not.toContain('renderScreen');
+    expect(file.body).toContain('<div id="root">');
+    expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
   });
 
   /**

@@ -18,7 +18,7 @@ export interface SignedInUser {
 }
 
 export async function createSignedInUser(
-  t: TestApp,
+  t: Pick<TestApp, 'app' | 'db'>,
   overrides: Partial<{ username: string; email: string; password: string }> = {},
 ): Promise<SignedInUser> {
   counter += 1;

@@ -1,9 +1,11 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
-import { AppError } from '#server/errors.ts';
-import type { LiveEvent } from '#server/notifications/live-hub.ts';
+import { AppError, ERRORS } from '#server/errors.ts';
+import type { LiveEvent, LiveHub } from '#server/notifications/live-hub.ts';
 import { StreamSlots } from '#server/notifications/stream-slots.ts';
+import { hijackStream } from '#server/plugins/in-flight.ts';
 import { addressesOfAccount } from '#server/repositories/users.ts';
 import { errorResponses } from '#shared/schemas/common.ts';
 import { LIVE_TOPIC_PATTERN, LiveQuery, MAX_LIVE_TOPICS } from '#shared/schemas/notifications.ts';
@@ -31,7 +33,7 @@ function frame(event: LiveEvent): string {
 }
 
 function openStream(reply: FastifyReply): void {
-  reply.hijack();
+  hijackStream(reply);
   reply.raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
@@ -39,6 +41,34 @@ function openStream(reply: FastifyReply): void {
     'x-accel-buffering': 'no',
   });
   reply.raw.write('retry: 2000\n\n');
+}
+
+/**
+ * A closing node opens no stream: its hub has ended them all and would never end this one. A 503
+ * the client retries (on another node), answered rather than thrown: it is no error to log.
+ */
+function refuseWhileClosing(reply: FastifyReply): FastifyReply {
+  const { status, message } = ERRORS.STREAMS_FULL;
+  const body = { statusCode: status, code: 'STREAMS_FULL', message };
+  return reply.code(status).header('retry-after', '2').send(body);
+}
+
+interface Start {
+  topics: string[];
+  after: string | undefined;
+  write: (e: LiveEvent) => void;
+  ended: () => boolean;
+}
+
+/** What the topics got after `after` (Last-Event-ID), then `ready`: the stream is live. */
+async function start(live: LiveHub, raw: ServerResponse, s: Start): Promise<void> {
+  const replayed = s.after ? await live.replay(s.topics, s.after) : [];
+  for (const e of replayed) s.write(e);
+  const ready = s.after ? null : await live.maxId();
+  if (s.ended()) return;
+  raw.write(
+    ready === null ? 'event: ready\ndata: {}\n\n' : `id: ${ready}\nevent: ready\ndata: {}\n\n`,
+  );
 }
 
 /** A topic only its owner's session may follow (the account's notifications). */
@@ -85,6 +115,10 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         });
         topics.push(...addresses.map((a) => `address:${a}`));
       }
+      if (app.live.closed) {
+        release();
+        return refuseWhileClosing(reply);
+      }
       let ended = false;
       const end = () => {
         ended = true;
@@ -118,6 +152,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       });
       let beats = 0;
       const heartbeat = setInterval(() => {
+        if (ended) return;
         reply.raw.write(': ping\n\n');
         beats += 1;
         if (!user || beats % SESSION_RECHECK_HEARTBEATS !== 0) return;
@@ -131,15 +166,18 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       request.raw.on('close', closed);
       // Gone while its addresses were read: 'close' has already fired.
       if (request.raw.destroyed) {
-        reply.hijack();
+        hijackStream(reply);
         return closed();
       }
       openStream(reply);
-      const replayed = after ? await app.live.replay(topics, after) : [];
-      for (const e of replayed) write(e);
-      const ready = after ? null : await app.live.maxId();
-      if (ready !== null) reply.raw.write(`id: ${ready}\nevent: ready\ndata: {}\n\n`);
-      else reply.raw.write(`event: ready\ndata: {}\n\n`);
+      try {
+        await start(app.live, reply.raw, { topics, after, write, ended: () => ended });
+      } catch (error) {
+        // Ended by the close meanwhile (its database may be gone), it stops quietly; else the
+        // client reconnects to the ended stream with Last-Event-ID.
+        if (!ended) request.log.warn({ err: error }, 'live stream replay failed');
+        return end();
+      }
       for (const e of queued.splice(0)) deliver(e);
       live = true;
     },
