@@ -37,6 +37,11 @@ export function nextToDecide(key: string, reserve: bigint, amount: bigint): bool
   return queue.waiting.every((w) => w.amount < amount);
 }
 
+/** Whether no bid waiting on `key` is higher than `amount` (a bid waiting or in its turn). */
+export function leadsQueue(key: string, amount: bigint): boolean {
+  return (queues.get(key)?.waiting ?? []).every((w) => w.amount <= amount);
+}
+
 /** In its turn, a bid stored with `amount`: the waiting bids it beats go next (refused). */
 export function storedInTurn(key: string, amount: bigint): void {
   const queue = queues.get(key);

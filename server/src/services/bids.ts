@@ -28,7 +28,7 @@ import type { Order } from '#shared/orders.ts';
 import { toDbAddress } from '../db/values.ts';
 import { type Bidding, biddingOf, storedBid } from './bid-memo.ts';
 import { signReceipt, withReceipt } from './bid-receipts.ts';
-import { inTurn, nextToDecide, storedInTurn } from './bid-turns.ts';
+import { inTurn, leadsQueue, nextToDecide, storedInTurn } from './bid-turns.ts';
 import { recordBid, refuseIfTooLow, type Stored } from './bid-writes.ts';
 import type { DbExecutor } from './locked-bids.ts';
 import { loadOrder } from './order-rows.ts';
@@ -119,12 +119,12 @@ export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promi
   // the bid that will take the next turn and beats the one in its turn now is checked on the
   // chain whatever that one becomes: that begins now, while it waits (bid-turns.ts)
   const early = nextToDecide(row.order_hash, order.price, input.amount)
-    ? prepare(ctx, input, facts)
+    ? prepare(ctx, input, facts, () => leadsQueue(row.order_hash, input.amount))
     : undefined;
   early?.catch(() => undefined); // awaited in the bid's turn, unless it is refused before
   return inTurn(row.order_hash, input.amount, async () => {
     await refuseBeatenMeanwhile(ctx.db, row, order, input);
-    const checks = await (early ?? prepare(ctx, input, facts));
+    const checks = await (early ?? prepare(ctx, input, facts, () => true));
     const { bid, beat } = await store(ctx, input, facts, checks);
     if (beat !== undefined) {
       storedBid(ctx.db, row.order_hash, bid, beat);
@@ -178,7 +178,13 @@ interface Facts {
  * bid may still wait for its turn) its signer recovered and its receipt signed; each is used
  * under the locks (bid-writes.ts), so a bid refused there still gets the refusal it would get.
  */
-async function prepare(ctx: TradingContext, input: PlaceBidInput, f: Facts) {
+async function prepare(
+  ctx: TradingContext,
+  input: PlaceBidInput,
+  f: Facts,
+  /** Whether the signer and receipt are still worth making when the chain answers. */
+  ahead: () => boolean,
+) {
   const { row, order, bidder } = f;
   const m = await marketChain(ctx, row.network_id, f.network);
   const read = chainState(ctx, m, row, order, bidder);
@@ -207,22 +213,32 @@ async function prepare(ctx: TradingContext, input: PlaceBidInput, f: Facts) {
     if ('error' in signer) throw signer.error;
     return signer.by;
   };
-  const receipt = read.then(({ epoch }) => {
-    // recovered here, while the bid may still wait, rather than under its locks; a bad
-    // signature is refused there
-    try {
-      recover();
-    } catch {}
-    return epoch === null
-      ? null
-      : signReceipt(ctx, m, { ...row, bidder, amount: input.amount.toString() }, epoch)
-          // accepted all the same: withReceipt signs it after, or on a resend
-          .catch(() => null);
-  });
-  // each is awaited under the locks, unless a statement failed first
+  let receipt: Promise<string | null> | undefined;
+  const sign = () => {
+    receipt ??= read.then(({ epoch }) =>
+      epoch === null
+        ? null
+        : signReceipt(ctx, m, { ...row, bidder, amount: input.amount.toString() }, epoch)
+            // accepted all the same: withReceipt signs it after, or on a resend
+            .catch(() => null),
+    );
+    return receipt;
+  };
+  // made when the chain answers, while the bid waits or takes its locks, unless a higher bid
+  // came to wait before it meanwhile; else under the locks, when needed. A bad signature is
+  // refused there.
+  read
+    .then(() => {
+      if (!ahead()) return;
+      try {
+        recover();
+      } catch {}
+      sign().catch(() => undefined);
+    })
+    .catch(() => undefined);
+  // awaited under the locks, unless a statement failed first
   chain.catch(() => undefined);
-  receipt.catch(() => undefined);
-  return { m, chain, receipt, recover };
+  return { m, chain, receipt: sign, recover };
 }
 
 /** The bid stored under the locks (bid-writes.ts) with the checks prepared, and its receipt. */
@@ -250,7 +266,7 @@ async function store(
             ? checks.recover()
             : recoverBidDigestSigner(domain, row.order_hash, bidder, input.amount, input.signature),
         ),
-      receipt: () => checks.receipt,
+      receipt: checks.receipt,
     }),
   );
   return { bid: await withReceipt(ctx, m, stored.bid), beat: stored.beat };

@@ -1,6 +1,6 @@
 /** The order in which bids on one auction take their turns (server/src/services/bid-turns.ts). */
 import { describe, expect, it } from 'vitest';
-import { inTurn, nextToDecide, storedInTurn } from '#server/services/bid-turns.ts';
+import { inTurn, leadsQueue, nextToDecide, storedInTurn } from '#server/services/bid-turns.ts';
 
 /** A turn that ends when `end()` is called, logging when it starts. */
 function held(log: string[], name: string) {
@@ -93,6 +93,7 @@ describe('bid turns', () => {
     const waiting = inTurn(key, 120n, async () => 'waiting');
     expect(nextToDecide(key, 1n, 110n)).toBe(false); // the waiting 120 goes first
     expect(nextToDecide(key, 1n, 121n)).toBe(true);
+    expect([leadsQueue(key, 120n), leadsQueue(key, 110n)]).toEqual([true, false]);
     current.end();
     expect(await Promise.all([turn, waiting])).toEqual(['current', 'waiting']);
     expect(nextToDecide(key, 1n, 5n)).toBe(true); // the queue ended
