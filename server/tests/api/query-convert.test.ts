@@ -5,9 +5,10 @@
  * empty), repeated keys (arrays) and an absent value, alone and all at once; the results must be
  * equal, value and type.
  */
-import { describe, expect, it } from 'vitest';
+
 import Type, { type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { describe, expect, it } from 'vitest';
 import { compileConvert } from '#server/plugins/app/validator.ts';
 
 const modules = import.meta.glob<Record<string, unknown>>('../../../shared/schemas/*.ts', {
@@ -35,7 +36,10 @@ const SAMPLES: unknown[] = [
 const schemas = Object.entries(modules).flatMap(([file, exports]) =>
   Object.entries(exports)
     .filter(([, value]) => Type.IsSchema(value) && Type.IsObject(value as TSchema))
-    .map(([name, value]) => ({ name: `${file.split('/').pop()}:${name}`, schema: value as TSchema })),
+    .map(([name, value]) => ({
+      name: `${file.split('/').pop()}:${name}`,
+      schema: value as TSchema,
+    })),
 );
 
 describe('compiled query conversion', () => {
