@@ -4,6 +4,8 @@
  * ../db/mappers.ts shows and no other, and its date as ISO text written by SQL (isoText of
  * ./wire-sql.ts), so `pg` parses no timestamp and the mapper formats no Date (decision 128).
  */
+
+import { sql } from 'kysely';
 import type { BundleWire, CollectionWire, NftWire, SetWire } from '../db/wire-rows.ts';
 import { isoText } from './wire-sql.ts';
 
@@ -117,3 +119,27 @@ export type NftWireRow = NftWire & { created_at: string };
 export type CollectionWireRow = CollectionWire & { created_at: string };
 export type SetWireRow = SetWire & { created_at: string };
 export type BundleWireRow = BundleWire & { created_at: string };
+
+/**
+ * The numeric columns among these (wei, token ids): `pg` reads them as decimal text, but JSON
+ * would write them as numbers and lose digits, so a row built as JSON casts them to text.
+ */
+export const NUMERIC_WIRE_COLUMNS: ReadonlySet<string> = new Set([
+  'nfts.token_id',
+  'nfts.token_nonce',
+  'nfts.buy_price',
+  'nfts.highest_bid',
+  'collections.floor_price',
+  'collections.volume',
+  'sets.price',
+  'sets.highest_bid',
+]);
+
+/** A wire selection for a row built as JSON: its numeric columns as text, named as before. */
+export function jsonSafe<S>(selection: readonly S[]): S[] {
+  return selection.map((c) =>
+    typeof c === 'string' && NUMERIC_WIRE_COLUMNS.has(c)
+      ? (sql`${sql.ref(c)}::text`.as(c.slice(c.indexOf('.') + 1)) as S)
+      : c,
+  );
+}
