@@ -4,7 +4,7 @@
  * (folder path = URL path). `server.ts` listens; tests call buildApp and use `app.inject`.
  */
 import path from 'node:path';
-import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type Config, JSON_BODY_LIMIT, loadConfig } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/create-database.ts';
@@ -19,6 +19,7 @@ import { registerDatabase } from './plugins/app/database.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/app/error-handler.ts';
 import { registerKnownNetworkCheck } from './plugins/app/known-network.ts';
 import { registerMailer } from './plugins/app/mailer.ts';
+import { validatorCompiler } from './plugins/app/validator.ts';
 import { fastifyTimeouts, limitConnections } from './plugins/connection-limits.ts';
 import { registerEtags } from './plugins/etag.ts';
 import { registerExternalPlugins } from './plugins/external.ts';
@@ -70,7 +71,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
     pluginTimeout: 60_000,
     ...fastifyTimeouts(config),
   })
-    .setValidatorCompiler(TypeBoxValidatorCompiler)
+    .setValidatorCompiler(validatorCompiler)
     .withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);

@@ -38,7 +38,7 @@ import type {
   OrderHistoryRow,
   UserRow,
 } from './types.ts';
-import { checksum, checksumOrNull, iso, isoOrNull } from './values.ts';
+import { checksum, checksumOrNull, iso, isoOrNull, wireDate, wireDateOrNull } from './values.ts';
 import type {
   BundleWire,
   CollectionWire,
@@ -96,7 +96,7 @@ export function toUser(row: UserWire, bcAddresses: string[] = []): User {
     followersCount: row.followers_count,
     followingCount: row.following_count,
     bcAddresses: bcAddresses.map(checksum),
-    createdAt: iso(row.created_at),
+    createdAt: wireDate(row.created_at),
   };
 }
 
@@ -161,7 +161,7 @@ export function toNft(row: NftWire, liked: LikedIds = new Set()): Nft {
       row.edition_number == null || row.edition_total == null
         ? null
         : { number: row.edition_number, total: row.edition_total },
-    createdAt: iso(row.created_at),
+    createdAt: wireDate(row.created_at),
   };
 }
 
@@ -183,7 +183,7 @@ export function toCollection(row: CollectionWire, liked: LikedIds = new Set()): 
     floorPrice: row.floor_price,
     volume: row.volume,
     isLiked: liked.has(row.id),
-    createdAt: iso(row.created_at),
+    createdAt: wireDate(row.created_at),
   };
 }
 
@@ -211,7 +211,7 @@ export function toSet(row: SetWire, itemsCount: number, liked: LikedIds = new Se
     itemsCount,
     orderHash: row.current_order_hash,
     isLiked: liked.has(row.id),
-    createdAt: iso(row.created_at),
+    createdAt: wireDate(row.created_at),
   };
 }
 
@@ -237,7 +237,7 @@ export function toBundle(
     likeCount: row.likes_count,
     orderHash: row.current_order_hash,
     isLiked: liked.has(row.id),
-    createdAt: iso(row.created_at),
+    createdAt: wireDate(row.created_at),
   };
 }
 
@@ -331,14 +331,14 @@ export function toOrder(row: OrderWire): Order {
     bundleId: row.bundle_id,
     paymentToken: checksum(row.payment_token),
     price: row.price,
-    startTime: iso(row.start_time),
-    endTime: isoOrNull(row.end_time),
+    startTime: wireDate(row.start_time),
+    endTime: wireDateOrNull(row.end_time),
     message: row.message,
     signature: row.signature,
     status: row.status,
     taker: checksumOrNull(row.taker),
     txHash: row.tx_hash,
-    createdAt: iso(row.created_at),
+    createdAt: wireDate(row.created_at),
   };
 }
 

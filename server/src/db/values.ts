@@ -48,6 +48,16 @@ export function toDbAddress(address: string): string {
 export function iso(date: Date | string): string {
   return (date instanceof Date ? date : new Date(date)).toISOString();
 }
+/**
+ * A catalogue row's date: a Date as a row holds it, or the wire's ISO text written by SQL
+ * (isoText in ../repositories/wire-sql.ts: the same text toISOString writes) kept as it is.
+ */
+export function wireDate(date: Date | string): string {
+  return typeof date === 'string' ? date : date.toISOString();
+}
+export function wireDateOrNull(date: Date | string | null): string | null {
+  return date === null ? null : wireDate(date);
+}
 export function isoOrNull(date: Date | string | null | undefined): string | null {
   return date ? iso(date) : null;
 }

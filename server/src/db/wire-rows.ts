@@ -1,11 +1,11 @@
 /**
- * The columns each catalogue mapper (mappers.ts) reads: a row as the tables hold it, or as a
- * detail read in one statement answers it (server/src/repositories/nft-detail.ts: dates as ISO
- * text, no column the wire form leaves out).
+ * The columns each catalogue mapper (mappers.ts) reads: a row as the tables hold it, or as the
+ * catalogue reads it for the wire (server/src/repositories/wire-columns.ts: details, list pages,
+ * the read model's rows, search; dates as ISO text, no column the wire form leaves out).
  */
 import type { BundleRow, CollectionRow, NftRow, OrderRow, SetRow, UserRow } from './types.ts';
 
-/** A date as a row holds it, or already as ISO text (a detail read in one statement). */
+/** A date as a row holds it, or already as ISO text (a row read for the wire). */
 export type DateOrText = Date | string;
 
 /** The columns toUser reads. */

@@ -36,7 +36,9 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 interface Entry {
   body: string;
-  etag: string;
+  /** The body's ETag, hashed when first sent (entryEtag): a miss read for a reader with
+   * `likeAddress` sends its overlaid body instead, and most entries are never sent again. */
+  etag?: string;
   type: string;
   at: number;
   /** Where readers' likes go, once a reader with `likeAddress` asked (null: nowhere). */
@@ -143,6 +145,11 @@ function cacheable(request: FastifyRequest): boolean {
   return request.method === 'GET' && VALIDATED.test(request.url);
 }
 
+function entryEtag(entry: Entry): string {
+  entry.etag ??= etagOf(entry.body);
+  return entry.etag;
+}
+
 function slotsOf(entry: Entry): LikeSlots | null {
   if (entry.slots === undefined) entry.slots = likeSlots(entry.body) ?? null;
   return entry.slots;
@@ -174,11 +181,12 @@ async function serve(cache: AnswerCache, db: Db, request: FastifyRequest, reply:
     return undefined;
   }
   cache.hits += 1;
-  let { body, etag } = entry;
+  let body = entry.body;
+  let etag: string;
   if (slots && split?.address) {
     body = await overlayLikes(db, slots, split.address);
     etag = etagOf(body);
-  }
+  } else etag = entryEtag(entry);
   reply.header('content-type', entry.type).header('etag', etag).header('x-cache', how);
   return reply.send(body);
 }
@@ -208,7 +216,7 @@ async function keep(
     return payload;
   }
   const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-  const entry: Entry = { body: payload, etag: etagOf(payload), type, at: Date.now() };
+  const entry: Entry = { body: payload, type, at: Date.now() };
   cache.set(state.key, state.generation, entry);
   land(cache, request, entry);
   let body = payload;
@@ -218,7 +226,9 @@ async function keep(
     if (!slots) throw new Error(`no isLiked slots in the answer of ${state.key}`);
     body = await overlayLikes(db, slots, state.address);
   }
-  reply.header('etag', body === payload ? entry.etag : etagOf(body)).header('x-cache', 'miss');
+  reply
+    .header('etag', body === payload ? entryEtag(entry) : etagOf(body))
+    .header('x-cache', 'miss');
   return body;
 }
 

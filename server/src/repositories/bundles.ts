@@ -9,11 +9,13 @@ import type { Bundle, BundleItem } from '#shared/schemas/entities.ts';
 import { toBundle, toBundleItem } from '../db/mappers.ts';
 import type { BundleRow, Database, NftRow } from '../db/types.ts';
 import { toDbAddress } from '../db/values.ts';
+import type { BundleWire } from '../db/wire-rows.ts';
 import { likedIds } from './likes.ts';
 import { listPage } from './list-sort.ts';
 import { type Db, offsetOf, type PageRequest, type PageResult, pageOf } from './paging.ts';
 import { isEveryStatus } from './query-params.ts';
-import { isoText, likedBy } from './wire-sql.ts';
+import { BUNDLE_WIRE, type BundleWireRow } from './wire-columns.ts';
+import { likedBy } from './wire-sql.ts';
 
 export interface BundleFilters {
   statuses: NftStatus[];
@@ -59,7 +61,7 @@ export function listBundles(
   filters: BundleFilters,
   sort: Exclude<ListSort, 'bid'>,
   page: PageRequest,
-): Promise<PageResult<BundleRow>> {
+): Promise<PageResult<BundleWireRow>> {
   const columns = {
     id: 'bundles.id',
     created: 'bundles.created_at',
@@ -73,23 +75,6 @@ export async function bundleById(db: Db, id: number): Promise<BundleRow | undefi
   return db.selectFrom('bundles').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The bundles columns the wire form shows (toBundle), dates apart. */
-const BUNDLE_WIRE_COLUMNS = [
-  'bundles.id',
-  'bundles.network_id',
-  'bundles.owner',
-  'bundles.creator',
-  'bundles.name',
-  'bundles.description',
-  'bundles.image',
-  'bundles.status',
-  'bundles.label_id',
-  'bundles.discount_bps',
-  'bundles.min_count',
-  'bundles.likes_count',
-  'bundles.current_order_hash',
-] as const;
-
 /** One bundle on the wire in one statement: its columns, unsold items' count and total, isLiked. */
 export async function bundleDetail(
   db: Db,
@@ -98,9 +83,8 @@ export async function bundleDetail(
 ): Promise<Bundle | undefined> {
   const row = await db
     .selectFrom('bundles')
-    .select(BUNDLE_WIRE_COLUMNS)
+    .select(BUNDLE_WIRE)
     .select([
-      isoText('bundles.created_at').as('created_at'),
       sql<number>`(select count(*)::integer from bundle_items bi
         where bi.bundle_id = bundles.id and not bi.sold)`.as('unsold_count'),
       sql<string>`${UNSOLD_TOTAL}::text`.as('unsold_total'),
@@ -175,7 +159,7 @@ export async function nftsOfBundle(
 
 export async function bundlesView(
   db: Db,
-  rows: BundleRow[],
+  rows: BundleWire[],
   likeAddress?: string,
 ): Promise<Bundle[]> {
   const ids = rows.map((r) => r.id);

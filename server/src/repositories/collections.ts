@@ -3,12 +3,14 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { ListSort } from '#shared/enums.ts';
 import type { Collection } from '#shared/schemas/entities.ts';
 import { toCollection } from '../db/mappers.ts';
-import type { CollectionRow, Database } from '../db/types.ts';
+import type { Database } from '../db/types.ts';
 import { toDbAddress } from '../db/values.ts';
+import type { CollectionWire } from '../db/wire-rows.ts';
 import { likedIds } from './likes.ts';
 import { listPage } from './list-sort.ts';
 import type { Db, PageRequest, PageResult } from './paging.ts';
-import { isoText, likedBy } from './wire-sql.ts';
+import { COLLECTION_WIRE, type CollectionWireRow } from './wire-columns.ts';
+import { likedBy } from './wire-sql.ts';
 
 /** Largest id a collection can have (int4): a bigger number is no collection's id. */
 const MAX_ID = 2_147_483_647;
@@ -36,7 +38,7 @@ export function listCollections(
   filters: CollectionFilters,
   sort: ListSort,
   page: PageRequest,
-): Promise<PageResult<CollectionRow>> {
+): Promise<PageResult<CollectionWireRow>> {
   const columns = {
     id: 'collections.id',
     created: 'collections.created_at',
@@ -51,25 +53,6 @@ export function listCollections(
     page,
   );
 }
-
-/** The collections columns the wire form shows (toCollection), dates apart. */
-const COLLECTION_WIRE_COLUMNS = [
-  'collections.id',
-  'collections.network_id',
-  'collections.address',
-  'collections.name',
-  'collections.symbol',
-  'collections.description',
-  'collections.image',
-  'collections.banner',
-  'collections.creator',
-  'collections.label_id',
-  'collections.likes_count',
-  'collections.bids_count',
-  'collections.items_count',
-  'collections.floor_price',
-  'collections.volume',
-] as const;
 
 /**
  * One collection on the wire with isLiked for `likeAddress`, in one statement. By id, or by
@@ -87,9 +70,8 @@ export async function collectionDetail(
   if (!isAddress && Number(idOrAddress) > MAX_ID) return undefined;
   let q = db
     .selectFrom('collections')
-    .select(COLLECTION_WIRE_COLUMNS)
+    .select(COLLECTION_WIRE)
     .select([
-      isoText('collections.created_at').as('created_at'),
       likedBy('COLLECTION', 'collections.id', likeAddress && toDbAddress(likeAddress)).as(
         'is_liked',
       ),
@@ -109,7 +91,7 @@ export async function collectionDetail(
 
 export async function collectionsView(
   db: Db,
-  rows: CollectionRow[],
+  rows: CollectionWire[],
   likeAddress?: string,
 ): Promise<Collection[]> {
   const liked = await likedIds(

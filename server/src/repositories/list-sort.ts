@@ -8,7 +8,6 @@ import {
   type Expression,
   type ExpressionBuilder,
   type RawBuilder,
-  type Selectable,
   type SelectQueryBuilder,
   type SqlBool,
   sql,
@@ -24,6 +23,14 @@ import {
   pageWithCount,
 } from './paging.ts';
 import { windowedPage } from './read-model.ts';
+import {
+  BUNDLE_WIRE,
+  type BundleWireRow,
+  COLLECTION_WIRE,
+  type CollectionWireRow,
+  SET_WIRE,
+  type SetWireRow,
+} from './wire-columns.ts';
 
 export interface SortColumns {
   id: string;
@@ -91,8 +98,14 @@ export function sortSql(sort: ListSort, columns: SortColumns): RawBuilder<unknow
   );
 }
 
-/** The catalogue lists that are read a page at a time by listPage. */
+/** The catalogue lists that are read a page at a time by listPage, and their rows as read. */
 type ListTable = 'bundles' | 'collections' | 'sets';
+interface WireRows {
+  bundles: BundleWireRow;
+  collections: CollectionWireRow;
+  sets: SetWireRow;
+}
+const WIRE = { bundles: BUNDLE_WIRE, collections: COLLECTION_WIRE, sets: SET_WIRE };
 
 /** One list: its table, its filter, the filter's values and the columns its sorts use. */
 export interface ListQuery<T extends ListTable, F> {
@@ -107,8 +120,8 @@ type AnyWhere = (eb: ExpressionBuilder<Database, ListTable>) => Expression<SqlBo
 /**
  * The one list-page query of bundles, collections and sets: a slice of the list's id window with
  * rows kept by id when the read model serves (./read-model.ts, decision 127); else the page's ids
- * in `sort` order over the rows the filter keeps (one narrow index scan, LIMIT/OFFSET), the full
- * rows of those ids in the same order, and the count of the whole list, cached per table and
+ * in `sort` order over the rows the filter keeps (one narrow index scan, LIMIT/OFFSET), the wire
+ * columns of those ids' rows (./wire-columns.ts) in the same order, and the count of the whole list, cached per table and
  * filter (./paging.ts).
  */
 export async function listPage<T extends ListTable, F>(
@@ -116,7 +129,7 @@ export async function listPage<T extends ListTable, F>(
   list: ListQuery<T, F>,
   sort: ListSort,
   page: PageRequest,
-): Promise<PageResult<Selectable<Database[T]>>> {
+): Promise<PageResult<WireRows[T]>> {
   // Kysely types a query by a table named in the code: one chosen at run time is typed as the
   // union of the three, and the rows as the caller's table.
   const table: ListTable = list.table;
@@ -134,7 +147,9 @@ export async function listPage<T extends ListTable, F>(
       .select((eb) => eb.fn.countAll().as('n'))
       .where(where)
       .executeTakeFirst();
-  type Row = Selectable<Database[T]>;
+  type Row = WireRows[T];
+  // the union of the three tables' selections, typed as the caller's rows below
+  const wire = WIRE[table] as typeof SET_WIRE;
   const windowed = await windowedPage(
     db,
     { table, key: `${sort}:${countKey}`, page },
@@ -148,7 +163,7 @@ export async function listPage<T extends ListTable, F>(
       return { window: { ids: window, total }, fetched: [] };
     },
     (byId) =>
-      db.selectFrom(table).selectAll(table).where(id, 'in', byId).execute() as Promise<
+      db.selectFrom(table).select(wire).where(id, 'in', byId).execute() as unknown as Promise<
         (Row & { id: number })[]
       >,
   );
@@ -156,10 +171,10 @@ export async function listPage<T extends ListTable, F>(
   const rows = orderBySort(
     db
       .selectFrom(table)
-      .selectAll(table)
+      .select(wire)
       .where(id, 'in', ids.limit(page.size).offset(offsetOf(page))),
     sort,
     list.columns,
   ).execute();
-  return pageWithCount(db, rows as Promise<Row[]>, countKey, count);
+  return pageWithCount(db, rows as unknown as Promise<Row[]>, countKey, count);
 }

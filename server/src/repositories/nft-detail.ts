@@ -9,44 +9,8 @@ import type { NftDetail } from '#shared/schemas/entities.ts';
 import { toNft, toOrder, toUser } from '../db/mappers.ts';
 import { toDbAddress } from '../db/values.ts';
 import type { Db } from './paging.ts';
-import { isoText, likedBy, orderJson, type UserJson, userJson } from './wire-sql.ts';
-
-/** The nfts columns the wire form shows (server/src/db/mappers.ts toNft), dates apart. */
-export const NFT_WIRE_COLUMNS = [
-  'nfts.id',
-  'nfts.network_id',
-  'nfts.collection_id',
-  'nfts.collection_address',
-  'nfts.token_id',
-  'nfts.token_nonce',
-  'nfts.owner',
-  'nfts.creator',
-  'nfts.name',
-  'nfts.description',
-  'nfts.image',
-  'nfts.animation_url',
-  'nfts.metadata_uri',
-  'nfts.status',
-  'nfts.base_type',
-  'nfts.label_id',
-  'nfts.hot_nft',
-  'nfts.is_set',
-  'nfts.is_bundle',
-  'nfts.is_bid',
-  'nfts.sale_type',
-  'nfts.buy_price',
-  'nfts.discount_bps',
-  'nfts.highest_bid',
-  'nfts.likes_count',
-  'nfts.bids_count',
-  'nfts.current_order_hash',
-  'nfts.set_id',
-  'nfts.bundle_id',
-  'nfts.fractional_vault',
-  'nfts.fractional_state',
-  'nfts.edition_number',
-  'nfts.edition_total',
-] as const;
+import { NFT_WIRE } from './wire-columns.ts';
+import { likedBy, orderJson, type UserJson, userJson } from './wire-sql.ts';
 
 export interface NftKey {
   collectionAddr: string;
@@ -70,9 +34,8 @@ export async function nftDetail(
   const liker = likeAddress ? toDbAddress(likeAddress) : undefined;
   let q = db
     .selectFrom('nfts')
-    .select(NFT_WIRE_COLUMNS)
+    .select(NFT_WIRE)
     .select([
-      isoText('nfts.created_at').as('created_at'),
       sql<{ id: number; name: string; image: string } | null>`(select json_build_object(
         'id', c.id, 'name', c.name, 'image', c.image) from collections c
         where c.id = nfts.collection_id)`.as('collection'),

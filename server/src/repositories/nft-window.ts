@@ -14,11 +14,12 @@ import {
   sql,
 } from 'kysely';
 import type { ListSort } from '#shared/enums.ts';
-import type { Database, NftRow } from '../db/types.ts';
+import type { Database } from '../db/types.ts';
 import { orderBySort, type SortColumns, sortSql } from './list-sort.ts';
 import type { Db } from './paging.ts';
 import { cachedCount } from './paging.ts';
 import type { Span, WindowRead } from './read-model.ts';
+import { NFT_WIRE, type NftWireRow } from './wire-columns.ts';
 
 export interface NftWindowQuery {
   where: (eb: ExpressionBuilder<Database, 'nfts'>) => Expression<SqlBool>;
@@ -36,7 +37,7 @@ export async function nftWindowPage(
   db: Db,
   q: NftWindowQuery,
   span: Span,
-): Promise<WindowRead<NftRow>> {
+): Promise<WindowRead<NftWireRow>> {
   const numbered = orderBySort(
     db
       .selectFrom('nfts')
@@ -52,7 +53,7 @@ export async function nftWindowPage(
     .with('w', () => numbered)
     .with('a', (c) => c.selectFrom('w').select(sql<number[]>`array_agg(id order by ord)`.as('ids')))
     .selectFrom('nfts')
-    .selectAll('nfts')
+    .select(NFT_WIRE)
     .select([
       sql<
         number[] | null
@@ -66,10 +67,10 @@ export async function nftWindowPage(
       ]),
     )
     .execute();
-  const byId = new Map<number, NftRow>();
+  const byId = new Map<number, NftWireRow>();
   let ids: number[] = [];
   let keyed: number | undefined;
-  for (const { window_ids, list_total, ...row } of found as (NftRow & {
+  for (const { window_ids, list_total, ...row } of found as (NftWireRow & {
     window_ids: number[] | null;
     list_total?: string | number;
   })[]) {

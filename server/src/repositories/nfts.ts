@@ -9,6 +9,7 @@ import type { Nft } from '#shared/schemas/entities.ts';
 import { toNft } from '../db/mappers.ts';
 import type { Database, NftRow } from '../db/types.ts';
 import { toDbAddress } from '../db/values.ts';
+import type { NftWire } from '../db/wire-rows.ts';
 import { likedIds } from './likes.ts';
 import { orderBySort } from './list-sort.ts';
 import { nftWindowPage } from './nft-window.ts';
@@ -22,6 +23,7 @@ import {
 } from './paging.ts';
 import { flag, isEveryStatus, parseStatuses } from './query-params.ts';
 import { windowedPage } from './read-model.ts';
+import { NFT_WIRE, type NftWireRow } from './wire-columns.ts';
 
 export interface NftFilters {
   statuses: NftStatus[];
@@ -54,12 +56,13 @@ function nftWhere(eb: ExpressionBuilder<Database, 'nfts'>, f: NftFilters): Expre
   return eb.and(c);
 }
 
+/** Qualified: a page's ORDER BY must name the column, not the `created_at` text it selects. */
 const NFT_SORT_COLUMNS = {
-  id: 'id',
-  created: 'created_at',
-  likes: 'likes_count',
-  bids: 'bids_count',
-  price: 'buy_price',
+  id: 'nfts.id',
+  created: 'nfts.created_at',
+  likes: 'nfts.likes_count',
+  bids: 'nfts.bids_count',
+  price: 'nfts.buy_price',
 };
 
 /**
@@ -72,7 +75,7 @@ async function listNfts(
   filters: NftFilters,
   sort: ListSort,
   page: PageRequest,
-): Promise<PageResult<NftRow>> {
+): Promise<PageResult<NftWireRow>> {
   const countKey = `nfts:${JSON.stringify(filters)}`;
   const windowed = await windowedPage(
     db,
@@ -90,7 +93,7 @@ async function listNfts(
         },
         span,
       ),
-    (ids) => db.selectFrom('nfts').selectAll().where('id', 'in', ids).execute(),
+    (ids) => db.selectFrom('nfts').select(NFT_WIRE).where('nfts.id', 'in', ids).execute(),
   );
   return windowed ?? listNftsPage(db, filters, sort, page);
 }
@@ -116,7 +119,7 @@ async function listNftsPage(
   filters: NftFilters,
   sort: ListSort,
   page: PageRequest,
-): Promise<PageResult<NftRow>> {
+): Promise<PageResult<NftWireRow>> {
   const pageIds = orderBySort(
     db
       .selectFrom('nfts')
@@ -127,7 +130,7 @@ async function listNftsPage(
   )
     .limit(page.size)
     .offset(offsetOf(page));
-  const rowsOf = db.selectFrom('nfts').selectAll().where('id', 'in', pageIds);
+  const rowsOf = db.selectFrom('nfts').select(NFT_WIRE).where('nfts.id', 'in', pageIds);
   if (isCountedByKeys(filters)) {
     const rows = await orderBySort(
       rowsOf.select(countByKeys(db, filters).as('list_total')),
@@ -169,7 +172,7 @@ export function listTopLikedOnSale(
   q: { owner?: string; networkId?: number; labelId?: number },
   hot: boolean,
   page: PageRequest,
-): Promise<PageResult<NftRow>> {
+): Promise<PageResult<NftWireRow>> {
   const filters: NftFilters = {
     statuses: ['ONSALE'],
     isSet: false,
@@ -185,7 +188,7 @@ export async function nftById(db: Db, id: number): Promise<NftRow | undefined> {
   return db.selectFrom('nfts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function nftsView(db: Db, rows: NftRow[], likeAddress?: string): Promise<Nft[]> {
+export async function nftsView(db: Db, rows: NftWire[], likeAddress?: string): Promise<Nft[]> {
   const liked = await likedIds(
     db,
     'NFT',

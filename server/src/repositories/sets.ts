@@ -5,11 +5,13 @@ import type { NftSet } from '#shared/schemas/entities.ts';
 import { toSet } from '../db/mappers.ts';
 import type { Database, NftRow, SetRow } from '../db/types.ts';
 import { toDbAddress } from '../db/values.ts';
+import type { SetWire } from '../db/wire-rows.ts';
 import { likedIds } from './likes.ts';
 import { listPage } from './list-sort.ts';
 import type { Db, PageRequest, PageResult } from './paging.ts';
 import { isEveryStatus } from './query-params.ts';
-import { isoText, likedBy } from './wire-sql.ts';
+import { SET_WIRE, type SetWireRow } from './wire-columns.ts';
+import { likedBy } from './wire-sql.ts';
 
 export interface SetFilters {
   statuses: NftStatus[];
@@ -37,7 +39,7 @@ export function listSets(
   filters: SetFilters,
   sort: ListSort,
   page: PageRequest,
-): Promise<PageResult<SetRow>> {
+): Promise<PageResult<SetWireRow>> {
   const columns = {
     id: 'sets.id',
     created: 'sets.created_at',
@@ -52,29 +54,6 @@ export async function setById(db: Db, id: number): Promise<SetRow | undefined> {
   return db.selectFrom('sets').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The sets columns the wire form shows (toSet), dates apart. */
-const SET_WIRE_COLUMNS = [
-  'sets.id',
-  'sets.network_id',
-  'sets.collection_address',
-  'sets.owner',
-  'sets.creator',
-  'sets.name',
-  'sets.description',
-  'sets.image',
-  'sets.status',
-  'sets.base_type',
-  'sets.label_id',
-  'sets.sale_type',
-  'sets.is_bid',
-  'sets.hot_nft',
-  'sets.price',
-  'sets.highest_bid',
-  'sets.likes_count',
-  'sets.bids_count',
-  'sets.current_order_hash',
-] as const;
-
 /** One set on the wire in one statement: its columns, item count and isLiked. */
 export async function setDetail(
   db: Db,
@@ -83,9 +62,8 @@ export async function setDetail(
 ): Promise<NftSet | undefined> {
   const row = await db
     .selectFrom('sets')
-    .select(SET_WIRE_COLUMNS)
+    .select(SET_WIRE)
     .select([
-      isoText('sets.created_at').as('created_at'),
       sql<number>`(select count(*)::integer from set_items i where i.set_id = sets.id)`.as(
         'items_count',
       ),
@@ -126,7 +104,7 @@ export async function nftsOfSet(db: Db, setId: number): Promise<NftRow[]> {
   ];
 }
 
-export async function setsView(db: Db, rows: SetRow[], likeAddress?: string): Promise<NftSet[]> {
+export async function setsView(db: Db, rows: SetWire[], likeAddress?: string): Promise<NftSet[]> {
   const ids = rows.map((r) => r.id);
   const [liked, counts] = await Promise.all([
     likedIds(db, 'SET', likeAddress, ids),

@@ -4,9 +4,10 @@
  */
 import { getAddress } from 'ethers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toNft, toOrder, toUser } from '#server/db/mappers.ts';
+import { toCollection, toNft, toOrder, toUser } from '#server/db/mappers.ts';
 import { ERRORS, type ErrorCode } from '#server/errors.ts';
 import { setLike } from '#server/repositories/likes.ts';
+import { searchByName } from '#server/repositories/search.ts';
 import { addressesOfUsers } from '#server/repositories/users.ts';
 import { ALL_BACKENDS, describeBackends, json } from '../helpers/test-app.ts';
 import { type Catalogue, DEVNET, seedCatalogue, TESTNET } from './fixtures.ts';
@@ -635,6 +636,77 @@ describeBackends(
             ).toEqual(expected(users, text, size, true));
           }
         }
+      });
+
+      it('answers each item as the row mappers write its whole row', async () => {
+        // One statement builds each part's rows as JSON (dates and numbers as text): they must
+        // read as the rows of select * do, wei beyond a double's digits too (the serializer
+        // writes equal values as equal bytes, in its schema's key order).
+        const wire = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+        const [nftRows, collectionRows, userRows] = await Promise.all([
+          t.db.selectFrom('nfts').selectAll().execute(),
+          t.db.selectFrom('collections').selectAll().execute(),
+          t.db.selectFrom('users').selectAll().execute(),
+        ]);
+        const addresses = await addressesOfUsers(
+          t.db,
+          userRows.map((u) => u.id),
+        );
+        let compared = 0;
+        for (const q of ['a', 'e', 'sun', cat.alice.username.slice(0, 3)]) {
+          const res = await get('/api/v2/show/search', { q, size: 12 });
+          expect(res.statusCode, res.body).toBe(200);
+          const data = json<{
+            data: { nfts: Item[]; collections: { id: number }[]; users: { id: number }[] };
+          }>(res).data;
+          for (const nft of data.nfts) {
+            const row = nftRows.find((r) => r.id === nft.item_id);
+            expect(row).toBeDefined();
+            if (row) expect(nft).toStrictEqual(wire(toNft(row)));
+          }
+          for (const collection of data.collections) {
+            const row = collectionRows.find((r) => r.id === collection.id);
+            expect(row).toBeDefined();
+            if (row) expect(collection).toStrictEqual(wire(toCollection(row)));
+          }
+          for (const user of data.users) {
+            const row = userRows.find((r) => r.id === user.id);
+            expect(row).toBeDefined();
+            if (row) expect(user).toStrictEqual(wire(toUser(row, addresses.get(row.id))));
+          }
+          compared += data.nfts.length + data.collections.length + data.users.length;
+        }
+        expect(compared).toBeGreaterThan(10);
+        const wei = '1180591620717411303425';
+        await t.db
+          .transaction()
+          .execute(async (trx) => {
+            await trx
+              .updateTable('nfts')
+              .set({ buy_price: wei, highest_bid: wei })
+              .where('id', '=', cat.nfts.n1)
+              .execute();
+            await trx
+              .updateTable('collections')
+              .set({ floor_price: wei, volume: wei })
+              .where('id', '=', cat.collections.c1)
+              .execute();
+            const nft = (await searchByName(trx, 'sunrise', 12)).nfts.find(
+              (n) => n.id === cat.nfts.n1,
+            );
+            expect(nft && toNft(nft)).toMatchObject({ buyPrice: wei, highestBid: wei });
+            const collection = (await searchByName(trx, 'alpha', 12)).collections.find(
+              (c) => c.id === cat.collections.c1,
+            );
+            expect(collection && toCollection(collection)).toMatchObject({
+              floorPrice: wei,
+              volume: wei,
+            });
+            throw new Error('rolled back');
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof Error) || error.message !== 'rolled back') throw error;
+          });
       });
 
       it('takes % and _ literally and refuses a blank query', async () => {

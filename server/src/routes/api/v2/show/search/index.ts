@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { toUser } from '#server/db/mappers.ts';
 import { AppError } from '#server/errors.ts';
 import { collectionsView } from '#server/repositories/collections.ts';
 import { nftsView } from '#server/repositories/nfts.ts';
 import { searchByName } from '#server/repositories/search.ts';
-import { usersView } from '#server/repositories/users.ts';
 import { SearchQuery, SearchResult } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
 
@@ -26,11 +26,11 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       const q = request.query;
       if (q.q.trim() === '') throw new AppError('REQUIRED_FIELD');
       const found = await searchByName(app.db, q.q, q.size ?? 6, q.networkId);
-      const [collections, nfts, users] = await Promise.all([
+      const [collections, nfts] = await Promise.all([
         collectionsView(app.db, found.collections, q.likeAddress),
         nftsView(app.db, found.nfts, q.likeAddress),
-        usersView(app.db, found.users),
       ]);
+      const users = found.users.map((u) => toUser(u, u.addresses));
       return { data: { collections, nfts, users } };
     },
   );
