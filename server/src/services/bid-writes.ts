@@ -53,8 +53,8 @@ export interface CheckedBid {
  * beats the highest by the minimum raise, its signature (checked only now), and the bidder's
  * other locks leave room for it. Answers the items and the current highest bid.
  * The bid's turn (bids.ts) refused it already if a bid before it won; the locks decide across
- * nodes. Three statements: the bidder's lock; the items' rows locked; then, in one read whose
- * snapshot begins after both (every bid on the auction takes the items' locks first, a copy of
+ * nodes. Two statements: the bidder's lock and the items' rows locked (in that order, in one
+ * statement, order-rows.ts); then, in one read whose snapshot begins after both (every bid on the auction takes the items' locks first, a copy of
  * this bid the bidder's), the order row locked with the highest bid, the bidder's locked total
  * and a stored copy of this bid.
  */
@@ -70,8 +70,7 @@ async function lockAndCheck(
 }> {
   const dbBidder = toDbAddress(b.bidder);
   const signature = b.signature.toLowerCase();
-  await sql`select pg_advisory_xact_lock(hashtext(${`bidder:${dbBidder}`}))`.execute(tx);
-  const nfts = await orderNfts(tx, b.row.network_id, b.order, true);
+  const nfts = await orderNfts(tx, b.row.network_id, b.order, true, `bidder:${dbBidder}`);
   const state = await tx
     .selectFrom('orders')
     .select((eb) => [

@@ -1,5 +1,6 @@
 /** Stored orders and the NFT rows of their items, as the trading services read them. */
 
+import { sql } from 'kysely';
 import type { NftRow, OrderRow } from '#server/db/types.ts';
 import { toDbAddress } from '#server/db/values.ts';
 import { AppError } from '#server/errors.ts';
@@ -21,12 +22,16 @@ export async function loadOrder(db: DbExecutor, orderHash: string): Promise<Orde
 /**
  * The NFT rows of an order's items, in the order's item order; NOT_FOUND if one is unknown.
  * `lock` takes row locks in id order, so concurrent listings and bids never wait in a cycle.
+ * `advisoryKey` also takes that transaction-level advisory lock in the same statement, before
+ * the row locks (the key is computed as each row is read, below the row locking), saving a round
+ * trip for a bid (bid-writes.ts).
  */
 export async function orderNfts(
   db: DbExecutor,
   networkId: number,
   order: Order,
   lock = false,
+  advisoryKey?: string,
 ): Promise<NftRow[]> {
   let query = db
     .selectFrom('nfts')
@@ -38,9 +43,19 @@ export async function orderNfts(
       'in',
       order.tokenIds.map((id) => id.toString()),
     );
+  if (advisoryKey !== undefined) {
+    query = query.select(
+      sql<null>`pg_advisory_xact_lock(hashtext(${advisoryKey}))::text`.as('locked'),
+    );
+  }
   if (lock) query = query.orderBy('id').forUpdate();
   const rows = await query.execute();
-  const byToken = new Map(rows.map((r) => [BigInt(r.token_id), r]));
+  const byToken = new Map(
+    rows.map((r) => {
+      const { locked: _, ...row } = r as NftRow & { locked?: null };
+      return [BigInt(row.token_id), row as NftRow];
+    }),
+  );
   return order.tokenIds.map((id) => {
     const row = byToken.get(id);
     if (!row) {
