@@ -6,10 +6,10 @@
  * (locked-bids.ts). These are checks against the chain; bid-writes.ts stores the bid.
  *
  * Work per bid is kept small for bids that race (docs/decisions/129-bids-under-contention.md):
- * one statement reads the order, the highest and a resend; a bid already beaten is refused
- * there; the chain is read in one batch; the signature is recovered under the locks.
+ * the auction's state is kept (bid-memo.ts) and a bid already beaten is refused from it; bids
+ * take turns (bid-turns.ts); the chain is read in one batch, and the signature recovered, while
+ * the bid that will be decided next waits; the locks (bid-writes.ts) decide.
  */
-import { getAddress } from 'ethers';
 import { recoverBidDigestSigner } from '#contracts/typed-data/index.ts';
 import { parseAddress } from '#server/chain/address.ts';
 import { type MarketChain, marketChain, type TradingContext } from '#server/chain/contracts.ts';
@@ -25,7 +25,7 @@ import { checkSignedFor } from '#server/chain/signed-network.ts';
 import type { BidRow, OrderRow } from '#server/db/types.ts';
 import { AppError } from '#server/errors.ts';
 import type { Order } from '#shared/orders.ts';
-import { toDbAddress } from '../db/values.ts';
+import { checksum, toDbAddress } from '../db/values.ts';
 import { type Bidding, biddingOf, storedBid } from './bid-memo.ts';
 import { signReceipt, withReceipt } from './bid-receipts.ts';
 import { inTurn, leadsQueue, nextToDecide, storedInTurn } from './bid-turns.ts';
@@ -109,7 +109,7 @@ export async function placeBid(ctx: TradingContext, input: PlaceBidInput): Promi
   bidding.order ??= orderOf(row);
   const { order } = bidding;
   const bidder = parseAddress(input.bidder);
-  if (bidder === getAddress(order.maker)) throw new AppError('SELLER_CANNOT_BUY');
+  if (bidder === checksum(order.maker)) throw new AppError('SELLER_CANNOT_BUY');
   if (row.status !== 'pending') throw new AppError('AUCTION_ENDED');
   // A bid already beaten by the stored (or kept) highest is refused before its signature and the
   // chain: under contention most bids are, a refusal changes nothing and the highest bid is
