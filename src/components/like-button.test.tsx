@@ -31,4 +31,12 @@ describe('LikeButton', () => {
     expect(screen.getByRole('alert').textContent).toBe('Vui lòng dùng tài khoản ví');
     await initTestI18n('en');
   });
+
+  it('acts on a tap made on the server-rendered button before the app ran, once', async () => {
+    (window as Window & { __vbcTaps?: string[] }).__vbcTaps = ['like:nft-7:on'];
+    renderWithApp(<LikeButton target="nft" id={7} liked={false} count={2} />);
+    // without a wallet address the tap is answered as a tap on the live button is
+    expect((await screen.findByRole('alert')).textContent).toBe('Please use Wallet account');
+    expect((window as Window & { __vbcTaps?: string[] }).__vbcTaps).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { earlyAction, takeEarlyAction } from '../lib/early-taps.ts';
 import { ERROR_VALUES, errorKeyOf } from '../lib/errors.ts';
 import { type LikeTarget, patchLikedEverywhere } from '../lib/likes.ts';
 import { likeOrQueue } from '../pwa/like-queue.ts';
@@ -8,7 +9,9 @@ import { useLikeAddress } from '../stores/use-like-address.ts';
 
 /**
  * Like with an optimistic count (rolled back on failure); offline, the like is queued and sent
- * when the browser is back online. Without a wallet address: 'Please use Wallet account'.
+ * when the browser is back online. Without a wallet address: 'Please use Wallet account'. A tap
+ * on the server-rendered button before the app ran is acted on when the app shows it
+ * (src/lib/early-taps.ts), unless it already is as the tap asked.
  */
 export function LikeButton({
   target,
@@ -48,6 +51,19 @@ export function LikeButton({
       patchLikedEverywhere(queryClient, target, id, outcome.data);
     },
   });
+  const act = (like: boolean) => {
+    if (!address) {
+      setMessage(t('errors:useWalletAccount'));
+      return;
+    }
+    setMessage(null);
+    mutation.mutate({ target, id, address, like });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for this item
+  useEffect(() => {
+    const asked = takeEarlyAction('like', `${target}-${id}`);
+    if (asked !== undefined && asked !== state.liked) act(asked);
+  }, [target, id]);
   return (
     <span className="like">
       <button
@@ -55,14 +71,8 @@ export function LikeButton({
         className="btn btn--ghost like__btn"
         aria-pressed={state.liked}
         disabled={mutation.isPending}
-        onClick={() => {
-          if (!address) {
-            setMessage(t('errors:useWalletAccount'));
-            return;
-          }
-          setMessage(null);
-          mutation.mutate({ target, id, address, like: !state.liked });
-        }}
+        data-replay={earlyAction('like', `${target}-${id}`, !state.liked)}
+        onClick={() => act(!state.liked)}
       >
         <span aria-hidden="true">{state.liked ? '♥' : '♡'}</span>
         <span className="visually-hidden">

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { replayEarlyTaps } from './early-taps.ts';
+import {
+  earlyAction,
+  forgetEarlyActions,
+  replayEarlyTaps,
+  takeEarlyAction,
+} from './early-taps.ts';
 
 /** The keeping script as index.html ships it. */
 function runShippedScript() {
@@ -28,6 +33,7 @@ function header() {
 afterEach(() => {
   document.body.innerHTML = '';
   replayEarlyTaps();
+  forgetEarlyActions();
 });
 
 describe('early taps: the first tap on the server-rendered header works at once', () => {
@@ -77,5 +83,34 @@ describe('early taps: the first tap on the server-rendered header works at once'
     h.dialog.querySelector('a')!.click(); // a link in the open menu is a link
     expect(other).toBe(1);
     expect(h.dialog.open).toBe(true);
+  });
+});
+
+describe('early taps on a screen action (follow, like): kept for the component that shows it', () => {
+  it('keeps the intent shown, leaves it to the component, and gives it once', () => {
+    runShippedScript();
+    document.body.innerHTML = `<button data-replay="${earlyAction('follow', 12, true)}">Follow</button>`;
+    let handled = 0;
+    const button = document.querySelector('button')!;
+    button.addEventListener('click', () => handled++);
+    button.click();
+    button.click(); // a second tap before the app is the same request
+    expect(handled).toBe(0);
+    // the header's replay is for its panels: the page's button may not be drawn yet
+    expect(replayEarlyTaps()).toEqual([]);
+    expect(handled).toBe(0);
+    expect(takeEarlyAction('follow', 1)).toBeUndefined(); // another user's button
+    expect(takeEarlyAction('follow', 12)).toBe(true);
+    expect(takeEarlyAction('follow', 12)).toBeUndefined();
+  });
+
+  it('says "off" for a tap on Unlike, and forgets what no page took', () => {
+    runShippedScript();
+    document.body.innerHTML = `<button data-replay="${earlyAction('like', 'nft-3', false)}">Unlike</button>
+      <button data-replay="${earlyAction('like', 'nft-4', true)}">Like</button>`;
+    for (const b of document.querySelectorAll('button')) b.click();
+    expect(takeEarlyAction('like', 'nft-3')).toBe(false);
+    forgetEarlyActions(); // the user went to another page
+    expect(takeEarlyAction('like', 'nft-4')).toBeUndefined();
   });
 });

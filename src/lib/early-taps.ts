@@ -9,6 +9,13 @@
  * (header.tsx) each panel still kept is replayed once: its button's handler sets the state that
  * says "open", which adopts the open dialog (a hydrated page) or opens a new one (a page the app
  * rendered afresh, which dropped the server's markup).
+ *
+ * An action on the screen (follow, like) works the same way: its button carries
+ * `data-replay="kind:target:on|off"` (earlyAction), the intent it showed; the tap is kept and, once
+ * the app has rendered that button with its data, the component takes it (takeEarlyAction) and acts
+ * unless the state is already the one asked for. A signed-in user's page is rendered afresh
+ * (src/start.tsx), so its buttons are new ones: a tap on the server's copy would otherwise be lost.
+ * Taps not taken are forgotten when the user goes to another page (header.tsx).
  */
 type EarlyWindow = Window & { __vbcTaps?: string[]; __vbcTapsOff?: () => void };
 
@@ -22,12 +29,47 @@ export function keptEarlyTaps(): readonly string[] {
   return (window as EarlyWindow).__vbcTaps ?? [];
 }
 
+/** An action's kept name: `earlyAction('follow', 12, true)` is `follow:12:on`. */
+export function earlyAction(kind: string, target: string | number, on: boolean): string {
+  return `${kind}:${target}:${on ? 'on' : 'off'}`;
+}
+
+const isAction = (name: string) => name.includes(':');
+
+/** Removes in place (index.html's script holds the same list) the names `drop` says to. */
+function removeWhere(list: string[], drop: (name: string) => boolean): void {
+  for (let i = list.length; i--; ) if (drop(list[i] ?? '')) list.splice(i, 1);
+}
+
+/**
+ * Takes the kept tap on `kind:target`, once: true when it asked for "on" (follow, like), false
+ * for "off", undefined when there was none.
+ */
+export function takeEarlyAction(kind: string, target: string | number): boolean | undefined {
+  const kept = (window as EarlyWindow).__vbcTaps;
+  const prefix = `${kind}:${target}:`;
+  const at = kept?.findIndex((name) => name.startsWith(prefix)) ?? -1;
+  if (!kept || at < 0) return undefined;
+  const on = kept[at]?.endsWith(':on');
+  // a second tap on the same button before the app ran changes nothing (the script keeps both)
+  removeWhere(kept, (name) => name.startsWith(prefix));
+  return on;
+}
+
+/** Forgets the actions kept and not taken (the user went to another page). */
+export function forgetEarlyActions(): void {
+  removeWhere((window as EarlyWindow).__vbcTaps ?? [], isAction);
+}
+
 /** Replays each kept panel's tap once, in order, on the button it came from; answers the names. */
 export function replayEarlyTaps(): string[] {
   const w = window as EarlyWindow;
   stopKeepingTaps();
-  // Emptied in place: index.html's script keeps the same list (a closed panel leaves it).
-  const kept = [...new Set(w.__vbcTaps?.splice(0) ?? [])];
+  // Taken in place: index.html's script keeps the same list (a closed panel leaves it); the
+  // actions stay for their components.
+  const list = w.__vbcTaps ?? [];
+  const kept = [...new Set(list.filter((name) => !isAction(name)))];
+  removeWhere(list, (name) => !isAction(name));
   return kept.filter((name) => {
     const button = document.querySelector<HTMLElement>(`[data-replay="${CSS.escape(name)}"]`);
     button?.click();

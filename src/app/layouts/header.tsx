@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { paths } from '#web/config/paths.ts';
 import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
-import { replayEarlyTaps } from '#web/lib/early-taps.ts';
+import { forgetEarlyActions, replayEarlyTaps } from '#web/lib/early-taps.ts';
 import { laterStrings } from '#web/lib/i18n.ts';
 import { session } from '#web/stores/session.ts';
 import { HeaderSearch } from './header-search.tsx';
@@ -32,9 +32,14 @@ export function Header() {
   const { bordered, faded } = useHeaderScrollState();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  // Close the side menu on navigation.
+  // Close the side menu on navigation; a tap kept on the first page's actions and not taken
+  // there is not for the next page (src/lib/early-taps.ts).
+  const firstPath = useRef(pathname);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the path only
-  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    setMenuOpen(false);
+    if (pathname !== firstPath.current) forgetEarlyActions();
+  }, [pathname]);
   // Signed in (from the wallet opened in the side menu): the menu has done its job.
   const { account } = useSnapshot(session);
   useEffect(() => {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '#web/components/ui/button.tsx';
+import { earlyAction, takeEarlyAction } from '#web/lib/early-taps.ts';
 import { ERROR_VALUES, errorKeyOf } from '#web/lib/errors.ts';
 import { session } from '#web/stores/session.ts';
 import { useFollow } from '../api/follow.ts';
@@ -9,7 +10,11 @@ import { useIsFollowing } from '../api/user.ts';
 
 type Shown = { following: boolean; count: number };
 
-/** Follow with an optimistic follower count (rolled back on failure); signed out, it says so. */
+/**
+ * Follow with an optimistic follower count (rolled back on failure); signed out, it says so. A tap
+ * on the server-rendered button before the app ran is acted on once the state is known
+ * (src/lib/early-taps.ts), unless the user already is where the tap asked.
+ */
 export function FollowButton({ user }: { user: { id: number; followersCount: number } }) {
   const { t } = useTranslation(['common', 'errors', 'pwa']);
   const snap = useSnapshot(session);
@@ -40,6 +45,21 @@ export function FollowButton({ user }: { user: { id: number; followersCount: num
   });
   const following = state?.following ?? isFollowing.data ?? false;
   const count = state?.count ?? user.followersCount;
+  const act = (follow: boolean) => {
+    if (!signedIn) {
+      setMessage(t('errors:notSignedIn'));
+      return;
+    }
+    setMessage(null);
+    mutation.mutate({ userId: user.id, follow });
+  };
+  const known = !signedIn || isFollowing.data !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the state is known
+  useEffect(() => {
+    if (!known) return;
+    const asked = takeEarlyAction('follow', user.id);
+    if (asked !== undefined && asked !== following) act(asked);
+  }, [known, user.id]);
   return (
     <span className="follow">
       <span className="muted" aria-live="polite">
@@ -49,14 +69,8 @@ export function FollowButton({ user }: { user: { id: number; followersCount: num
         variant={following ? 'secondary' : 'primary'}
         aria-pressed={following}
         disabled={mutation.isPending}
-        onClick={() => {
-          if (!signedIn) {
-            setMessage(t('errors:notSignedIn'));
-            return;
-          }
-          setMessage(null);
-          mutation.mutate({ userId: user.id, follow: !following });
-        }}
+        data-replay={earlyAction('follow', user.id, !following)}
+        onClick={() => act(!following)}
       >
         {following ? t('social.unfollow') : t('social.follow')}
       </Button>
