@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  earlyAction,
-  forgetEarlyActions,
-  replayEarlyTaps,
-  takeEarlyAction,
-} from './early-taps.ts';
+import { earlyAction, forgetEarlyActions, replayEarlyTaps, takeEarlyAction } from './early-taps.ts';
 
 /** The keeping script as index.html ships it. */
 function runShippedScript() {

@@ -35,7 +35,6 @@ export function Header() {
   // Close the side menu on navigation; a tap kept on the first page's actions and not taken
   // there is not for the next page (src/lib/early-taps.ts).
   const firstPath = useRef(pathname);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the path only
   useEffect(() => {
     setMenuOpen(false);
     if (pathname !== firstPath.current) forgetEarlyActions();
