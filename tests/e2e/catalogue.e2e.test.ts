@@ -379,8 +379,26 @@ describe('like and follow (optimistic)', () => {
     await settled(page);
     const follow = page.getByRole('button', { name: /^(Follow|Unfollow)$/ });
     const label = await follow.textContent();
+    // What the follow sent and showed, said when the label does not turn (a flake seen once
+    // under load: the label stayed for the whole poll and the failure said no more).
+    const sent: string[] = [];
+    page.on('response', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/v2/user/follow')) {
+        sent.push(`${r.request().method()} ${url.pathname}${url.search} ${r.status()}`);
+      }
+    });
     await follow.click();
-    await expect.poll(() => follow.textContent()).toBe(label === 'Follow' ? 'Unfollow' : 'Follow');
+    await expect
+      .poll(() => follow.textContent())
+      .toBe(label === 'Follow' ? 'Unfollow' : 'Follow')
+      .catch(async (error: Error) => {
+        const alerts = await page.getByRole('alert').allTextContents();
+        const pressed = await follow.getAttribute('aria-pressed');
+        throw new Error(
+          `${error.message}; follow requests: ${sent.join(', ') || 'none'}; alerts: ${alerts.join(' | ') || 'none'}; aria-pressed ${pressed}; page errors: ${errors.join(' | ') || 'none'}`,
+        );
+      });
     await expect.poll(() => follow.isEnabled()).toBe(true);
     await persistedFollow(page, creator.id, label === 'Follow');
     await page.reload();
