@@ -53,7 +53,8 @@ export function FollowButton({ user }: { user: { id: number; followersCount: num
     setMessage(null);
     mutation.mutate({ userId: user.id, follow });
   };
-  const known = !signedIn || isFollowing.data !== undefined;
+  // known: signed out, answered, or failed to answer (the server decides what the tap asked)
+  const known = !signedIn || isFollowing.data !== undefined || isFollowing.isError;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the state is known
   useEffect(() => {
     if (!known) return;
