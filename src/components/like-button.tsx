@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { earlyAction, takeEarlyAction } from '../lib/early-taps.ts';
+import { earlyAction, useEarlyAction } from '../lib/early-taps.ts';
 import { ERROR_VALUES, errorKeyOf } from '../lib/errors.ts';
 import { type LikeTarget, patchLikedEverywhere } from '../lib/likes.ts';
 import { likeOrQueue } from '../pwa/like-queue.ts';
@@ -59,11 +59,7 @@ export function LikeButton({
     setMessage(null);
     mutation.mutate({ target, id, address, like });
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for this item
-  useEffect(() => {
-    const asked = takeEarlyAction('like', `${target}-${id}`);
-    if (asked !== undefined && asked !== state.liked) act(asked);
-  }, [target, id]);
+  useEarlyAction('like', `${target}-${id}`, { ready: true, current: state.liked, act });
   return (
     <span className="like">
       <button

@@ -13,10 +13,12 @@
  * An action on the screen (follow, like) works the same way: its button carries
  * `data-replay="kind:target:on|off"` (earlyAction), the intent it showed; the tap is kept and, once
  * the app has rendered that button with its data, the component takes it (takeEarlyAction) and acts
- * unless the state is already the one asked for. A signed-in user's page is rendered afresh
+ * unless the state is already the one asked for (useEarlyAction). A signed-in user's page is rendered afresh
  * (src/start.tsx), so its buttons are new ones: a tap on the server's copy would otherwise be lost.
  * Taps not taken are forgotten when the user goes to another page (header.tsx).
  */
+import { useEffect } from 'react';
+
 type EarlyWindow = Window & { __vbcTaps?: string[]; __vbcTapsOff?: () => void };
 
 /** From now on React handles the taps (called as hydration starts). */
@@ -54,6 +56,23 @@ export function takeEarlyAction(kind: string, target: string | number): boolean 
   // a second tap on the same button before the app ran changes nothing (the script keeps both)
   removeWhere(kept, (name) => name.startsWith(prefix));
   return on;
+}
+
+/**
+ * A component's side of an early action: once `ready` (its state is known), takes the kept tap on
+ * `kind:target` and calls `act` with what it asked, unless `current` already is that.
+ */
+export function useEarlyAction(
+  kind: string,
+  target: string | number,
+  { ready, current, act }: { ready: boolean; current: boolean; act: (on: boolean) => void },
+): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per target, when ready; `current` and `act` are read as they are then
+  useEffect(() => {
+    if (!ready) return;
+    const asked = takeEarlyAction(kind, target);
+    if (asked !== undefined && asked !== current) act(asked);
+  }, [kind, target, ready]);
 }
 
 /** Forgets the actions kept and not taken (the user went to another page). */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '#web/components/ui/button.tsx';
-import { earlyAction, takeEarlyAction } from '#web/lib/early-taps.ts';
+import { earlyAction, useEarlyAction } from '#web/lib/early-taps.ts';
 import { ERROR_VALUES, errorKeyOf } from '#web/lib/errors.ts';
 import { session } from '#web/stores/session.ts';
 import { useFollow } from '../api/follow.ts';
@@ -53,14 +53,9 @@ export function FollowButton({ user }: { user: { id: number; followersCount: num
     setMessage(null);
     mutation.mutate({ userId: user.id, follow });
   };
-  // known: signed out, answered, or failed to answer (the server decides what the tap asked)
-  const known = !signedIn || isFollowing.data !== undefined || isFollowing.isError;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the state is known
-  useEffect(() => {
-    if (!known) return;
-    const asked = takeEarlyAction('follow', user.id);
-    if (asked !== undefined && asked !== following) act(asked);
-  }, [known, user.id]);
+  // ready once signed out, answered, or failed to answer (the server then decides)
+  const ready = !signedIn || isFollowing.data !== undefined || isFollowing.isError;
+  useEarlyAction('follow', user.id, { ready, current: following, act });
   return (
     <span className="follow">
       <span className="muted" aria-live="polite">
