@@ -54,9 +54,9 @@ export interface CheckedBid {
  * other locks leave room for it. Answers the items and the current highest bid.
  * The bid's turn (bids.ts) refused it already if a bid before it won; the locks decide across
  * nodes. Two statements: the bidder's lock and the items' rows locked (in that order, in one
- * statement, order-rows.ts); then, in one read whose snapshot begins after both (every bid on the auction takes the items' locks first, a copy of
- * this bid the bidder's), the order row locked with the highest bid, the bidder's locked total
- * and a stored copy of this bid.
+ * statement, order-rows.ts); then, in one read whose snapshot begins after both (every bid on
+ * the auction takes the items' locks first, a copy of this bid the bidder's), the order row
+ * locked with the highest bid, the bidder's locked total and a stored copy of this bid.
  */
 async function lockAndCheck(
   tx: Tx,
