@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { earlyAction, forgetEarlyActions, replayEarlyTaps, takeEarlyAction } from './early-taps.ts';
+import {
+  earlyAction,
+  forgetEarlyActions,
+  keepEarlyAction,
+  replayEarlyTaps,
+  takeEarlyAction,
+} from './early-taps.ts';
 
 /** The keeping script as index.html ships it. */
 function runShippedScript() {
@@ -107,5 +113,14 @@ describe('early taps on a screen action (follow, like): kept for the component t
     expect(takeEarlyAction('like', 'nft-3')).toBe(false);
     forgetEarlyActions(); // the user went to another page
     expect(takeEarlyAction('like', 'nft-4')).toBeUndefined();
+  });
+
+  it('keeps a tap on a live button whose state is not known yet: the last one counts', () => {
+    delete (window as Window & { __vbcTaps?: string[] }).__vbcTaps; // no server-rendered page
+    keepEarlyAction(earlyAction('follow', 12, true));
+    keepEarlyAction(earlyAction('follow', 12, false));
+    keepEarlyAction(earlyAction('follow', 13, true));
+    expect(takeEarlyAction('follow', 12)).toBe(false);
+    expect(takeEarlyAction('follow', 13)).toBe(true);
   });
 });

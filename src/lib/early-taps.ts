@@ -59,6 +59,18 @@ export function takeEarlyAction(kind: string, target: string | number): boolean 
 }
 
 /**
+ * Keeps a tap on a live button whose state is not known yet (its query still on its way), for
+ * useEarlyAction to take once it is: the user asked for what the button showed, and the answer
+ * may show the other state a moment later.
+ */
+export function keepEarlyAction(name: string): void {
+  const w = window as EarlyWindow;
+  w.__vbcTaps ??= [];
+  removeWhere(w.__vbcTaps, (kept) => kept.startsWith(name.slice(0, name.lastIndexOf(':') + 1)));
+  w.__vbcTaps.push(name);
+}
+
+/**
  * A component's side of an early action: once `ready` (its state is known), takes the kept tap on
  * `kind:target` and calls `act` with what it asked, unless `current` already is that.
  */

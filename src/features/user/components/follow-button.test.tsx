@@ -1,7 +1,7 @@
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { earlyAction } from '#web/lib/early-taps.ts';
-import { initialSession, session } from '#web/stores/session.ts';
+import { initialSession, session, sessionActions } from '#web/stores/session.ts';
 import { initTestI18n, renderWithApp } from '#web/test/render.tsx';
 import { FollowButton } from './follow-button.tsx';
 
@@ -14,7 +14,35 @@ afterEach(() => {
   cleanup();
   Object.assign(session, initialSession());
   (window as EarlyWindow).__vbcTaps = [];
+  vi.unstubAllGlobals();
 });
+
+/**
+ * Signed in as user 1, with the server's answers stubbed: the following list (held until
+ * `answer` is called, with `followed` in it or not) and the follow itself. Answers the follow
+ * requests' bodies.
+ */
+function signedInFollowing(followed: boolean) {
+  sessionActions.SAVE_INFO('tok', { id: '1', username: 'me', bc_address_mints: [] });
+  let answer: () => void = () => {};
+  const list = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  const follows: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+      if (url.includes('/api/v2/user/following')) {
+        await list;
+        return json({ data: followed ? [{ id: 5 }] : [], total: followed ? 1 : 0 });
+      }
+      follows.push(JSON.parse(String(init?.body)));
+      return json({ data: { following: true, followersCount: 3 } });
+    }),
+  );
+  return { answer, follows };
+}
 
 describe('FollowButton', () => {
   it('acts on a tap made on the server-rendered button before the app ran, once', async () => {
@@ -33,4 +61,28 @@ describe('FollowButton', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect((window as EarlyWindow).__vbcTaps).toEqual(['follow:6:on']);
   });
+
+  it.each([
+    [true, 'already follows: nothing is sent', []],
+    [false, 'does not follow yet: the follow is sent', [{ userId: 5, follow: true }]],
+  ])(
+    'a tap before the following state came is kept (the user %s, %s)',
+    async (followed, _what, sent) => {
+      const { answer, follows } = signedInFollowing(followed);
+      renderWithApp(<FollowButton user={{ id: 5, followersCount: 2 }} />);
+      const button = screen.getByRole('button', { name: 'Follow' });
+      expect(button.getAttribute('aria-busy')).toBe('true');
+      await act(async () => {
+        fireEvent.click(button);
+      });
+      expect(follows).toEqual([]);
+      await act(async () => answer());
+      // the user asked to follow: they do, whatever the answer showed first
+      expect(
+        (await screen.findByRole('button', { name: 'Unfollow' })).getAttribute('aria-busy'),
+      ).toBe('false');
+      expect(follows).toEqual(sent);
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Button } from '#web/components/ui/button.tsx';
-import { earlyAction, useEarlyAction } from '#web/lib/early-taps.ts';
+import { earlyAction, keepEarlyAction, useEarlyAction } from '#web/lib/early-taps.ts';
 import { ERROR_VALUES, errorKeyOf } from '#web/lib/errors.ts';
 import { session } from '#web/stores/session.ts';
 import { useFollow } from '../api/follow.ts';
@@ -12,7 +12,8 @@ type Shown = { following: boolean; count: number };
 
 /**
  * Follow with an optimistic follower count (rolled back on failure); signed out, it says so. A tap
- * on the server-rendered button before the app ran is acted on once the state is known
+ * on the server-rendered button before the app ran, or on this one before the user's following
+ * state came (the button is busy meanwhile), is acted on once the state is known
  * (src/lib/early-taps.ts), unless the user already is where the tap asked.
  */
 export function FollowButton({ user }: { user: { id: number; followersCount: number } }) {
@@ -53,8 +54,9 @@ export function FollowButton({ user }: { user: { id: number; followersCount: num
     setMessage(null);
     mutation.mutate({ userId: user.id, follow });
   };
-  // ready once signed out, answered, or failed to answer (the server then decides)
-  const ready = !signedIn || isFollowing.data !== undefined || isFollowing.isError;
+  // ready once signed out, answered, or failed to answer (the server then decides); before, a tap
+  // is kept and acted on once the state is known, unless it already is what the tap asked
+  const ready = !signedIn || !me || isFollowing.data !== undefined || isFollowing.isError;
   useEarlyAction('follow', user.id, { ready, current: following, act });
   return (
     <span className="follow">
@@ -64,9 +66,12 @@ export function FollowButton({ user }: { user: { id: number; followersCount: num
       <Button
         variant={following ? 'secondary' : 'primary'}
         aria-pressed={following}
+        aria-busy={!ready}
         disabled={mutation.isPending}
         data-replay={earlyAction('follow', user.id, !following)}
-        onClick={() => act(!following)}
+        onClick={() =>
+          ready ? act(!following) : keepEarlyAction(earlyAction('follow', user.id, !following))
+        }
       >
         {following ? t('social.unfollow') : t('social.follow')}
       </Button>
