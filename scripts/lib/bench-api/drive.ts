@@ -16,8 +16,12 @@ export interface Route {
   name: string;
   /** One path, or several that the connections take in turn (details of different NFTs). */
   paths: string[];
-  /** The baseline, a list or detail, or the mixed workload (a different URL each request). */
-  kind: 'baseline' | 'list' | 'detail' | 'mixed';
+  /**
+   * The baseline, a list or detail, the mixed workload (a different URL each request), or its
+   * ceiling: mixed URLs whose answers the warm-up left kept (hot only, no budget), what any
+   * cache of answers could give at most.
+   */
+  kind: 'baseline' | 'list' | 'detail' | 'mixed' | 'ceiling';
   /** Connections for this route when not the phase's. */
   connections?: number;
   /**
@@ -129,8 +133,9 @@ export async function driveRoute(
   });
   // Warmed on other URLs: what they left in the answer cache and the read model is dropped as a
   // write anywhere drops it (NOTIFY vbc_catalogue, decision 046), or on PGlite, which the
-  // benchmark cannot reach, left to expire; the measured run starts from nothing kept.
-  if (route.warmPaths) {
+  // benchmark cannot reach, left to expire; the measured run starts from nothing kept. The
+  // ceiling keeps what its warm-up (on its own URLs) left.
+  if (route.warmPaths && route.kind !== 'ceiling') {
     if (stats) await stats.query("select pg_notify('vbc_catalogue', 'bench')");
     await new Promise((r) => setTimeout(r, stats ? 250 : MAX_AGE_MS + 500));
   }
