@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { earlyAction } from '#web/lib/early-taps.ts';
@@ -6,6 +7,18 @@ import { initTestI18n, renderWithApp } from '#web/test/render.tsx';
 import { FollowButton } from './follow-button.tsx';
 
 type EarlyWindow = Window & { __vbcTaps?: string[] };
+
+// The outbox's IndexedDB is not in jsdom: what the follow queues offline is recorded here.
+const queued = vi.hoisted(() => [] as unknown[]);
+vi.mock('#web/pwa/outbox/state.ts', async (original) => ({
+  ...(await original<typeof import('#web/pwa/outbox/state.ts')>()),
+  loadOutbox: async () => ({
+    queueAction: async (action: { body: unknown }) => {
+      queued.push(action.body);
+    },
+    outboxNotice: () => undefined,
+  }),
+}));
 
 beforeAll(async () => {
   await initTestI18n('en');
@@ -85,4 +98,25 @@ describe('FollowButton', () => {
       expect(screen.queryByRole('alert')).toBeNull();
     },
   );
+
+  it('offline, with the following state not known, a tap still goes (to the outbox)', async () => {
+    const { follows } = signedInFollowing(false);
+    onlineManager.setOnline(false);
+    try {
+      renderWithApp(<FollowButton user={{ id: 5, followersCount: 2 }} />);
+      const button = screen.getByRole('button', { name: 'Follow' });
+      expect(button.getAttribute('aria-busy')).toBe('false');
+      await act(async () => {
+        fireEvent.click(button);
+      });
+      expect((await screen.findByRole('alert')).textContent).toContain(
+        'your follow will be sent when you are back online',
+      );
+      expect(screen.getByRole('button', { name: 'Unfollow' })).toBeTruthy();
+      expect(queued).toEqual([{ userId: 5, follow: true }]);
+      expect(follows).toEqual([]);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
 });

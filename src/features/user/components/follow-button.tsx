@@ -54,9 +54,15 @@ export function FollowButton({ user }: { user: { id: number; followersCount: num
     setMessage(null);
     mutation.mutate({ userId: user.id, follow });
   };
-  // ready once signed out, answered, or failed to answer (the server then decides); before, a tap
-  // is kept and acted on once the state is known, unless it already is what the tap asked
-  const ready = !signedIn || !me || isFollowing.data !== undefined || isFollowing.isError;
+  // ready once signed out, answered, failed to answer or waiting for the network (the server, or
+  // the outbox, then decides); before, a tap is kept and acted on once the state is known,
+  // unless it already is what the tap asked
+  const ready =
+    !signedIn ||
+    !me ||
+    isFollowing.data !== undefined ||
+    isFollowing.isError ||
+    isFollowing.fetchStatus === 'paused';
   useEarlyAction('follow', user.id, { ready, current: following, act });
   return (
     <span className="follow">
