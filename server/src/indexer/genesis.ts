@@ -34,21 +34,36 @@ export async function checkGenesis(
 ): Promise<{ hash: string } | { changed: GenesisChanged }> {
   const block = await ctx.provider.getBlock(0);
   if (!block?.hash) throw new Error(`network ${ctx.networkId}: the node has no block 0`);
-  let stored = known;
-  if (stored === null) {
-    await ctx.db
+  const stored = known ?? (await storeFirst(ctx, block.hash));
+  if (stored === null) return { hash: block.hash }; // no networks row yet: nothing indexed
+  return stored === block.hash ? { hash: stored } : { changed: { stored, node: block.hash } };
+}
+
+/**
+ * Stores `hash` as the network's block 0 unless one is stored; answers the stored one (null: no
+ * networks row). An operator's reset (forget-network.ts) may clear the hash between the store
+ * and the read: it is stored again then, not taken for "no row".
+ */
+async function storeFirst(
+  ctx: Pick<SyncContext, 'db' | 'networkId'>,
+  hash: string,
+): Promise<string | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const first = await ctx.db
       .updateTable('networks')
-      .set({ genesis_hash: block.hash })
+      .set({ genesis_hash: hash })
       .where('network_id', '=', ctx.networkId)
       .where('genesis_hash', 'is', null)
-      .execute();
+      .returning('genesis_hash')
+      .executeTakeFirst();
+    if (first) return hash;
     const row = await ctx.db
       .selectFrom('networks')
       .select('genesis_hash')
       .where('network_id', '=', ctx.networkId)
       .executeTakeFirst();
-    stored = row?.genesis_hash ?? null;
-    if (stored === null) return { hash: block.hash }; // no networks row yet: nothing indexed
+    if (!row) return null;
+    if (row.genesis_hash !== null) return row.genesis_hash;
   }
-  return stored === block.hash ? { hash: stored } : { changed: { stored, node: block.hash } };
+  return null;
 }
