@@ -21,7 +21,7 @@ import { orderQueryOptions } from '../api/queries.ts';
 import { buyQuote, checkAccountBalance } from '../pricing.ts';
 import { sameAddress, TakeOffSale } from './fixed-sale.tsx';
 import { SwitchFirst } from './switch-first.tsx';
-import { useBalances, useFeeBps, useTradeContext } from './use-trade.ts';
+import { accountShortfall, useBalances, useFeeBps, useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 export default function BundleBuyPanel({
@@ -62,17 +62,20 @@ export default function BundleBuyPanel({
       account === undefined ? null : checkAccountBalance(quote.breakdown.youPay, account);
     if (short) return runner.refuse(short.error, short.hint);
     const tokenIds = indexes.map((i) => order.tokenIds[i]!.toString());
-    return runner.run((s) =>
-      buy(
-        ctx,
-        {
-          target: 'BUNDLE',
-          orderHash: live.orderHash,
-          collection: order.collection,
-          tokenIds,
-        },
-        s,
-      ),
+    const youPay = quote.breakdown.youPay;
+    return runner.run(
+      async (s) =>
+        (await accountShortfall(balances, youPay)) ??
+        buy(
+          ctx,
+          {
+            target: 'BUNDLE',
+            orderHash: live.orderHash,
+            collection: order.collection,
+            tokenIds,
+          },
+          s,
+        ),
     );
   };
   return (

@@ -23,7 +23,7 @@ import { onSaleQueryOptions, orderQueryOptions } from '../api/queries.ts';
 import { checkAccountBalance, type PriceBreakdown, priceBreakdown } from '../pricing.ts';
 import { sameAddress } from './fixed-sale.tsx';
 import { SwitchFirst } from './switch-first.tsx';
-import { useBalances, useFeeBps, useTradeContext } from './use-trade.ts';
+import { accountShortfall, useBalances, useFeeBps, useTradeContext } from './use-trade.ts';
 import './trade.css';
 
 /** The sum of the chosen orders' breakdowns (each fee the lower of today's and the signed one). */
@@ -81,6 +81,8 @@ export default function BuySeveralPanel({ collection }: { collection: Collection
     if (short) return runner.refuse(short.error, short.hint);
     const collectionOf = () => collection.collectionAddr;
     return runner.run(async (s) => {
+      const short = await accountShortfall(balances, price.youPay);
+      if (short) return short;
       const outcome = await buyMany(ctx, { orderHashes: [...chosen], collectionOf }, s);
       if (outcome.ok) setChosen([]);
       return outcome;

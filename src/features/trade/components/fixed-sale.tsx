@@ -10,7 +10,7 @@ import { WriteStatus } from '#web/wallet/write/write-status.tsx';
 import { buy, type TradeContext, takeOffSale } from '../actions.ts';
 import type { Target } from '../api/trade.ts';
 import { checkAccountBalance, priceBreakdown } from '../pricing.ts';
-import { useBalances, useFeeBps } from './use-trade.ts';
+import { accountShortfall, useBalances, useFeeBps } from './use-trade.ts';
 
 export const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -57,8 +57,10 @@ export function FixedSale(p: {
     const account = balances.data?.account;
     const short = account === undefined ? null : checkAccountBalance(price.youPay, account);
     if (short) return runner.refuse(short.error, short.hint);
-    return runner.run((s) =>
-      buy(p.ctx, { target: p.target, orderHash: p.order.orderHash, collection: p.collection }, s),
+    return runner.run(
+      async (s) =>
+        (await accountShortfall(balances, price.youPay)) ??
+        buy(p.ctx, { target: p.target, orderHash: p.order.orderHash, collection: p.collection }, s),
     );
   };
   return (

@@ -6,12 +6,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import type { Network } from '#shared/schemas/entities.ts';
+import type { ErrorKey } from '#web/lib/errors.ts';
 import { networksQueryOptions } from '#web/lib/networks.ts';
 import { session } from '#web/stores/session.ts';
 import { balancesQueryOptions } from '#web/wallet/balances.ts';
 import { activeConnector, walletUi } from '#web/wallet/connection.ts';
 import type { TradeContext } from '../actions.ts';
 import { chainNowQueryOptions, feeQueryOptions } from '../api/queries.ts';
+import { checkAccountBalance } from '../pricing.ts';
 
 export function useNetwork(networkId: number): Network | null {
   const { data } = useQuery(networksQueryOptions());
@@ -37,6 +39,21 @@ export function useBalances(ctx: TradeContext | null) {
     }),
     enabled: ctx !== null,
   });
+}
+
+/**
+ * A buy's account-balance check once the balance is known: a tap made before it came waits for
+ * it (the action busy) rather than sending a buy the server would refuse; a balance that cannot
+ * be read refuses nothing here, and the server decides. The refusal, or null to go on.
+ */
+export async function accountShortfall(
+  balances: ReturnType<typeof useBalances>,
+  youPay: bigint,
+): Promise<{ ok: false; error: ErrorKey } | null> {
+  const account =
+    balances.data?.account ?? (await balances.refetch({ cancelRefetch: false })).data?.account;
+  const short = account === undefined ? null : checkAccountBalance(youPay, account);
+  return short ? { ok: false, error: short.error } : null;
 }
 
 export const useFeeBps = (network: Network | null) => useQuery(feeQueryOptions(network));
