@@ -14,19 +14,22 @@
  * Each route runs twice: hot (the answer cache of decision 046 on, as users run it) and cold (a
  * server with ANSWER_CACHE=false), printed side by side; `--skip-cold` leaves the cold run out.
  * Beside the fixed URLs, the mixed workload (scripts/lib/bench-api/mixed.ts) sends a different
- * URL on every request, half with a likeAddress, and its ceiling (a few thousand such URLs with
- * every answer kept). Budgets: scripts/lib/bench-api/budgets.ts.
+ * URL on every request, half with a likeAddress; its ceiling (a few thousand such URLs with
+ * every answer kept); and, on PostgreSQL, the same mix while likes are written (5 a second).
+ * Budgets: scripts/lib/bench-api/budgets.ts.
  * Not part of `npm test`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { freePort } from '#contracts/devnet/ports.ts';
 import { createDatabase } from '#server/db/create-database.ts';
 import { migrate } from '#server/db/migrate.ts';
+import type { Database } from '#server/db/types.ts';
+import { setLike } from '#server/repositories/likes.ts';
 import { startPostgresCluster } from '#server-tests/helpers/postgres-cluster.ts';
 import { type Mode, type Phase, printHttp } from './lib/bench-api/budgets.ts';
 import { driveRoute, type Route, type RouteResult, startServer } from './lib/bench-api/drive.ts';
@@ -68,8 +71,39 @@ function phase(pglite: boolean): void {
 /** The mixed URLs of the ceiling row: fewer than the hot warm-up sends in its 2 s. */
 const CEILING_URLS = 3_000;
 
-/** The routes driven, with detail and filter values taken from the loaded data. */
-async function routes(run: RunSql): Promise<Route[]> {
+/** Likes written a second during the mixed run with writes (PostgreSQL only). */
+const LIKES_PER_SECOND = 5;
+
+/**
+ * Starts writing likes as the like route writes them (setLike: the likes row, its activity and
+ * the NFT's count; the triggers announce them as any writer's), by users who are not the mixed
+ * workload's readers; answers the stop.
+ */
+function likeStream(db: Kysely<Database>, nfts: number): () => () => Promise<void> {
+  let n = 0;
+  return () => {
+    const writes: Promise<unknown>[] = [];
+    const timer = setInterval(() => {
+      n += 1;
+      const address = `0x${(0xb0000000 + n).toString(16).padStart(40, '0')}`;
+      const id = 1 + ((n * 7_919) % nfts);
+      const write = setLike(db, { target: 'NFT', id, address, like: true });
+      write.catch(() => undefined); // said at the stop, once every write has ended
+      writes.push(write);
+    }, 1000 / LIKES_PER_SECOND);
+    return async () => {
+      clearInterval(timer);
+      const failed = (await Promise.allSettled(writes)).find((w) => w.status === 'rejected');
+      if (failed) throw new Error(`a like was not written: ${String(failed.reason)}`);
+    };
+  };
+}
+
+/**
+ * The routes driven, with detail and filter values taken from the loaded data; `likes`, a stream
+ * of likes for the mixed run with writes (PostgreSQL, where the script reaches the database).
+ */
+async function routes(run: RunSql, likes?: () => () => Promise<void>): Promise<Route[]> {
   const rows = (await run(
     `select collection_address as a, token_id::text as t from nfts
      where id % greatest(1, (select count(*) from nfts) / 500) = 0 limit 500`,
@@ -135,6 +169,18 @@ async function routes(run: RunSql): Promise<Route[]> {
       paths: mixed.slice(0, CEILING_URLS),
       warmPaths: mixed.slice(0, CEILING_URLS),
     },
+    // the mix while users write: each like drops the caches on every node (decision 046)
+    ...(likes
+      ? ([
+          {
+            name: `mixed, ${LIKES_PER_SECOND} likes a second meanwhile`,
+            kind: 'mixed-writes',
+            paths: mixed.slice(25_000, 50_000),
+            warmPaths,
+            during: likes,
+          },
+        ] satisfies Route[])
+      : []),
     // the embedded default's second budget: the same mix at 50 connections, beside its baseline
     ...(PGLITE
       ? ([
@@ -191,13 +237,13 @@ function chosen(list: Route[]): Route[] {
   return list.filter((r) => r.kind === 'baseline' || words.some((w) => r.name.includes(w)));
 }
 
-async function load(run: RunSql): Promise<Route[]> {
+async function load(run: RunSql, likes?: () => () => Promise<void>): Promise<Route[]> {
   const started = Date.now();
   const counts = await loadCatalogue(run, { nfts: NFTS, networkId: NETWORK_ID });
   const made = Object.entries(counts).map(([k, v]) => `${fmt(v)} ${k}`);
   console.log(`Loaded in ${fmt((Date.now() - started) / 1000, 1)} s: ${made.join(', ')}`);
   console.log(await machine(run));
-  return chosen(await routes(run));
+  return chosen(await routes(run, likes));
 }
 
 /** PostgreSQL: a throwaway cluster with pg_stat_statements; HTTP, then the SQL of every list. */
@@ -208,23 +254,30 @@ async function onPostgres(): Promise<boolean> {
   });
   try {
     const url = await cluster.createDatabase('bench');
+    // the mixed run's likes are written through this handle
     const handle = await createDatabase({ databaseUrl: url });
-    await migrate(handle.db);
-    await handle.close();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    let list: Route[];
     try {
-      await client.query("set maintenance_work_mem = '512MB'");
-      list = await load(async (text) => (await client.query(text)).rows);
-      await client.query('create extension if not exists pg_stat_statements');
+      await migrate(handle.db);
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      let list: Route[];
+      try {
+        await client.query("set maintenance_work_mem = '512MB'");
+        list = await load(
+          async (text) => (await client.query(text)).rows,
+          likeStream(handle.db, NFTS),
+        );
+        await client.query('create extension if not exists pg_stat_statements');
+      } finally {
+        await client.end();
+      }
+      let ok = true;
+      if (!args['skip-http']) ok = (await runHttp(list, { databaseUrl: url })) && ok;
+      if (!args['skip-sql']) ok = printShapes(await measureQueries(url)) && ok;
+      return ok;
     } finally {
-      await client.end();
+      await handle.close();
     }
-    let ok = true;
-    if (!args['skip-http']) ok = (await runHttp(list, { databaseUrl: url })) && ok;
-    if (!args['skip-sql']) ok = printShapes(await measureQueries(url)) && ok;
-    return ok;
   } finally {
     await cluster.stop();
   }
@@ -270,8 +323,8 @@ async function driveAll(
       `${mode}: autocannon, ${options.connections} connections, ${options.duration} s per route, load ${loadAverage()}`,
     );
     for (const route of list) {
-      // nothing is kept cold: its ceiling is the mixed row
-      if (mode === 'cold' && route.kind === 'ceiling') continue;
+      // nothing is kept cold: its ceiling is the mixed row, and writes drop nothing there
+      if (mode === 'cold' && (route.kind === 'ceiling' || route.kind === 'mixed-writes')) continue;
       results.push(await driveRoute(server.url, route, stats, options));
     }
     console.log(`${mode}: done, load ${loadAverage()}`);

@@ -19,9 +19,9 @@ export interface Route {
   /**
    * The baseline, a list or detail, the mixed workload (a different URL each request), or its
    * ceiling: mixed URLs whose answers the warm-up left kept (hot only, no budget), what any
-   * cache of answers could give at most.
+   * cache of answers could give at most; or the mixed workload while users write (no budget).
    */
-  kind: 'baseline' | 'list' | 'detail' | 'mixed' | 'ceiling';
+  kind: 'baseline' | 'list' | 'detail' | 'mixed' | 'ceiling' | 'mixed-writes';
   /** Connections for this route when not the phase's. */
   connections?: number;
   /**
@@ -29,6 +29,8 @@ export interface Route {
    * measured request is still a first); the caches are emptied between the two (`driveRoute`).
    */
   warmPaths?: string[];
+  /** Started with the measured run and stopped after it: writes beside the reads. */
+  during?: () => () => Promise<void>;
 }
 
 export interface RouteResult {
@@ -142,6 +144,7 @@ export async function driveRoute(
   await stats?.query('select pg_stat_statements_reset()');
   const before = stats ? await statementCalls(stats) : 0;
   let next = 0;
+  const stopWrites = route.during?.();
   const result = await autocannon({
     url: baseUrl,
     connections: options.connections,
@@ -155,6 +158,7 @@ export async function driveRoute(
       },
     ],
   });
+  await stopWrites?.();
   const calls = stats ? (await statementCalls(stats)) - before : null;
   const ok = result.requests.total;
   return {
