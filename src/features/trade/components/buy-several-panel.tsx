@@ -81,8 +81,8 @@ export default function BuySeveralPanel({ collection }: { collection: Collection
     if (short) return runner.refuse(short.error, short.hint);
     const collectionOf = () => collection.collectionAddr;
     return runner.run(async (s) => {
-      const short = await accountShortfall(balances, price.youPay);
-      if (short) return short;
+      const late = await accountShortfall(balances, price.youPay);
+      if (late) return late;
       const outcome = await buyMany(ctx, { orderHashes: [...chosen], collectionOf }, s);
       if (outcome.ok) setChosen([]);
       return outcome;
