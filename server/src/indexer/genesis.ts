@@ -41,14 +41,23 @@ export async function checkGenesis(
 
 /**
  * Stores `hash` as the network's block 0 unless one is stored; answers the stored one (null: no
- * networks row). An operator's reset (forget-network.ts) may clear the hash between the store
- * and the read: it is stored again then, not taken for "no row".
+ * networks row). Read first, so a halted network's steps write nothing: an update, even of no
+ * row, is announced to every node's answer cache (migration 070). A hash stored meanwhile (an
+ * indexer on another node) is read again; a reset (forget-network.ts) clearing it after the read
+ * is met on the next step.
  */
 async function storeFirst(
   ctx: Pick<SyncContext, 'db' | 'networkId'>,
   hash: string,
 ): Promise<string | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
+    const row = await ctx.db
+      .selectFrom('networks')
+      .select('genesis_hash')
+      .where('network_id', '=', ctx.networkId)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (row.genesis_hash !== null) return row.genesis_hash;
     const first = await ctx.db
       .updateTable('networks')
       .set({ genesis_hash: hash })
@@ -57,13 +66,6 @@ async function storeFirst(
       .returning('genesis_hash')
       .executeTakeFirst();
     if (first) return hash;
-    const row = await ctx.db
-      .selectFrom('networks')
-      .select('genesis_hash')
-      .where('network_id', '=', ctx.networkId)
-      .executeTakeFirst();
-    if (!row) return null;
-    if (row.genesis_hash !== null) return row.genesis_hash;
   }
   return null;
 }

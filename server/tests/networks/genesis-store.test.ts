@@ -1,9 +1,11 @@
 /**
- * The first contact's genesis store (server/src/indexer/genesis.ts) against an operator's reset
- * (forget-network.ts) committing between its store and its read: the hash is stored again, not
- * taken for a missing networks row (a race a CI run once hit: the new chain indexed, its block 0
- * never stored).
+ * The first contact's genesis store (server/src/indexer/genesis.ts): read first, so the steps of a
+ * halted network write nothing (every update, even of no row, drops every node's answer cache);
+ * a hash another indexer stores between the read and the store is read again. (A CI run once hit
+ * the race of the former order, store then read: a reset between them, the new chain indexed and
+ * its block 0 never stored.)
  */
+import type { KyselyPlugin } from 'kysely';
 import { expect, it } from 'vitest';
 import { checkGenesis } from '#server/indexer/genesis.ts';
 import { ALL_BACKENDS, describeBackends } from '../helpers/test-app.ts';
@@ -11,8 +13,12 @@ import { ALL_BACKENDS, describeBackends } from '../helpers/test-app.ts';
 const NETWORK = 4_242;
 const node = { getBlock: async () => ({ hash: '0xnew' }) } as never;
 
-/** `db` whose first read (a `selectFrom` executed) runs `before` first. */
-function resetBeforeRead<D extends object>(db: D, before: () => Promise<void>): D {
+/** `db` whose first statement begun with `method` (executed) runs `before` first. */
+function beforeFirst<D extends object>(
+  db: D,
+  method: 'selectFrom' | 'updateTable',
+  before: () => Promise<void>,
+): D {
   let done = false;
   const wrap = <B extends object>(builder: B): B =>
     new Proxy(builder, {
@@ -38,7 +44,7 @@ function resetBeforeRead<D extends object>(db: D, before: () => Promise<void>): 
     get(target, prop) {
       const value = Reflect.get(target, prop) as unknown;
       if (typeof value !== 'function') return value;
-      if (prop === 'selectFrom') return (...args: unknown[]) => wrap(value.apply(target, args));
+      if (prop === method) return (...args: unknown[]) => wrap(value.apply(target, args));
       return value.bind(target);
     },
   });
@@ -78,26 +84,49 @@ describeBackends(
       });
     });
 
-    it('is stored again when a reset clears it between the store and the read', async () => {
+    it('a hash stored by another indexer between the read and the store is read again', async () => {
       await t.db
         .updateTable('networks')
-        .set({ genesis_hash: '0xold' })
+        .set({ genesis_hash: null })
         .where('network_id', '=', NETWORK)
         .execute();
-      // the reset commits after the first (refused) store, as the read begins
-      let reset = false;
-      const clear = async () => {
-        reset = true;
+      let other = false;
+      const storeOther = async () => {
+        other = true;
         await t.db
           .updateTable('networks')
-          .set({ genesis_hash: null })
+          .set({ genesis_hash: '0xother' })
           .where('network_id', '=', NETWORK)
           .execute();
       };
-      const ctx = { db: resetBeforeRead(t.db, clear), networkId: NETWORK, provider: node };
-      expect(await checkGenesis(ctx, null)).toEqual({ hash: '0xnew' });
-      expect(reset).toBe(true);
-      expect(await stored()).toBe('0xnew');
+      const ctx = {
+        db: beforeFirst(t.db, 'updateTable', storeOther),
+        networkId: NETWORK,
+        provider: node,
+      };
+      expect(await checkGenesis(ctx, null)).toEqual({
+        changed: { stored: '0xother', node: '0xnew' },
+      });
+      expect(other).toBe(true);
+      expect(await stored()).toBe('0xother');
+    });
+
+    it('a stored hash is only read: a halted network writes nothing', async () => {
+      const updates: string[] = [];
+      const counting: KyselyPlugin = {
+        transformQuery(args) {
+          if (args.node.kind === 'UpdateQueryNode') updates.push(args.node.kind);
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      };
+      const ctx = { db: t.db.withPlugin(counting), networkId: NETWORK, provider: node };
+      for (let step = 0; step < 3; step++) {
+        expect(await checkGenesis(ctx, null)).toEqual({
+          changed: { stored: '0xother', node: '0xnew' },
+        });
+      }
+      expect(updates).toEqual([]);
     });
   },
   { backends: ALL_BACKENDS },
