@@ -117,9 +117,9 @@ describe('early taps on a screen action (follow, like): kept for the component t
 
   it('keeps a tap on a live button whose state is not known yet: the last one counts', () => {
     delete (window as Window & { __vbcTaps?: string[] }).__vbcTaps; // no server-rendered page
-    keepEarlyAction(earlyAction('follow', 12, true));
-    keepEarlyAction(earlyAction('follow', 12, false));
-    keepEarlyAction(earlyAction('follow', 13, true));
+    keepEarlyAction('follow', 12, true);
+    keepEarlyAction('follow', 12, false);
+    keepEarlyAction('follow', 13, true);
     expect(takeEarlyAction('follow', 12)).toBe(false);
     expect(takeEarlyAction('follow', 13)).toBe(true);
   });

@@ -13,8 +13,9 @@
  * An action on the screen (follow, like) works the same way: its button carries
  * `data-replay="kind:target:on|off"` (earlyAction), the intent it showed; the tap is kept and, once
  * the app has rendered that button with its data, the component takes it (takeEarlyAction) and acts
- * unless the state is already the one asked for (useEarlyAction). A signed-in user's page is rendered afresh
- * (src/start.tsx), so its buttons are new ones: a tap on the server's copy would otherwise be lost.
+ * unless the state is already the one asked for (useEarlyAction). A signed-in user's page is
+ * rendered afresh (src/start.tsx), so its buttons are new ones: a tap on the server's copy would
+ * otherwise be lost.
  * Taps not taken are forgotten when the user goes to another page (header.tsx).
  */
 import { useEffect } from 'react';
@@ -38,6 +39,9 @@ export function earlyAction(kind: string, target: string | number, on: boolean):
 
 const isAction = (name: string) => name.includes(':');
 
+/** What every kept name of one button begins with (`follow:12:`). */
+const prefixOf = (kind: string, target: string | number) => `${kind}:${target}:`;
+
 /** Removes in place (index.html's script holds the same list) the names `drop` says to. */
 function removeWhere(list: string[], drop: (name: string) => boolean): void {
   for (let i = list.length; i--; ) if (drop(list[i] ?? '')) list.splice(i, 1);
@@ -49,7 +53,7 @@ function removeWhere(list: string[], drop: (name: string) => boolean): void {
  */
 export function takeEarlyAction(kind: string, target: string | number): boolean | undefined {
   const kept = (window as EarlyWindow).__vbcTaps;
-  const prefix = `${kind}:${target}:`;
+  const prefix = prefixOf(kind, target);
   const at = kept?.findIndex((name) => name.startsWith(prefix)) ?? -1;
   if (!kept || at < 0) return undefined;
   const on = kept[at]?.endsWith(':on');
@@ -63,11 +67,11 @@ export function takeEarlyAction(kind: string, target: string | number): boolean 
  * useEarlyAction to take once it is: the user asked for what the button showed, and the answer
  * may show the other state a moment later.
  */
-export function keepEarlyAction(name: string): void {
+export function keepEarlyAction(kind: string, target: string | number, on: boolean): void {
   const w = window as EarlyWindow;
   w.__vbcTaps ??= [];
-  removeWhere(w.__vbcTaps, (kept) => kept.startsWith(name.slice(0, name.lastIndexOf(':') + 1)));
-  w.__vbcTaps.push(name);
+  removeWhere(w.__vbcTaps, (kept) => kept.startsWith(prefixOf(kind, target)));
+  w.__vbcTaps.push(earlyAction(kind, target, on));
 }
 
 /**

@@ -75,9 +75,7 @@ export function FollowButton({ user }: { user: { id: number; followersCount: num
         aria-busy={!ready}
         disabled={mutation.isPending}
         data-replay={earlyAction('follow', user.id, !following)}
-        onClick={() =>
-          ready ? act(!following) : keepEarlyAction(earlyAction('follow', user.id, !following))
-        }
+        onClick={() => (ready ? act(!following) : keepEarlyAction('follow', user.id, !following))}
       >
         {following ? t('social.unfollow') : t('social.follow')}
       </Button>
