@@ -113,6 +113,7 @@ async function routes(run: RunSql, likes?: () => () => Promise<void>): Promise<R
   const mixed = await mixedPaths(run, 60_000);
   // warmed on URLs no measured run sends (drive.ts: the caches are emptied before measuring)
   const warmPaths = mixed.slice(50_000);
+  const ceiling = mixed.slice(0, CEILING_URLS);
   const lists: Route[] = [];
   for (const sort of ['newest', 'like', 'bid', 'price_desc', 'price_asc']) {
     for (const page of [1, 100]) {
@@ -166,8 +167,8 @@ async function routes(run: RunSql, likes?: () => () => Promise<void>): Promise<R
     {
       name: `mixed, every answer kept (${CEILING_URLS} URLs)`,
       kind: 'ceiling',
-      paths: mixed.slice(0, CEILING_URLS),
-      warmPaths: mixed.slice(0, CEILING_URLS),
+      paths: ceiling,
+      warmPaths: ceiling,
     },
     // the mix while users write: each like drops the caches on every node (decision 046)
     ...(likes

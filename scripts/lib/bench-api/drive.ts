@@ -25,8 +25,9 @@ export interface Route {
   /** Connections for this route when not the phase's. */
   connections?: number;
   /**
-   * The warm-up's URLs when they must differ from the measured ones (the mixed workload: every
-   * measured request is still a first); the caches are emptied between the two (`driveRoute`).
+   * The warm-up's URLs: other ones than the measured (the mixed workload: every measured request
+   * is still a first), the caches emptied between the two (`driveRoute`); or the measured ones
+   * themselves (the same array: the ceiling), whose answers stay kept.
    */
   warmPaths?: string[];
   /** Started with the measured run and stopped after it: writes beside the reads. */
@@ -135,9 +136,9 @@ export async function driveRoute(
   });
   // Warmed on other URLs: what they left in the answer cache and the read model is dropped as a
   // write anywhere drops it (NOTIFY vbc_catalogue, decision 046), or on PGlite, which the
-  // benchmark cannot reach, left to expire; the measured run starts from nothing kept. The
-  // ceiling keeps what its warm-up (on its own URLs) left.
-  if (route.warmPaths && route.kind !== 'ceiling') {
+  // benchmark cannot reach, left to expire; the measured run starts from nothing kept. A warm-up
+  // on the measured URLs themselves (the ceiling) leaves its answers kept.
+  if (route.warmPaths && route.warmPaths !== route.paths) {
     if (stats) await stats.query("select pg_notify('vbc_catalogue', 'bench')");
     await new Promise((r) => setTimeout(r, stats ? 250 : MAX_AGE_MS + 500));
   }
