@@ -4,14 +4,20 @@ export function Skeleton({ width, height = '1em' }: { width?: string; height?: s
   return <span className="skeleton" style={{ width, height }} aria-hidden="true" />;
 }
 
-/** A grid of card placeholders with the cards' own aspect ratio (no layout shift). */
-export function CardGridSkeleton({ count = 6 }: { count?: number }) {
+/**
+ * A grid of card placeholders with the cards' own aspect ratio (no layout shift). `idle`: nothing
+ * is loading yet (a home section below the fold, home-section.tsx), so it neither says "Loading…"
+ * nor is busy: a page whose visible part has loaded is not busy for what waits to be scrolled to.
+ */
+export function CardGridSkeleton({ count = 6, idle = false }: { count?: number; idle?: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className="card-grid" aria-busy="true">
-      <span className="visually-hidden" role="status">
-        {t('state.loading')}
-      </span>
+    <div className="card-grid" aria-busy={idle ? undefined : 'true'}>
+      {idle ? null : (
+        <span className="visually-hidden" role="status">
+          {t('state.loading')}
+        </span>
+      )}
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
         <div className="card card--skeleton" key={i} aria-hidden="true">

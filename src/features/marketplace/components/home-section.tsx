@@ -45,7 +45,7 @@ export function WhenNear({
   if (near) return <>{children}</>;
   return (
     <SectionFrame title={title} more={more} sectionRef={ref} pending>
-      <CardGridSkeleton count={4} />
+      <CardGridSkeleton count={4} idle />
     </SectionFrame>
   );
 }
