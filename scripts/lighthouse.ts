@@ -163,9 +163,10 @@ async function warmUp(urls: string[]): Promise<void> {
 }
 
 /**
- * Under `npm test` this script starts while the PWA suite still runs, so that its stack is up and
- * warm when that suite ends: it measures only once scripts/test-all.ts creates the file named by
- * LIGHTHOUSE_START_WHEN (every other suite has ended by then). Alone, it measures at once.
+ * Under `npm test` this script starts while the stage before it still runs (scripts/test-all.ts),
+ * so that its stack is up and warm when that stage ends: it measures only once test-all creates
+ * the file named by LIGHTHOUSE_START_WHEN (every other suite has ended by then). Alone, it
+ * measures at once.
  */
 async function quietMachine(): Promise<void> {
   const file = scriptEnv.lighthouseStartWhen();
