@@ -21,7 +21,7 @@ export interface DatabaseHandle {
   backend: DatabaseBackend;
   /** Closes Kysely and the underlying pool or PGlite instance. */
   close(): Promise<void>;
-  /** LISTEN on a channel (see listen.ts); resolves to the function that stops listening. */
+  /** LISTEN on a channel (see listen.ts); resolves to its subscription (stop, sync). */
   listen?: Listen;
 }
 

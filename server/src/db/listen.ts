@@ -16,7 +16,19 @@ export interface ListenHandlers {
   onDisconnect?: () => void;
 }
 
-export type Listen = (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
+/** A channel listened to. */
+export interface Subscription {
+  stop(): Promise<void>;
+  /**
+   * Resolves once every notification committed before the call has been handed to `onMessage`
+   * (PostgreSQL delivers them to the listening connection ahead of the answer to a query it
+   * receives after they were committed). A writer that awaits it after its commit knows its own
+   * notifications have been heard. Resolves at once while disconnected (`onDisconnect` ran).
+   */
+  sync(): Promise<void>;
+}
+
+export type Listen = (channel: string, handlers: ListenHandlers) => Promise<Subscription>;
 
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 
@@ -24,8 +36,14 @@ export function listenWithPglite(pglite: PGlite): Listen {
   return async (channel, handlers) => {
     if (!CHANNEL.test(channel)) throw new Error(`bad channel name: ${channel}`);
     const stop = await pglite.listen(channel, handlers.onMessage);
-    return async () => {
-      if (!pglite.closed) await stop();
+    return {
+      async stop() {
+        if (!pglite.closed) await stop();
+      },
+      // the one embedded connection: a query after the commit is answered after its notifications
+      async sync() {
+        if (!pglite.closed) await pglite.query('select 1');
+      },
     };
   };
 }
@@ -65,12 +83,17 @@ export function listenWithPool(connectionString: string): Listen {
       retry.unref?.();
     };
     await connect(true);
-    return async () => {
-      stopped = true;
-      clearTimeout(retry);
-      const c = client;
-      client = null;
-      await c?.end().catch(() => undefined);
+    return {
+      async stop() {
+        stopped = true;
+        clearTimeout(retry);
+        const c = client;
+        client = null;
+        await c?.end().catch(() => undefined);
+      },
+      async sync() {
+        await client?.query('select 1');
+      },
     };
   };
 }

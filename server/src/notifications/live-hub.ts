@@ -50,10 +50,11 @@ export class LiveHub {
   async start(listen: Listen | undefined): Promise<void> {
     this.lastId = BigInt(await this.maxId());
     if (!listen) return;
-    this.stop = await listen(LIVE_CHANNEL, {
+    const subscription = await listen(LIVE_CHANNEL, {
       onMessage: (payload) => this.announced(payload),
       onReconnect: () => void this.catchUp(),
     });
+    this.stop = () => subscription.stop();
   }
 
   /** Set by close(): no stream opens any more (its subscriber would never be ended). */

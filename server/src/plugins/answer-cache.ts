@@ -6,9 +6,11 @@
  * - every statement writing a table these reads depend on sends NOTIFY vbc_catalogue at commit
  *   (migrations 070 and 090), whoever wrote it (a route, the indexer, a script, another node);
  *   each node LISTENs (db/listen.ts) and drops its whole cache on each notification;
- * - a node also drops it before answering any write request it served itself (not a refusal,
- *   4xx, which wrote nothing), so the writer's next read on that node never waits for the
- *   notification;
+ * - before answering a write request it served itself (not a refusal, 4xx, which wrote
+ *   nothing), a node waits until its LISTEN connection has heard every notification committed
+ *   so far (listen.ts `sync`), so the writer's next read on that node never comes before the drop
+ *   its write caused; a write that changed no table of these reads (a sign-in, a notification
+ *   marked read) drops nothing. If that wait fails, the node drops its whole cache instead;
  * - an answer whose read began before a drop is not stored (the generation it began with);
  * - while the LISTEN connection is down nothing is served from the cache nor stored;
  * - entries also expire after MAX_AGE_MS, for answers that move with the clock alone
@@ -23,7 +25,7 @@
  * from a fresh read of their likes (decision 126).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Listen } from '#server/db/listen.ts';
+import type { Listen, Subscription } from '#server/db/listen.ts';
 import type { Db } from '../repositories/paging.ts';
 import { attachReadModel, MAX_AGE_MS, ReadModel } from '../repositories/read-model.ts';
 import { etagOf, VALIDATED } from './etag.ts';
@@ -68,6 +70,8 @@ export class AnswerCache {
   drops = 0;
   /** What caused the last drops, newest last (a table name, 'write', 'reconnect'). */
   readonly reasons: string[] = [];
+  /** Resolves once every announcement committed before the call was heard (listen.ts `sync`). */
+  heard: () => Promise<void> = () => Promise.reject(new Error('not listening'));
 
   get(key: string, now = Date.now()): Entry | undefined {
     if (!this.listening) return undefined;
@@ -207,7 +211,10 @@ async function keep(
 ): Promise<unknown> {
   if (!READS.has(request.method) && request.url.startsWith('/api/')) {
     // a refusal (4xx) wrote nothing: a bad request leaves no row behind (docs/product-rules.md)
-    if (reply.statusCode < 400 || reply.statusCode >= 500) cache.drop('write');
+    if (reply.statusCode >= 400 && reply.statusCode < 500) return payload;
+    // what the write changed has been announced at its commit: once heard, it is dropped
+    if (cache.listening) await cache.heard().catch(() => cache.drop('write'));
+    else cache.drop('write');
     return payload;
   }
   const state = began.get(request);
@@ -245,10 +252,10 @@ export function registerAnswerCache(app: FastifyInstance, listen: Listen | undef
   const cache = new AnswerCache();
   app.decorate('answerCache', cache);
   attachReadModel(app.db, cache.model, cache);
-  let stop: (() => Promise<void>) | undefined;
+  let subscription: Subscription | undefined;
   app.addHook('onReady', async () => {
     if (!listen || !app.config.answerCache) return;
-    stop = await listen(CATALOGUE_CHANNEL, {
+    subscription = await listen(CATALOGUE_CHANNEL, {
       onMessage: (table) => cache.drop(table),
       onDisconnect: () => {
         cache.listening = false;
@@ -259,11 +266,13 @@ export function registerAnswerCache(app: FastifyInstance, listen: Listen | undef
         cache.listening = true;
       },
     });
+    const listening = subscription;
+    cache.heard = () => listening.sync();
     cache.listening = true;
   });
   app.addHook('preClose', async () => {
     cache.listening = false;
-    await stop?.();
+    await subscription?.stop();
   });
   app.addHook('onRequest', async (request, reply) => serve(cache, app.db, request, reply));
   app.addHook('preHandler', async (request) => forAnyone(request));

@@ -6,6 +6,7 @@
  * PostgreSQL: a write on one drops the other's cache through NOTIFY vbc_catalogue.
  */
 import { parseEther, type Wallet } from 'ethers';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashOrder, SaleKind } from '#contracts/typed-data/index.ts';
 import { type App, buildApp } from '#server/app.ts';
@@ -100,6 +101,42 @@ describeBackends(
       expect(after.isLiked).toBe(!before.isLiked);
       expect(after.likeCount).toBe(before.likeCount + (before.isLiked ? -1 : 1));
       await read(t.app, '/api/v2/show/market-nfts?sort=like&size=24');
+      // dropped by the like's own announcement, heard before the like was answered
+      expect(t.app.answerCache.reasons).not.toContain('write');
+      expect(t.app.answerCache.reasons).toContain('nfts');
+    });
+
+    it('a write that changes no catalogue table keeps every cached answer', async () => {
+      const list = '/api/v2/show/market-nfts?sort=newest&size=24';
+      const body = await warm(t.app, list);
+      const drops = t.app.answerCache.drops;
+      const prefs = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/notification/preferences',
+        payload: { lang: 'en', emailOutbid: false, emailWon: true, emailSold: true },
+        headers: cat.alice.auth,
+      });
+      expect(prefs.statusCode, prefs.body).toBe(200);
+      const again = await t.app.inject({ method: 'GET', url: list });
+      expect([again.headers['x-cache'], again.body]).toEqual(['hit', body]);
+      expect(t.app.answerCache.drops).toBe(drops);
+    });
+  },
+  ON,
+);
+
+describeBackends(
+  'answer cache: an announcement committed elsewhere is heard once `heard` resolves',
+  (t) => {
+    it('every time, 200 times in a row', async () => {
+      await settle(t.app);
+      const cache = t.app.answerCache;
+      for (let i = 0; i < 200; i++) {
+        // committed on a connection of the pool, not the one that listens
+        await sql`select pg_notify('vbc_catalogue', ${`probe-${i}`})`.execute(t.db);
+        await cache.heard();
+        expect(cache.reasons.at(-1)).toBe(`probe-${i}`);
+      }
     });
   },
   ON,
