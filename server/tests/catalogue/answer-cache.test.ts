@@ -205,6 +205,8 @@ describeBackends(
       expect((await t.app.inject({ method: 'GET', url: history })).headers['x-cache']).toBe('hit');
       const bid = await postBid(t, c, bidder, hash, ONE_VBC);
       expect(bid.statusCode, bid.body).toBe(200);
+      // a bid route writes the catalogue (config.writesCatalogue): dropped at once, no wait
+      expect(t.app.answerCache.reasons).toContain('write');
       expect((await read<Detail>(t.app, detail(id!))).data.bidCount).toBe(before.bidCount + 1);
       const bids = await read<{ data: { amount: string }[]; total: number }>(t.app, history);
       expect([bids.total, bids.data[0]?.amount]).toEqual([1, ONE_VBC.toString()]);

@@ -76,8 +76,9 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   const bid = {
+    config: { writesCatalogue: true },
     schema: { tags: ['bid'], body: BidBody, response: { 200: Data(Bid), ...errorResponses } },
-  };
+  } as const;
   for (const [path, target] of [
     ['/bid', 'NFT'],
     ['/bidSet', 'SET'],

@@ -26,7 +26,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      config: { auth: 'apiKey' },
+      config: { auth: 'apiKey', writesCatalogue: true },
       schema: {
         tags: ['trade'],
         headers: ApiKeyHeaders,
