@@ -10,8 +10,9 @@
  *   nothing), a node waits until its LISTEN connection has heard every notification committed
  *   so far (listen.ts `sync`), so the writer's next read on that node never comes before the drop
  *   its write caused; a write that changed no table of these reads (a sign-in, a notification
- *   marked read) drops nothing. If that wait fails, or the route says it writes the catalogue
- *   (`config.writesCatalogue`: a bid, a listing), the node drops its whole cache at once;
+ *   marked read) drops nothing. If that wait fails or takes over a second, or the route says it
+ *   writes the catalogue (`config.writesCatalogue`: a bid, a listing), the node drops its whole
+ *   cache instead;
  * - an answer whose read began before a drop is not stored (the generation it began with);
  * - while the LISTEN connection is down nothing is served from the cache nor stored;
  * - entries also expire after MAX_AGE_MS, for answers that move with the clock alone
@@ -223,7 +224,7 @@ async function keep(
     if (reply.statusCode >= 400 && reply.statusCode < 500) return payload;
     // what the write changed has been announced at its commit: once heard, it is dropped
     if (cache.listening && !request.routeOptions.config.writesCatalogue) {
-      await cache.heard().catch(() => cache.drop('write'));
+      await heardWithin(cache, HEARD_WITHIN_MS);
     } else cache.drop('write');
     return payload;
   }
@@ -247,6 +248,25 @@ async function keep(
     .header('etag', body === payload ? entryEtag(entry) : etagOf(body))
     .header('x-cache', 'miss');
   return body;
+}
+
+/** How long a write's answer waits to hear its announcements before dropping everything. */
+const HEARD_WITHIN_MS = 1000;
+
+/** Waits for `cache.heard()`; drops the whole cache if it fails or takes longer than `ms`. */
+async function heardWithin(cache: AnswerCache, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      cache.drop('write');
+      resolve();
+    }, ms);
+  });
+  try {
+    await Promise.race([cache.heard().catch(() => cache.drop('write')), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Ends the flight `request` read for, if any (once: a later call finds none). */

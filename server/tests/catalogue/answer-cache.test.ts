@@ -121,6 +121,29 @@ describeBackends(
       expect([again.headers['x-cache'], again.body]).toEqual(['hit', body]);
       expect(t.app.answerCache.drops).toBe(drops);
     });
+
+    it('a write whose announcements cannot be heard within a second drops everything', async () => {
+      const list = '/api/v2/show/market-nfts?sort=newest&size=24';
+      await warm(t.app, list);
+      const cache = t.app.answerCache;
+      const heard = cache.heard;
+      cache.heard = () => new Promise<void>(() => undefined); // a LISTEN connection that hangs
+      try {
+        const started = Date.now();
+        const prefs = await t.app.inject({
+          method: 'PUT',
+          url: '/api/v1/notification/preferences',
+          payload: { lang: 'en', emailOutbid: true, emailWon: true, emailSold: true },
+          headers: cat.alice.auth,
+        });
+        expect(prefs.statusCode, prefs.body).toBe(200);
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect(cache.reasons.at(-1)).toBe('write');
+        await read(t.app, list);
+      } finally {
+        cache.heard = heard;
+      }
+    });
   },
   ON,
 );
