@@ -106,17 +106,22 @@ describeBackends(
       expect(t.app.answerCache.reasons).toContain('nfts');
     });
 
+    /** Alice's mail preferences saved: a write of no catalogue table. */
+    async function savePrefs(emailOutbid: boolean): Promise<void> {
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/notification/preferences',
+        payload: { lang: 'en', emailOutbid, emailWon: true, emailSold: true },
+        headers: cat.alice.auth,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+
     it('a write that changes no catalogue table keeps every cached answer', async () => {
       const list = '/api/v2/show/market-nfts?sort=newest&size=24';
       const body = await warm(t.app, list);
       const drops = t.app.answerCache.drops;
-      const prefs = await t.app.inject({
-        method: 'PUT',
-        url: '/api/v1/notification/preferences',
-        payload: { lang: 'en', emailOutbid: false, emailWon: true, emailSold: true },
-        headers: cat.alice.auth,
-      });
-      expect(prefs.statusCode, prefs.body).toBe(200);
+      await savePrefs(false);
       const again = await t.app.inject({ method: 'GET', url: list });
       expect([again.headers['x-cache'], again.body]).toEqual(['hit', body]);
       expect(t.app.answerCache.drops).toBe(drops);
@@ -130,13 +135,7 @@ describeBackends(
       cache.heard = () => new Promise<void>(() => undefined); // a LISTEN connection that hangs
       try {
         const started = Date.now();
-        const prefs = await t.app.inject({
-          method: 'PUT',
-          url: '/api/v1/notification/preferences',
-          payload: { lang: 'en', emailOutbid: true, emailWon: true, emailSold: true },
-          headers: cat.alice.auth,
-        });
-        expect(prefs.statusCode, prefs.body).toBe(200);
+        await savePrefs(true);
         expect(Date.now() - started).toBeLessThan(5000);
         expect(cache.reasons.at(-1)).toBe('write');
         await read(t.app, list);
