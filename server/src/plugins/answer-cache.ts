@@ -138,8 +138,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * A write route whose answers (not refusals) nearly always change the catalogue (a bid, a
-     * like, a listing): the node drops its cache at once rather than wait to hear the
-     * announcement (a round trip less on a busy route). A needless drop only costs reads.
+     * listing): the node drops its cache at once rather than wait to hear the announcement (a
+     * round trip less on a busy route). A needless drop only costs reads.
      */
     writesCatalogue?: true;
   }
