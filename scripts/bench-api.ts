@@ -19,6 +19,7 @@
  * Budgets: scripts/lib/bench-api/budgets.ts.
  * Not part of `npm test`.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,7 @@ import { freePort } from '#contracts/devnet/ports.ts';
 import { createDatabase } from '#server/db/create-database.ts';
 import { migrate } from '#server/db/migrate.ts';
 import type { Database } from '#server/db/types.ts';
+import { sessionToken } from '#server/plugins/app/auth.ts';
 import { setLike } from '#server/repositories/likes.ts';
 import { startPostgresCluster } from '#server-tests/helpers/postgres-cluster.ts';
 import { type Mode, type Phase, printHttp } from './lib/bench-api/budgets.ts';
@@ -73,6 +75,34 @@ const CEILING_URLS = 3_000;
 
 /** Likes written a second during the mixed run with writes (PostgreSQL only). */
 const LIKES_PER_SECOND = 5;
+/** Mail preferences saved a second through the API during the mixed run beside them. */
+const PREFERENCES_PER_SECOND = 5;
+/** The server's JWT_SECRET in this run, so that the script can sign its writer in. */
+const JWT_SECRET = randomBytes(32).toString('hex');
+
+/**
+ * Starts `write(n)` `perSecond` times a second (n = 1, 2, ...); answers the stop, which throws
+ * once every write has ended if one failed (`what` names it).
+ */
+function writeStream(
+  perSecond: number,
+  what: string,
+  write: (n: number) => Promise<unknown>,
+): () => Promise<void> {
+  let n = 0;
+  const writes: Promise<unknown>[] = [];
+  const timer = setInterval(() => {
+    n += 1;
+    const written = write(n);
+    written.catch(() => undefined); // said at the stop, once every write has ended
+    writes.push(written);
+  }, 1000 / perSecond);
+  return async () => {
+    clearInterval(timer);
+    const failed = (await Promise.allSettled(writes)).find((w) => w.status === 'rejected');
+    if (failed) throw new Error(`${what} failed: ${String(failed.reason)}`);
+  };
+}
 
 /**
  * Starts writing likes as the like route writes them (setLike: the likes row, its activity and
@@ -80,23 +110,47 @@ const LIKES_PER_SECOND = 5;
  * workload's readers; answers the stop.
  */
 function likeStream(db: Kysely<Database>, nfts: number): () => () => Promise<void> {
-  let n = 0;
-  return () => {
-    const writes: Promise<unknown>[] = [];
-    const timer = setInterval(() => {
-      n += 1;
-      const address = `0x${(0xb0000000 + n).toString(16).padStart(40, '0')}`;
-      const id = 1 + ((n * 7_919) % nfts);
-      const write = setLike(db, { target: 'NFT', id, address, like: true });
-      write.catch(() => undefined); // said at the stop, once every write has ended
-      writes.push(write);
-    }, 1000 / LIKES_PER_SECOND);
-    return async () => {
-      clearInterval(timer);
-      const failed = (await Promise.allSettled(writes)).find((w) => w.status === 'rejected');
-      if (failed) throw new Error(`a like was not written: ${String(failed.reason)}`);
-    };
-  };
+  let liked = 0;
+  return () =>
+    writeStream(LIKES_PER_SECOND, 'a like', () => {
+      liked += 1;
+      const address = `0x${(0xb0000000 + liked).toString(16).padStart(40, '0')}`;
+      const id = 1 + ((liked * 7_919) % nfts);
+      return setLike(db, { target: 'NFT', id, address, like: true });
+    });
+}
+
+/** A session of the first loaded user, signed as the server signs one (its JWT_SECRET). */
+async function writerToken(run: RunSql): Promise<string> {
+  const [user] = (await run(
+    'select id, session_epoch as epoch from users order by id limit 1',
+  )) as {
+    id: number;
+    epoch: number;
+  }[];
+  if (!user) throw new Error('no user loaded');
+  return (await sessionToken(JWT_SECRET, user.id, Number(user.epoch))).token;
+}
+
+/**
+ * Saves a signed-in user's mail preferences through the API, as the settings screen does: a
+ * write of no catalogue table (decision 132: it drops no cache); answers the stop.
+ */
+function preferencesStream(token: string): (baseUrl: string) => () => Promise<void> {
+  return (baseUrl) =>
+    writeStream(PREFERENCES_PER_SECOND, 'saving preferences', async (n) => {
+      const response = await fetch(`${baseUrl}/api/v1/notification/preferences`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          lang: 'en',
+          emailOutbid: n % 2 === 0,
+          emailWon: true,
+          emailSold: true,
+        }),
+      });
+      if (response.status !== 200) throw new Error(`answered ${response.status}`);
+    });
 }
 
 /**
@@ -170,7 +224,8 @@ async function routes(run: RunSql, likes?: () => () => Promise<void>): Promise<R
       paths: ceiling,
       warmPaths: ceiling,
     },
-    // the mix while users write: each like drops the caches on every node (decision 046)
+    // the mix while users write: each like drops the caches on every node (decision 046); saved
+    // preferences change no catalogue table and drop nothing (decision 132)
     ...(likes
       ? ([
           {
@@ -179,6 +234,13 @@ async function routes(run: RunSql, likes?: () => () => Promise<void>): Promise<R
             paths: mixed.slice(25_000, 50_000),
             warmPaths,
             during: likes,
+          },
+          {
+            name: `mixed, ${PREFERENCES_PER_SECOND} preferences saved a second meanwhile`,
+            kind: 'mixed-writes',
+            paths: mixed.slice(25_000, 50_000),
+            warmPaths,
+            during: preferencesStream(await writerToken(run)),
           },
         ] satisfies Route[])
       : []),
@@ -315,7 +377,7 @@ async function driveAll(
   const nodeArgs = args.profile
     ? ['--cpu-prof', `--cpu-prof-dir=${path.join(args.profile, mode)}`]
     : [];
-  const env = { ANSWER_CACHE: String(mode === 'hot') };
+  const env = { ANSWER_CACHE: String(mode === 'hot'), JWT_SECRET };
   const server = await startServer(db, await freePort(), nodeArgs, env);
   const results: RouteResult[] = [];
   try {

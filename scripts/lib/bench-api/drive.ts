@@ -30,8 +30,8 @@ export interface Route {
    * themselves (the same array: the ceiling), whose answers stay kept.
    */
   warmPaths?: string[];
-  /** Started with the measured run and stopped after it: writes beside the reads. */
-  during?: () => () => Promise<void>;
+  /** Started with the measured run (given the server's URL) and stopped after it: writes. */
+  during?: (baseUrl: string) => () => Promise<void>;
 }
 
 export interface RouteResult {
@@ -145,7 +145,7 @@ export async function driveRoute(
   await stats?.query('select pg_stat_statements_reset()');
   const before = stats ? await statementCalls(stats) : 0;
   let next = 0;
-  const stopWrites = route.during?.();
+  const stopWrites = route.during?.(baseUrl);
   const result = await autocannon({
     url: baseUrl,
     connections: options.connections,

@@ -90,9 +90,32 @@ async function sessionEpoch(db: Kysely<Database>, userId: number): Promise<numbe
   return row ? row.session_epoch : null;
 }
 
+const ISSUER = 'vbc-marketplace';
+
+/**
+ * A new session's bearer token for `userId` at its session epoch, signed with the server's
+ * JWT_SECRET (also used by scripts/bench-api.ts to sign in its writers).
+ */
+export async function sessionToken(
+  secret: string,
+  userId: number,
+  epoch: number,
+): Promise<{ token: string; expiresAt: Date }> {
+  const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
+  const token = await new SignJWT({ ep: epoch })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setJti(randomUUID())
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(new TextEncoder().encode(secret));
+  return { token, expiresAt };
+}
+
 export function registerAuth(app: FastifyInstance, config: Config): void {
   const key = new TextEncoder().encode(config.jwtSecret);
-  const issuer = 'vbc-marketplace';
+  const issuer = ISSUER;
 
   /** The session of a header; throws UNAUTHORIZED for a bad, expired or ended one. */
   async function readSession(header: string | undefined): Promise<SessionUser | null> {
@@ -148,18 +171,9 @@ export function registerAuth(app: FastifyInstance, config: Config): void {
       route.schema.security = [{ [scheme]: [] }];
     }
   });
-  app.decorate('signSession', async (userId: number) => {
-    const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
-    const token = await new SignJWT({ ep: (await sessionEpoch(app.db, userId)) ?? 0 })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(userId))
-      .setJti(randomUUID())
-      .setIssuer(issuer)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(key);
-    return { token, expiresAt };
-  });
+  app.decorate('signSession', async (userId: number) =>
+    sessionToken(config.jwtSecret, userId, (await sessionEpoch(app.db, userId)) ?? 0),
+  );
   app.decorate('sessionUser', (authorization: string | undefined) =>
     readSession(authorization).catch(() => null),
   );
