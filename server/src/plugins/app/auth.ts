@@ -115,7 +115,6 @@ export async function sessionToken(
 
 export function registerAuth(app: FastifyInstance, config: Config): void {
   const key = new TextEncoder().encode(config.jwtSecret);
-  const issuer = ISSUER;
 
   /** The session of a header; throws UNAUTHORIZED for a bad, expired or ended one. */
   async function readSession(header: string | undefined): Promise<SessionUser | null> {
@@ -123,7 +122,7 @@ export function registerAuth(app: FastifyInstance, config: Config): void {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new AppError('UNAUTHORIZED');
     try {
-      const { payload } = await jwtVerify(match[1], key, { issuer, algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(match[1], key, { issuer: ISSUER, algorithms: ['HS256'] });
       const id = Number(payload.sub);
       if (!Number.isSafeInteger(id) || id <= 0) throw new Error('bad subject');
       const jti = typeof payload.jti === 'string' ? payload.jti : null;
