@@ -19,19 +19,15 @@
  * Budgets: scripts/lib/bench-api/budgets.ts.
  * Not part of `npm test`.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { freePort } from '#contracts/devnet/ports.ts';
 import { createDatabase } from '#server/db/create-database.ts';
 import { migrate } from '#server/db/migrate.ts';
-import type { Database } from '#server/db/types.ts';
-import { sessionToken } from '#server/plugins/app/auth.ts';
-import { setLike } from '#server/repositories/likes.ts';
 import { startPostgresCluster } from '#server-tests/helpers/postgres-cluster.ts';
 import { type Mode, type Phase, printHttp } from './lib/bench-api/budgets.ts';
 import { driveRoute, type Route, type RouteResult, startServer } from './lib/bench-api/drive.ts';
@@ -39,6 +35,14 @@ import { loadCatalogue, type RunSql } from './lib/bench-api/load.ts';
 import { mixedPaths } from './lib/bench-api/mixed.ts';
 import { summarizeProfile } from './lib/bench-api/profile.ts';
 import { measureQueries, type ShapeResult } from './lib/bench-api/queries.ts';
+import {
+  JWT_SECRET,
+  LIKES_PER_SECOND,
+  likeStream,
+  PREFERENCES_PER_SECOND,
+  preferencesStream,
+  writerToken,
+} from './lib/bench-api/writes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -72,86 +76,6 @@ function phase(pglite: boolean): void {
 
 /** The mixed URLs of the ceiling row: fewer than the hot warm-up sends in its 2 s. */
 const CEILING_URLS = 3_000;
-
-/** Likes written a second during the mixed run with writes (PostgreSQL only). */
-const LIKES_PER_SECOND = 5;
-/** Mail preferences saved a second through the API during the mixed run beside them. */
-const PREFERENCES_PER_SECOND = 5;
-/** The server's JWT_SECRET in this run, so that the script can sign its writer in. */
-const JWT_SECRET = randomBytes(32).toString('hex');
-
-/**
- * Starts `write(n)` `perSecond` times a second (n = 1, 2, ...); answers the stop, which throws
- * once every write has ended if one failed (`what` names it).
- */
-function writeStream(
-  perSecond: number,
-  what: string,
-  write: (n: number) => Promise<unknown>,
-): () => Promise<void> {
-  let n = 0;
-  const writes: Promise<unknown>[] = [];
-  const timer = setInterval(() => {
-    n += 1;
-    const written = write(n);
-    written.catch(() => undefined); // said at the stop, once every write has ended
-    writes.push(written);
-  }, 1000 / perSecond);
-  return async () => {
-    clearInterval(timer);
-    const failed = (await Promise.allSettled(writes)).find((w) => w.status === 'rejected');
-    if (failed) throw new Error(`${what} failed: ${String(failed.reason)}`);
-  };
-}
-
-/**
- * Starts writing likes as the like route writes them (setLike: the likes row, its activity and
- * the NFT's count; the triggers announce them as any writer's), by users who are not the mixed
- * workload's readers; answers the stop.
- */
-function likeStream(db: Kysely<Database>, nfts: number): () => () => Promise<void> {
-  let liked = 0;
-  return () =>
-    writeStream(LIKES_PER_SECOND, 'a like', () => {
-      liked += 1;
-      const address = `0x${(0xb0000000 + liked).toString(16).padStart(40, '0')}`;
-      const id = 1 + ((liked * 7_919) % nfts);
-      return setLike(db, { target: 'NFT', id, address, like: true });
-    });
-}
-
-/** A session of the first loaded user, signed as the server signs one (its JWT_SECRET). */
-async function writerToken(run: RunSql): Promise<string> {
-  const [user] = (await run(
-    'select id, session_epoch as epoch from users order by id limit 1',
-  )) as {
-    id: number;
-    epoch: number;
-  }[];
-  if (!user) throw new Error('no user loaded');
-  return (await sessionToken(JWT_SECRET, user.id, Number(user.epoch))).token;
-}
-
-/**
- * Saves a signed-in user's mail preferences through the API, as the settings screen does: a
- * write of no catalogue table (decision 132: it drops no cache); answers the stop.
- */
-function preferencesStream(token: string): (baseUrl: string) => () => Promise<void> {
-  return (baseUrl) =>
-    writeStream(PREFERENCES_PER_SECOND, 'saving preferences', async (n) => {
-      const response = await fetch(`${baseUrl}/api/v1/notification/preferences`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          lang: 'en',
-          emailOutbid: n % 2 === 0,
-          emailWon: true,
-          emailSold: true,
-        }),
-      });
-      if (response.status !== 200) throw new Error(`answered ${response.status}`);
-    });
-}
 
 /**
  * The routes driven, with detail and filter values taken from the loaded data; `likes`, a stream
