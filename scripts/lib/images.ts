@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { seededRandom } from './seeded-random.ts';
 
 export type Motif =
   | 'skyline'
@@ -27,15 +28,9 @@ export interface ArtworkParameters {
   height?: number;
 }
 
-/** mulberry32 seeded from a string: the same seed, the same picture. */
+/** Seeded from a string: the same seed, the same picture. */
 function rng(seed: string): () => number {
-  let a = createHash('sha256').update(seed).digest().readUInt32LE(0);
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return seededRandom(createHash('sha256').update(seed).digest().readUInt32LE(0));
 }
 
 const escapeXml = (s: string) =>

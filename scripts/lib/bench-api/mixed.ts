@@ -7,21 +7,11 @@
  * A seeded generator, so two runs send the same URLs.
  */
 import { ACTIVITY_TYPES, LIST_SORTS, NFT_STATUSES } from '#shared/enums.ts';
+import { seededRandom } from '../seeded-random.ts';
 import type { RunSql } from './load.ts';
 
 const V2 = '/api/v2/show';
 const WORDS = ['golden', 'lotus', 'dragon', 'jade', 'moon', 'temple', 'crane', 'pearl', 'song'];
-
-/** Mulberry32: a small seeded generator. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Pools {
   nfts: { a: string; t: string }[];
@@ -94,7 +84,7 @@ function draw(r: () => number, p: Pools): string {
  */
 export async function mixedPaths(run: RunSql, count: number): Promise<string[]> {
   const p = await pools(run);
-  const r = random(126);
+  const r = seededRandom(126);
   const seen = new Set<string>();
   const paths: string[] = [];
   for (let tries = 0; paths.length < count && tries < count * 20; tries++) {

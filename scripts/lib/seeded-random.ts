@@ -1,0 +1,13 @@
+/**
+ * Mulberry32: a small seeded generator of numbers in [0, 1), for what must come out the same on
+ * every run (the demo's pictures, the benchmark's URLs, a test's random writes).
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
