@@ -148,8 +148,9 @@ async function routes(run: RunSql, likes?: () => () => Promise<void>): Promise<R
       paths: ceiling,
       warmPaths: ceiling,
     },
-    // the mix while users write: each like drops the caches on every node (decision 046); saved
-    // preferences change no catalogue table and drop nothing (decision 132)
+    // the mix while users write: each like drops every answer on every node (decision 046) and
+    // the NFT windows it can have moved, and its NFT's row (decision 133); saved preferences
+    // change no catalogue table and drop nothing (decision 132)
     ...(likes
       ? ([
           {

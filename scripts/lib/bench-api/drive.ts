@@ -135,11 +135,13 @@ export async function driveRoute(
     requests: [{ setupRequest: (r) => ({ ...r, path: warm[nextWarm++ % warm.length] }) }],
   });
   // Warmed on other URLs: what they left in the answer cache and the read model is dropped as a
-  // write anywhere drops it (NOTIFY vbc_catalogue, decision 046), or on PGlite, which the
-  // benchmark cannot reach, left to expire; the measured run starts from nothing kept. A warm-up
-  // on the measured URLs themselves (the ceiling) leaves its answers kept.
+  // write to nfts that does not name its rows drops it all (NOTIFY vbc_catalogue 'nfts',
+  // migration 092; a write that names them keeps the NFT windows and rows it cannot have moved,
+  // decision 133), or on PGlite, which the benchmark cannot reach, left to expire; the measured
+  // run starts from nothing kept. A warm-up on the measured URLs themselves (the ceiling) leaves
+  // its answers kept.
   if (route.warmPaths && route.warmPaths !== route.paths) {
-    if (stats) await stats.query("select pg_notify('vbc_catalogue', 'bench')");
+    if (stats) await stats.query("select pg_notify('vbc_catalogue', 'nfts')");
     await new Promise((r) => setTimeout(r, stats ? 250 : MAX_AGE_MS + 500));
   }
   await stats?.query('select pg_stat_statements_reset()');

@@ -4,8 +4,10 @@
  * URL is kept in memory on each API node and served again until the catalogue changes. It is
  * never older than the last write the node has heard of:
  * - every statement writing a table these reads depend on sends NOTIFY vbc_catalogue at commit
- *   (migrations 070 and 090), whoever wrote it (a route, the indexer, a script, another node);
- *   each node LISTENs (db/listen.ts) and drops its whole cache on each notification;
+ *   (migrations 070, 090 and 092), whoever wrote it (a route, the indexer, a script, another
+ *   node); each node LISTENs (db/listen.ts) and drops every answer on each notification, and
+ *   from the read model what the write can have changed (a write to nfts names its rows:
+ *   decision 133);
  * - before answering a write request it served itself (not a refusal, 4xx, which wrote
  *   nothing), a node waits until its LISTEN connection has heard every notification committed
  *   so far (listen.ts `sync`), so the writer's next read on that node never comes before the drop
@@ -97,14 +99,31 @@ export class AnswerCache {
     }
   }
 
+  /** Drops every answer and everything in the read model. */
   drop(reason: string): void {
+    this.dropAnswers(reason);
+    this.model.clear();
+  }
+
+  /**
+   * An announcement heard on the channel: `<table>`, or `nfts:<the rows changed>` (migration
+   * 092). Every answer is dropped; the read model keeps what the write cannot have changed
+   * (ReadModel.announced, decision 133).
+   */
+  announced(payload: string): void {
+    const colon = payload.indexOf(':');
+    const table = colon < 0 ? payload : payload.slice(0, colon);
+    this.dropAnswers(table);
+    this.model.announced(table, colon < 0 ? undefined : payload.slice(colon + 1));
+  }
+
+  private dropAnswers(reason: string): void {
     this.reasons.push(reason);
     if (this.reasons.length > 16) this.reasons.shift();
     this.generation += 1;
     this.drops += 1;
     this.entries.clear();
     this.bytes = 0;
-    this.model.clear();
   }
 
   /** Starts the flight of a miss of `key`, or answers the one already in flight since the last drop. */
@@ -286,7 +305,7 @@ export function registerAnswerCache(app: FastifyInstance, listen: Listen | undef
   app.addHook('onReady', async () => {
     if (!listen || !app.config.answerCache) return;
     subscription = await listen(CATALOGUE_CHANNEL, {
-      onMessage: (table) => cache.drop(table),
+      onMessage: (payload) => cache.announced(payload),
       onDisconnect: () => {
         cache.listening = false;
         cache.drop('disconnect');

@@ -12,6 +12,7 @@ import { toDbAddress } from '../db/values.ts';
 import type { NftWire } from '../db/wire-rows.ts';
 import { likedIds } from './likes.ts';
 import { orderBySort } from './list-sort.ts';
+import { type NftListValues, touches } from './nft-changes.ts';
 import { nftWindowPage } from './nft-window.ts';
 import {
   type Db,
@@ -56,6 +57,30 @@ function nftWhere(eb: ExpressionBuilder<Database, 'nfts'>, f: NftFilters): Expre
   return eb.and(c);
 }
 
+/**
+ * nftWhere in JavaScript, over the values a write to nfts announces (./nft-changes.ts): whether
+ * the list of `f` holds a row with those values. server/tests/catalogue/nft-changes.test.ts
+ * checks the two agree.
+ */
+export function nftMatcher(f: NftFilters): (v: NftListValues) => boolean {
+  const every = isEveryStatus(f.statuses);
+  const owner = f.owner ? toDbAddress(f.owner) : undefined;
+  const creator = f.creator ? toDbAddress(f.creator) : undefined;
+  const collection = f.collectionAddr ? toDbAddress(f.collectionAddr) : undefined;
+  return (v) =>
+    (every || f.statuses.includes(v.status as NftStatus)) &&
+    (f.isSet === undefined || f.isSet === v.isSet) &&
+    (f.isBundle === undefined || f.isBundle === v.isBundle) &&
+    (f.isBid === undefined || f.isBid === v.isBid) &&
+    (f.hotNFT === undefined || f.hotNFT === v.hotNft) &&
+    (owner === undefined || owner === v.owner) &&
+    (creator === undefined || creator === v.creator) &&
+    (collection === undefined || collection === v.collectionAddress) &&
+    (!f.baseType || f.baseType === v.baseType) &&
+    (f.networkId === undefined || f.networkId === v.networkId) &&
+    (f.labelId === undefined || f.labelId === v.labelId);
+}
+
 /** Qualified: a page's ORDER BY must name the column, not the `created_at` text it selects. */
 const NFT_SORT_COLUMNS = {
   id: 'nfts.id',
@@ -68,7 +93,8 @@ const NFT_SORT_COLUMNS = {
 /**
  * A page of a list: a slice of the list's id window with rows kept by id (./read-model.ts,
  * decision 127) when the read model serves and the page lies inside the window; else read as a
- * page (listNftsPage).
+ * page (listNftsPage). The window is kept through writes to nfts that cannot move it (decision
+ * 133).
  */
 async function listNfts(
   db: Db,
@@ -77,9 +103,15 @@ async function listNfts(
   page: PageRequest,
 ): Promise<PageResult<NftWireRow>> {
   const countKey = `nfts:${JSON.stringify(filters)}`;
+  const matches = nftMatcher(filters);
   const windowed = await windowedPage(
     db,
-    { table: 'nfts', key: `${sort}:${countKey}`, page },
+    {
+      table: 'nfts',
+      key: `${sort}:${countKey}`,
+      page,
+      touchedBy: (change) => touches(change, sort, matches),
+    },
     (span) =>
       nftWindowPage(
         db,

@@ -12,8 +12,34 @@
  * nothing is served or stored while the cache is not listening (nor ever with ANSWER_CACHE=false),
  * and entries expire after the cache's MAX_AGE_MS.
  */
+import { type NftChange, parseNftChanges } from './nft-changes.ts';
 import type { Db, PageRequest, PageResult } from './paging.ts';
 import { offsetOf } from './paging.ts';
+
+/**
+ * The catalogue tables that announce their writes by name (migrations 070 and 090) other than
+ * nfts: none of them changes an NFT window or row.
+ */
+const NOT_NFTS: ReadonlySet<string> = new Set([
+  'networks',
+  'categories',
+  'collections',
+  'sets',
+  'bundles',
+  'set_items',
+  'bundle_items',
+  'nft_properties',
+  'inspection_reports',
+  'orders',
+  'bids',
+  'settlements',
+  'activities',
+  'likes',
+  'follows',
+  'users',
+  'bc_addresses',
+  'bid_records',
+]);
 
 /** Entries also expire after this, for answers that move with the clock alone (an auction's end). */
 export const MAX_AGE_MS = 10_000;
@@ -68,6 +94,11 @@ export class BoundedMap<V> {
     this.bytes = 0;
   }
 
+  /** Deletes every entry whose value `drop` picks. */
+  deleteWhere(drop: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (drop(entry.value)) this.delete(key);
+  }
+
   delete(key: string): void {
     const old = this.entries.get(key);
     if (!old) return;
@@ -80,10 +111,47 @@ export class BoundedMap<V> {
   }
 }
 
+/**
+ * Entries of the NFT list (keys `nfts:...`) and of every other table, bounded apart: a write to
+ * another table keeps the NFT ones (decision 133).
+ */
+export class SplitMap<V> {
+  constructor(
+    readonly nfts: BoundedMap<V>,
+    readonly others: BoundedMap<V>,
+  ) {}
+
+  private of(key: string): BoundedMap<V> {
+    return key.startsWith('nfts:') ? this.nfts : this.others;
+  }
+
+  get(key: string, now: number): V | undefined {
+    return this.of(key).get(key, now);
+  }
+
+  set(key: string, value: V, at: number): void {
+    this.of(key).set(key, value, at);
+  }
+
+  clear(): void {
+    this.nfts.clear();
+    this.others.clear();
+  }
+
+  get size(): number {
+    return this.nfts.size + this.others.size;
+  }
+}
+
 /** A list's first ids in order and its total. */
 export interface IdWindow {
   ids: number[];
   total: number;
+  /**
+   * Whether a write to nfts can have moved this window (NFT lists, ./nft-changes.ts); a window
+   * without it is dropped by every such write.
+   */
+  touchedBy?: ((change: NftChange) => boolean) | undefined;
 }
 
 /** A window as read, with the rows read along with it (a page's, or none). */
@@ -99,9 +167,17 @@ function rowSize(row: object): number {
   return n;
 }
 
+const windowSize = (w: IdWindow) => 8 * w.ids.length + 64;
+
 export class ReadModel {
-  readonly windows = new BoundedMap<IdWindow>(2000, 16 * 2 ** 20, (w) => 8 * w.ids.length + 64);
-  readonly rows = new BoundedMap<{ id: number }>(50_000, 48 * 2 ** 20, rowSize);
+  readonly windows = new SplitMap(
+    new BoundedMap<IdWindow>(1600, 13 * 2 ** 20, windowSize),
+    new BoundedMap<IdWindow>(400, 3 * 2 ** 20, windowSize),
+  );
+  readonly rows = new SplitMap(
+    new BoundedMap<{ id: number }>(40_000, 38 * 2 ** 20, rowSize),
+    new BoundedMap<{ id: number }>(10_000, 10 * 2 ** 20, rowSize),
+  );
   /** Other state kept as fresh as the rest: an auction's bidding state (services/bid-memo.ts). */
   readonly states = new BoundedMap<object>(2000, 16 * 2 ** 20, (s) =>
     'size' in s && typeof s.size === 'number' ? s.size : 1024,
@@ -115,10 +191,37 @@ export class ReadModel {
 
   constructor(private readonly fresh: Freshness) {}
 
-  /** Called by every drop of the answer cache. */
+  /** Called by every drop of the answer cache that is not an announcement (below). */
   clear(): void {
     this.windows.clear();
     this.rows.clear();
+    this.keepNftsOnly();
+  }
+
+  /**
+   * An announcement of a write to `table` (migrations 070, 090, 092), heard by the answer cache
+   * (which has dropped its answers and bumped its generation). The NFT windows and rows depend
+   * on nfts alone (./nfts.ts, ./nft-window.ts: its columns, and nft_counts which its triggers
+   * keep): another catalogue table's write keeps them, and a write to nfts that names its rows
+   * drops those rows and the windows it can have moved. Anything else (nfts unnamed, a table not
+   * known here) drops everything.
+   */
+  announced(table: string, detail: string | undefined): void {
+    const changes = table === 'nfts' && detail !== undefined ? parseNftChanges(detail) : undefined;
+    if (!changes && !NOT_NFTS.has(table)) {
+      this.clear();
+      return;
+    }
+    this.windows.others.clear();
+    this.rows.others.clear();
+    this.keepNftsOnly();
+    if (!changes) return;
+    for (const change of changes) this.rows.nfts.delete(`nfts:${change.id}`);
+    this.windows.nfts.deleteWhere((w) => !w.touchedBy || changes.some(w.touchedBy));
+  }
+
+  /** What is neither an NFT window nor an NFT row. */
+  private keepNftsOnly(): void {
     this.states.clear();
     this.stateEpochs.clear();
     this.flights.clear();
@@ -178,6 +281,7 @@ export class ReadModel {
     key: string,
     table: string,
     read: () => Promise<WindowRead<R>>,
+    touchedBy?: IdWindow['touchedBy'],
   ): Promise<WindowRead<R>> {
     const now = Date.now();
     const generation = this.fresh.generation;
@@ -186,7 +290,7 @@ export class ReadModel {
       return read();
     });
     if (this.fresh.listening && generation === this.fresh.generation) {
-      this.windows.set(key, got.window, now);
+      this.windows.set(key, { ...got.window, touchedBy }, now);
       for (const row of got.fetched) this.rows.set(`${table}:${row.id}`, row, now);
     }
     return got;
@@ -243,7 +347,7 @@ export function readModelOf(db: Db): ReadModel | undefined {
  */
 export async function windowedPage<R extends { id: number }>(
   db: Db,
-  list: { table: string; key: string; page: PageRequest },
+  list: { table: string; key: string; page: PageRequest; touchedBy?: IdWindow['touchedBy'] },
   readWindow: (span: Span) => Promise<WindowRead<R>>,
   readRows: (ids: number[]) => Promise<R[]>,
 ): Promise<PageResult<R> | undefined> {
@@ -257,7 +361,12 @@ export async function windowedPage<R extends { id: number }>(
   if (end > WINDOW_IDS && !whole) return undefined;
   const { window, fetched } = kept
     ? { window: kept, fetched: [] }
-    : await model.window(key, list.table, () => readWindow({ start, end, limit: WINDOW_IDS }));
+    : await model.window(
+        key,
+        list.table,
+        () => readWindow({ start, end, limit: WINDOW_IDS }),
+        list.touchedBy,
+      );
   const rows = await model.rowsOf(list.table, window.ids.slice(start, end), readRows, fetched);
   return { rows, total: window.total };
 }
