@@ -15,7 +15,8 @@
  * server with ANSWER_CACHE=false), printed side by side; `--skip-cold` leaves the cold run out.
  * Beside the fixed URLs, the mixed workload (scripts/lib/bench-api/mixed.ts) sends a different
  * URL on every request, half with a likeAddress; its ceiling (a few thousand such URLs with
- * every answer kept); and, on PostgreSQL, the same mix while likes are written (5 a second).
+ * every answer kept); and, on PostgreSQL, the same mix while likes are written (5 a second),
+ * and after one like instead of the write that empties every cache (a node as users meet it).
  * Budgets: scripts/lib/bench-api/budgets.ts.
  * Not part of `npm test`.
  */
@@ -38,7 +39,8 @@ import { measureQueries, type ShapeResult } from './lib/bench-api/queries.ts';
 import {
   JWT_SECRET,
   LIKES_PER_SECOND,
-  likeStream,
+  type LikeWriter,
+  likeWriter,
   PREFERENCES_PER_SECOND,
   preferencesStream,
   writerToken,
@@ -78,10 +80,10 @@ function phase(pglite: boolean): void {
 const CEILING_URLS = 3_000;
 
 /**
- * The routes driven, with detail and filter values taken from the loaded data; `likes`, a stream
- * of likes for the mixed run with writes (PostgreSQL, where the script reaches the database).
+ * The routes driven, with detail and filter values taken from the loaded data; `likes`, the
+ * likes of the mixed runs with writes (PostgreSQL, where the script reaches the database).
  */
-async function routes(run: RunSql, likes?: () => () => Promise<void>): Promise<Route[]> {
+async function routes(run: RunSql, likes?: LikeWriter): Promise<Route[]> {
   const rows = (await run(
     `select collection_address as a, token_id::text as t from nfts
      where id % greatest(1, (select count(*) from nfts) / 500) = 0 limit 500`,
@@ -158,7 +160,16 @@ async function routes(run: RunSql, likes?: () => () => Promise<void>): Promise<R
             kind: 'mixed-writes',
             paths: mixed.slice(25_000, 50_000),
             warmPaths,
-            during: likes,
+            during: likes.stream,
+          },
+          // a node as users meet it: warmed by the same kind of traffic, then one like (not the
+          // write that empties everything), then the mix on other URLs
+          {
+            name: 'mixed, after a like',
+            kind: 'mixed-writes',
+            paths: mixed.slice(25_000, 50_000),
+            warmPaths,
+            before: likes.once,
           },
           {
             name: `mixed, ${PREFERENCES_PER_SECOND} preferences saved a second meanwhile`,
@@ -225,7 +236,7 @@ function chosen(list: Route[]): Route[] {
   return list.filter((r) => r.kind === 'baseline' || words.some((w) => r.name.includes(w)));
 }
 
-async function load(run: RunSql, likes?: () => () => Promise<void>): Promise<Route[]> {
+async function load(run: RunSql, likes?: LikeWriter): Promise<Route[]> {
   const started = Date.now();
   const counts = await loadCatalogue(run, { nfts: NFTS, networkId: NETWORK_ID });
   const made = Object.entries(counts).map(([k, v]) => `${fmt(v)} ${k}`);
@@ -253,7 +264,7 @@ async function onPostgres(): Promise<boolean> {
         await client.query("set maintenance_work_mem = '512MB'");
         list = await load(
           async (text) => (await client.query(text)).rows,
-          likeStream(handle.db, NFTS),
+          likeWriter(handle.db, NFTS),
         );
         await client.query('create extension if not exists pg_stat_statements');
       } finally {

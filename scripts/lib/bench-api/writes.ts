@@ -40,20 +40,28 @@ function writeStream(
   };
 }
 
+/** Likes written as the like route writes them, a stream of them or one. */
+export interface LikeWriter {
+  /** Starts LIKES_PER_SECOND likes a second; answers the stop. */
+  stream: () => () => Promise<void>;
+  /** One like. */
+  once: () => Promise<void>;
+}
+
 /**
- * Starts writing likes as the like route writes them (setLike: the likes row, its activity and
- * the NFT's count; the triggers announce them as any writer's), by users who are not the mixed
- * workload's readers; answers the stop.
+ * Likes written as the like route writes them (setLike: the likes row, its activity and the
+ * NFT's count; the triggers announce them as any writer's), by users who are not the mixed
+ * workload's readers.
  */
-export function likeStream(db: Kysely<Database>, nfts: number): () => () => Promise<void> {
+export function likeWriter(db: Kysely<Database>, nfts: number): LikeWriter {
   let liked = 0;
-  return () =>
-    writeStream(LIKES_PER_SECOND, 'a like', () => {
-      liked += 1;
-      const address = `0x${(0xb0000000 + liked).toString(16).padStart(40, '0')}`;
-      const id = 1 + ((liked * 7_919) % nfts);
-      return setLike(db, { target: 'NFT', id, address, like: true });
-    });
+  const like = async () => {
+    liked += 1;
+    const address = `0x${(0xb0000000 + liked).toString(16).padStart(40, '0')}`;
+    const id = 1 + ((liked * 7_919) % nfts);
+    await setLike(db, { target: 'NFT', id, address, like: true });
+  };
+  return { stream: () => writeStream(LIKES_PER_SECOND, 'a like', like), once: like };
 }
 
 /** A session of the first loaded user, signed as the server signs one (its JWT_SECRET). */
