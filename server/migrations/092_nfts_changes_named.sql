@@ -23,6 +23,20 @@ create function nft_list_keys(
     collection_address, base_type, network_id, label_id)
 $$;
 
+-- Announces `<tbl>:<changes>` on vbc_catalogue, or `<tbl>` alone when the statement changed more
+-- than `most` rows or the changes would pass 7,900 bytes; nothing when it changed no row.
+create function announce_changes(tbl text, n integer, most integer, changes text) returns void
+language plpgsql as $$
+begin
+  if n = 0 then
+    return;
+  end if;
+  if n > most or length(changes) > 7900 then
+    changes := null;
+  end if;
+  perform pg_notify('vbc_catalogue', tbl || coalesce(':' || changes, ''));
+end $$;
+
 create function nfts_changed() returns trigger language plpgsql as $$
 declare
   n integer;
@@ -58,13 +72,7 @@ begin
             x.label_id) as k) b
           limit 21) r;
   end if;
-  if n = 0 then
-    return null;
-  end if;
-  if n > 20 or length(changes) > 7900 then
-    changes := null;
-  end if;
-  perform pg_notify('vbc_catalogue', 'nfts' || coalesce(':' || changes, ''));
+  perform announce_changes('nfts', n, 20, changes);
   return null;
 end $$;
 

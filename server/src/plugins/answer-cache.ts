@@ -30,6 +30,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Listen, Subscription } from '#server/db/listen.ts';
+import { LikesIndex } from '../repositories/likes-index.ts';
 import type { Db } from '../repositories/paging.ts';
 import { attachReadModel, MAX_AGE_MS, ReadModel } from '../repositories/read-model.ts';
 import { etagOf, VALIDATED } from './etag.ts';
@@ -64,6 +65,8 @@ export class AnswerCache {
   readonly flights = new Map<string, Flight>();
   /** Id windows and rows by id, below the answers; cleared by every drop. */
   readonly model = new ReadModel(this);
+  /** Every like, for readers' `isLiked` (decision 134); kept in step by the likes announced. */
+  readonly likes = new LikesIndex();
   private bytes = 0;
   /** Bumped by every drop; a read stores its answer only if it is unchanged. */
   generation = 0;
@@ -113,8 +116,10 @@ export class AnswerCache {
   announced(payload: string): void {
     const colon = payload.indexOf(':');
     const table = colon < 0 ? payload : payload.slice(0, colon);
+    const detail = colon < 0 ? undefined : payload.slice(colon + 1);
     this.dropAnswers(table);
-    this.model.announced(table, colon < 0 ? undefined : payload.slice(colon + 1));
+    this.model.announced(table, detail);
+    if (table === 'likes') this.likes.announced(detail);
   }
 
   private dropAnswers(reason: string): void {
@@ -217,7 +222,7 @@ async function serve(cache: AnswerCache, db: Db, request: FastifyRequest, reply:
   let body = entry.body;
   let etag: string;
   if (slots && split?.address) {
-    body = await overlayLikes(db, slots, split.address);
+    body = await overlayLikes(db, slots, split.address, cache.likes);
     etag = etagOf(body);
   } else etag = entryEtag(entry);
   reply.header('content-type', entry.type).header('etag', etag).header('x-cache', how);
@@ -261,7 +266,7 @@ async function keep(
     const slots = slotsOf(entry);
     // every route of like-overlay.ts answers items of a known shape: a new one must be taught
     if (!slots) throw new Error(`no isLiked slots in the answer of ${state.key}`);
-    body = await overlayLikes(db, slots, state.address);
+    body = await overlayLikes(db, slots, state.address, cache.likes);
   }
   reply
     .header('etag', body === payload ? entryEtag(entry) : etagOf(body))
@@ -272,17 +277,23 @@ async function keep(
 /** How long a write's answer waits to hear its announcements before dropping everything. */
 const HEARD_WITHIN_MS = 1000;
 
+/** What a node does when it cannot tell it heard its own write: drops and loads everything. */
+function lost(cache: AnswerCache): void {
+  cache.drop('write');
+  void cache.likes.load();
+}
+
 /** Waits for `cache.heard()`; drops the whole cache if it fails or takes longer than `ms`. */
 async function heardWithin(cache: AnswerCache, ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<void>((resolve) => {
     timer = setTimeout(() => {
-      cache.drop('write');
+      lost(cache);
       resolve();
     }, ms);
   });
   try {
-    await Promise.race([cache.heard().catch(() => cache.drop('write')), late]);
+    await Promise.race([cache.heard().catch(() => lost(cache)), late]);
   } finally {
     clearTimeout(timer);
   }
@@ -309,18 +320,23 @@ export function registerAnswerCache(app: FastifyInstance, listen: Listen | undef
       onDisconnect: () => {
         cache.listening = false;
         cache.drop('disconnect');
+        cache.likes.stop();
       },
       onReconnect: () => {
         cache.drop('reconnect');
         cache.listening = true;
+        void cache.likes.start(app.db, cache.heard);
       },
     });
     const listening = subscription;
     cache.heard = () => listening.sync();
     cache.listening = true;
+    // not awaited: the node serves at once, the overlay reading SQL until the likes are loaded
+    void cache.likes.start(app.db, cache.heard);
   });
   app.addHook('preClose', async () => {
     cache.listening = false;
+    cache.likes.stop();
     await subscription?.stop();
   });
   app.addHook('onRequest', async (request, reply) => serve(cache, app.db, request, reply));

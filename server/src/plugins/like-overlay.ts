@@ -4,10 +4,12 @@
  * (server/src/routes/api/v2/show/README.md). So the answer cache keeps one answer per URL without
  * `likeAddress`, rendered as for an anonymous reader (every `isLiked` false), and a request with
  * `likeAddress` gets that answer with its own `isLiked` set from one indexed read of that
- * address's likes among the answer's items (`likes_address_target_idx`). The read is never
- * cached, so a reader's like shows on their next read on any node at once.
+ * address's likes among the answer's items (`likes_address_target_idx`); since decision 134
+ * from the node's likes in memory (../repositories/likes-index.ts) once loaded, as fresh as the
+ * answers: a reader's like shows on their next read on a node that has heard it.
  */
 import { ADDRESS_PATTERN } from '#shared/patterns.ts';
+import type { LikesIndex } from '../repositories/likes-index.ts';
 import type { Db } from '../repositories/paging.ts';
 
 type Target = 'NFT' | 'COLLECTION' | 'SET' | 'BUNDLE';
@@ -86,22 +88,36 @@ export function likeSlots(body: string): LikeSlots | undefined {
   return parts.length === items.length + 1 ? { parts, items } : undefined;
 }
 
-/** The answer as `address` reads it: one statement for its likes among the answer's items. */
-export async function overlayLikes(db: Db, slots: LikeSlots, address: string): Promise<string> {
+/**
+ * The answer as `address` reads it: its likes among the answer's items, from `index` when it is
+ * loaded, else one statement.
+ */
+export async function overlayLikes(
+  db: Db,
+  slots: LikeSlots,
+  address: string,
+  index?: LikesIndex,
+): Promise<string> {
   const { parts, items } = slots;
   if (items.length === 0) return parts.join(SLOT);
-  const targets = [...new Set(items.map((i) => i.target))];
-  const rows = await db
-    .selectFrom('likes')
-    .select(['target', 'target_id'])
-    .where('address', '=', address.toLowerCase())
-    .where('target', 'in', targets)
-    .where('target_id', 'in', [...new Set(items.map((i) => i.id))])
-    .execute();
-  const liked = new Set(rows.map((r) => `${r.target}:${r.target_id}`));
+  const reader = address.toLowerCase();
+  let likes = (item: LikeSlots['items'][number]) => index?.likes(reader, item.target, item.id);
+  if (index?.ready) index.answered += 1;
+  else {
+    const targets = [...new Set(items.map((i) => i.target))];
+    const rows = await db
+      .selectFrom('likes')
+      .select(['target', 'target_id'])
+      .where('address', '=', reader)
+      .where('target', 'in', targets)
+      .where('target_id', 'in', [...new Set(items.map((i) => i.id))])
+      .execute();
+    const liked = new Set(rows.map((r) => `${r.target}:${r.target_id}`));
+    likes = (item) => liked.has(`${item.target}:${item.id}`);
+  }
   let out = parts[0] ?? '';
   items.forEach((item, i) => {
-    out += `"isLiked":${liked.has(`${item.target}:${item.id}`)}${parts[i + 1] ?? ''}`;
+    out += `"isLiked":${likes(item) === true}${parts[i + 1] ?? ''}`;
   });
   return out;
 }
