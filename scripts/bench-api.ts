@@ -15,8 +15,9 @@
  * server with ANSWER_CACHE=false), printed side by side; `--skip-cold` leaves the cold run out.
  * Beside the fixed URLs, the mixed workload (scripts/lib/bench-api/mixed.ts) sends a different
  * URL on every request, half with a likeAddress; its ceiling (a few thousand such URLs with
- * every answer kept); and, on PostgreSQL, the same mix while likes are written (5 a second),
- * and after one like instead of the write that empties every cache (a node as users meet it).
+ * every answer kept); and, on PostgreSQL, the same mix and the ceiling's URLs while likes are
+ * written (5 a second), and the mix after one like instead of the write that empties every cache
+ * (a node as users meet it).
  * Budgets: scripts/lib/bench-api/budgets.ts.
  * Not part of `npm test`.
  */
@@ -150,11 +151,19 @@ async function routes(run: RunSql, likes?: LikeWriter): Promise<Route[]> {
       paths: ceiling,
       warmPaths: ceiling,
     },
-    // the mix while users write: each like drops every answer on every node (decision 046) and
-    // the NFT windows it can have moved, and its NFT's row (decision 133); saved preferences
-    // change no catalogue table and drop nothing (decision 132)
+    // the mix while users write: each like drops, on every node, the answers other than NFT
+    // lists, and the NFT windows, rows and list answers it can have changed (decisions 133 and
+    // 135); saved preferences change no catalogue table and drop nothing (decision 132)
     ...(likes
       ? ([
+          // the ceiling's URLs, kept, while likes are written: what the cache keeps through writes
+          {
+            name: `mixed, ${CEILING_URLS} URLs kept, ${LIKES_PER_SECOND} likes a second meanwhile`,
+            kind: 'mixed-writes',
+            paths: ceiling,
+            warmPaths: ceiling,
+            during: likes.stream,
+          },
           {
             name: `mixed, ${LIKES_PER_SECOND} likes a second meanwhile`,
             kind: 'mixed-writes',

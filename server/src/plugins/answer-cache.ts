@@ -31,6 +31,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Listen, Subscription } from '#server/db/listen.ts';
 import { LikesIndex } from '../repositories/likes-index.ts';
+import { type NftChange, NOT_NFTS, parseNftChanges } from '../repositories/nft-changes.ts';
 import type { Db } from '../repositories/paging.ts';
 import { attachReadModel, MAX_AGE_MS, ReadModel } from '../repositories/read-model.ts';
 import { etagOf, VALIDATED } from './etag.ts';
@@ -50,6 +51,14 @@ interface Entry {
   at: number;
   /** Where readers' likes go, once a reader with `likeAddress` asked (null: nowhere). */
   slots?: LikeSlots | null;
+  /** An NFT list page's items and window: kept through writes that touch neither (decision 135). */
+  nftList?: NftListDeps | undefined;
+}
+
+/** What an NFT list page served from its window depends on: its items and that window. */
+interface NftListDeps {
+  ids: Set<number>;
+  touchedBy: (change: NftChange) => boolean;
 }
 
 /** A miss being read: its waiters get its entry, or undefined to read for themselves. */
@@ -117,18 +126,31 @@ export class AnswerCache {
     const colon = payload.indexOf(':');
     const table = colon < 0 ? payload : payload.slice(0, colon);
     const detail = colon < 0 ? undefined : payload.slice(colon + 1);
-    this.dropAnswers(table);
-    this.model.announced(table, detail);
+    const changes = table === 'nfts' && detail !== undefined ? parseNftChanges(detail) : undefined;
+    if (changes) {
+      this.dropAnswers(table, (e) => !e.nftList || changes.some((c) => touches(e.nftList!, c)));
+    } else if (NOT_NFTS.has(table)) this.dropAnswers(table, (e) => !e.nftList);
+    else this.dropAnswers(table);
+    this.model.announced(table, changes);
     if (table === 'likes') this.likes.announced(detail);
   }
 
-  private dropAnswers(reason: string): void {
+  /** Drops the answers `which` picks (all by default); reads begun before are not stored. */
+  private dropAnswers(reason: string, which?: (entry: Entry) => boolean): void {
     this.reasons.push(reason);
     if (this.reasons.length > 16) this.reasons.shift();
     this.generation += 1;
     this.drops += 1;
-    this.entries.clear();
-    this.bytes = 0;
+    if (!which) {
+      this.entries.clear();
+      this.bytes = 0;
+      return;
+    }
+    for (const [key, entry] of this.entries) {
+      if (!which(entry)) continue;
+      this.entries.delete(key);
+      this.bytes -= entry.body.length;
+    }
   }
 
   /** Starts the flight of a miss of `key`, or answers the one already in flight since the last drop. */
@@ -167,6 +189,26 @@ declare module 'fastify' {
      */
     writesCatalogue?: true;
   }
+}
+
+/** Whether a write to nfts changed an item of an NFT list page or can have moved its window. */
+function touches(list: NftListDeps, change: NftChange): boolean {
+  return list.ids.has(change.id) || list.touchedBy(change);
+}
+
+const nftLists = new WeakMap<FastifyRequest, NftListDeps>();
+
+/**
+ * Marks `request`'s answer as exactly one NFT list page, `found` (nothing else read): served
+ * from its window, it is kept through the writes that change neither its items nor its window
+ * (decision 135); read otherwise (no `touchedBy`), it is dropped by every write as any answer.
+ */
+export function keptThroughNftWrites(
+  request: FastifyRequest,
+  found: { rows: { id: number }[]; touchedBy?: ((change: NftChange) => boolean) | undefined },
+): void {
+  if (!found.touchedBy) return;
+  nftLists.set(request, { ids: new Set(found.rows.map((r) => r.id)), touchedBy: found.touchedBy });
 }
 
 /** What a cacheable read began with: the generation, its key and its reader's likeAddress. */
@@ -258,7 +300,7 @@ async function keep(
     return payload;
   }
   const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-  const entry: Entry = { body: payload, type, at: Date.now() };
+  const entry: Entry = { body: payload, type, at: Date.now(), nftList: nftLists.get(request) };
   cache.set(state.key, state.generation, entry);
   land(cache, request, entry);
   let body = payload;

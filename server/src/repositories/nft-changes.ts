@@ -7,6 +7,31 @@
  */
 import type { ListSort } from '#shared/enums.ts';
 
+/**
+ * The catalogue tables that announce their writes by name (migrations 070, 090 and 093) other
+ * than nfts: none of them changes an NFT window, an NFT row or an NFT list's answer.
+ */
+export const NOT_NFTS: ReadonlySet<string> = new Set([
+  'networks',
+  'categories',
+  'collections',
+  'sets',
+  'bundles',
+  'set_items',
+  'bundle_items',
+  'nft_properties',
+  'inspection_reports',
+  'orders',
+  'bids',
+  'settlements',
+  'activities',
+  'likes',
+  'follows',
+  'users',
+  'bc_addresses',
+  'bid_records',
+]);
+
 /** The bits of `m` in an announced change (migration 092). */
 export const CHANGED = { created: 1, likes: 2, bids: 4, price: 8, narrowing: 16 } as const;
 

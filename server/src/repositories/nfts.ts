@@ -12,7 +12,7 @@ import { toDbAddress } from '../db/values.ts';
 import type { NftWire } from '../db/wire-rows.ts';
 import { likedIds } from './likes.ts';
 import { orderBySort } from './list-sort.ts';
-import { type NftListValues, touches } from './nft-changes.ts';
+import { type NftChange, type NftListValues, touches } from './nft-changes.ts';
 import { nftWindowPage } from './nft-window.ts';
 import {
   type Db,
@@ -101,7 +101,7 @@ async function listNfts(
   filters: NftFilters,
   sort: ListSort,
   page: PageRequest,
-): Promise<PageResult<NftWireRow>> {
+): Promise<NftPage> {
   const countKey = `nfts:${JSON.stringify(filters)}`;
   const matches = nftMatcher(filters);
   const windowed = await windowedPage(
@@ -204,7 +204,7 @@ export function listTopLikedOnSale(
   q: { owner?: string; networkId?: number; labelId?: number },
   hot: boolean,
   page: PageRequest,
-): Promise<PageResult<NftWireRow>> {
+): Promise<NftPage> {
   const filters: NftFilters = {
     statuses: ['ONSALE'],
     isSet: false,
@@ -230,10 +230,21 @@ export async function nftsView(db: Db, rows: NftWire[], likeAddress?: string): P
   return rows.map((r) => toNft(r, liked));
 }
 
-/** One page of NFTs for a list query: every status unless given, each filter only when present. */
+/**
+ * A page of an NFT list; `touchedBy` when it was served from the list's window: which writes to
+ * nfts can change it (./nft-changes.ts), beside its rows (decision 135).
+ */
+export interface NftPage extends PageResult<NftWireRow> {
+  touchedBy?: ((change: NftChange) => boolean) | undefined;
+}
+
+/**
+ * One page of NFTs for a list query: every status unless given, each filter only when present;
+ * the answer, and the page it was built from.
+ */
 export async function nftListPage(db: Db, q: NftListQuery) {
   const page = pageRequest(q);
-  const { rows, total } = await listNfts(
+  const found = await listNfts(
     db,
     {
       statuses: parseStatuses(q.status),
@@ -251,5 +262,10 @@ export async function nftListPage(db: Db, q: NftListQuery) {
     q.sort ?? 'newest',
     page,
   );
-  return { data: await nftsView(db, rows, q.likeAddress), total, ...page };
+  const answer = {
+    data: await nftsView(db, found.rows, q.likeAddress),
+    total: found.total,
+    ...page,
+  };
+  return { answer, found };
 }

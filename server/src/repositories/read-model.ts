@@ -12,34 +12,9 @@
  * nothing is served or stored while the cache is not listening (nor ever with ANSWER_CACHE=false),
  * and entries expire after the cache's MAX_AGE_MS.
  */
-import { type NftChange, parseNftChanges } from './nft-changes.ts';
+import { type NftChange, NOT_NFTS } from './nft-changes.ts';
 import type { Db, PageRequest, PageResult } from './paging.ts';
 import { offsetOf } from './paging.ts';
-
-/**
- * The catalogue tables that announce their writes by name (migrations 070 and 090) other than
- * nfts: none of them changes an NFT window or row.
- */
-const NOT_NFTS: ReadonlySet<string> = new Set([
-  'networks',
-  'categories',
-  'collections',
-  'sets',
-  'bundles',
-  'set_items',
-  'bundle_items',
-  'nft_properties',
-  'inspection_reports',
-  'orders',
-  'bids',
-  'settlements',
-  'activities',
-  'likes',
-  'follows',
-  'users',
-  'bc_addresses',
-  'bid_records',
-]);
 
 /** Entries also expire after this, for answers that move with the clock alone (an auction's end). */
 export const MAX_AGE_MS = 10_000;
@@ -200,14 +175,14 @@ export class ReadModel {
 
   /**
    * An announcement of a write to `table` (migrations 070, 090, 092), heard by the answer cache
-   * (which has dropped its answers and bumped its generation). The NFT windows and rows depend
+   * (which has dropped its answers and bumped its generation); `changes`, the rows a write to
+   * nfts names. The NFT windows and rows depend
    * on nfts alone (./nfts.ts, ./nft-window.ts: its columns, and nft_counts which its triggers
    * keep): another catalogue table's write keeps them, and a write to nfts that names its rows
    * drops those rows and the windows it can have moved. Anything else (nfts unnamed, a table not
    * known here) drops everything.
    */
-  announced(table: string, detail: string | undefined): void {
-    const changes = table === 'nfts' && detail !== undefined ? parseNftChanges(detail) : undefined;
+  announced(table: string, changes: NftChange[] | undefined): void {
     if (!changes && !NOT_NFTS.has(table)) {
       this.clear();
       return;
@@ -350,7 +325,7 @@ export async function windowedPage<R extends { id: number }>(
   list: { table: string; key: string; page: PageRequest; touchedBy?: IdWindow['touchedBy'] },
   readWindow: (span: Span) => Promise<WindowRead<R>>,
   readRows: (ids: number[]) => Promise<R[]>,
-): Promise<PageResult<R> | undefined> {
+): Promise<WindowedPage<R> | undefined> {
   const model = readModelOf(db);
   if (!model) return undefined;
   const start = offsetOf(list.page);
@@ -368,5 +343,10 @@ export async function windowedPage<R extends { id: number }>(
         list.touchedBy,
       );
   const rows = await model.rowsOf(list.table, window.ids.slice(start, end), readRows, fetched);
-  return { rows, total: window.total };
+  return { rows, total: window.total, touchedBy: kept ? kept.touchedBy : list.touchedBy };
+}
+
+/** A page of a window, and what a write to nfts must touch to move that window. */
+export interface WindowedPage<R> extends PageResult<R> {
+  touchedBy: IdWindow['touchedBy'];
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { keptThroughNftWrites } from '#server/plugins/answer-cache.ts';
 import { nftListPage } from '#server/repositories/nfts.ts';
 import { NftListQuery } from '#shared/schemas/catalogue.ts';
 import { errorResponses, ListOf } from '#shared/schemas/common.ts';
@@ -20,7 +21,11 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListOf(Nft), ...errorResponses },
       },
     },
-    async (request) => nftListPage(app.db, request.query),
+    async (request) => {
+      const { answer, found } = await nftListPage(app.db, request.query);
+      keptThroughNftWrites(request, found);
+      return answer;
+    },
   );
 };
 export default plugin;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { keptThroughNftWrites } from '#server/plugins/answer-cache.ts';
 import { listTopLikedOnSale, nftsView } from '#server/repositories/nfts.ts';
 import { pageRequest } from '#server/repositories/paging.ts';
 import { FixedNftListQuery } from '#shared/schemas/catalogue.ts';
@@ -22,8 +23,13 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const q = request.query;
       const page = pageRequest(q);
-      const { rows, total } = await listTopLikedOnSale(app.db, q, false, page);
-      return { data: await nftsView(app.db, rows, q.likeAddress), total, ...page };
+      const found = await listTopLikedOnSale(app.db, q, false, page);
+      keptThroughNftWrites(request, found);
+      return {
+        data: await nftsView(app.db, found.rows, q.likeAddress),
+        total: found.total,
+        ...page,
+      };
     },
   );
 };
