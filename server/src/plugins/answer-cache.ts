@@ -4,10 +4,11 @@
  * URL is kept in memory on each API node and served again until the catalogue changes. It is
  * never older than the last write the node has heard of:
  * - every statement writing a table these reads depend on sends NOTIFY vbc_catalogue at commit
- *   (migrations 070, 090 and 092), whoever wrote it (a route, the indexer, a script, another
- *   node); each node LISTENs (db/listen.ts) and drops every answer on each notification, and
- *   from the read model what the write can have changed (a write to nfts names its rows:
- *   decision 133);
+ *   (migrations 070, 090, 092 and 093), whoever wrote it (a route, the indexer, a script,
+ *   another node); each node LISTENs (db/listen.ts) and on each notification drops every answer
+ *   the write can have changed (all of them, but for the routes that say what their answer
+ *   depends on: ./answer-deps.ts, decisions 135 and 136), and from the read model what the write
+ *   can have changed (a write to nfts names its rows: decision 133);
  * - before answering a write request it served itself (not a refusal, 4xx, which wrote
  *   nothing), a node waits until its LISTEN connection has heard every notification committed
  *   so far (listen.ts `sync`), so the writer's next read on that node never comes before the drop
@@ -23,17 +24,18 @@
  * session. Decision 046. Concurrent misses of one key wait for the one read in flight and are
  * answered from it (x-cache: shared) when it ends with a 200 and no drop came in between; else
  * each reads for itself. The cache also owns the read model below it (repositories/read-model.ts,
- * decision 127: id windows and rows by id), which every drop clears with it; ANSWER_CACHE=false
- * turns all of it off (no LISTEN, nothing kept or shared: every read goes to SQL). On the routes of like-overlay.ts the key leaves `likeAddress` out: the
- * answer is kept as an anonymous reader gets it and each reader's `isLiked` is laid over it
- * from a fresh read of their likes (decision 126).
+ * decision 127: id windows and rows by id) and every like (decision 134); ANSWER_CACHE=false
+ * turns all of it off (no LISTEN, nothing kept or shared: every read goes to SQL). On the routes
+ * of like-overlay.ts the key leaves `likeAddress` out: the answer is kept as an anonymous reader
+ * gets it and each reader's `isLiked` is laid over it (decision 126) from the likes in memory.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Listen, Subscription } from '#server/db/listen.ts';
 import { LikesIndex } from '../repositories/likes-index.ts';
-import { type NftChange, NOT_NFTS, parseNftChanges } from '../repositories/nft-changes.ts';
+import { parseNftChanges } from '../repositories/nft-changes.ts';
 import type { Db } from '../repositories/paging.ts';
 import { attachReadModel, MAX_AGE_MS, ReadModel } from '../repositories/read-model.ts';
+import { type AnswerDeps, depsOf, dropsFor } from './answer-deps.ts';
 import { etagOf, VALIDATED } from './etag.ts';
 import { type LikeSlots, likeSlots, overlayLikes, splitUrl } from './like-overlay.ts';
 
@@ -51,14 +53,8 @@ interface Entry {
   at: number;
   /** Where readers' likes go, once a reader with `likeAddress` asked (null: nowhere). */
   slots?: LikeSlots | null;
-  /** An NFT list page's items and window: kept through writes that touch neither (decision 135). */
-  nftList?: NftListDeps | undefined;
-}
-
-/** What an NFT list page served from its window depends on: its items and that window. */
-interface NftListDeps {
-  ids: Set<number>;
-  touchedBy: (change: NftChange) => boolean;
+  /** What it depends on, when its route said (./answer-deps.ts); else every write drops it. */
+  deps?: AnswerDeps | undefined;
 }
 
 /** A miss being read: its waiters get its entry, or undefined to read for themselves. */
@@ -119,18 +115,17 @@ export class AnswerCache {
 
   /**
    * An announcement heard on the channel: `<table>`, or `nfts:<the rows changed>` (migration
-   * 092). Every answer is dropped; the read model keeps what the write cannot have changed
-   * (ReadModel.announced, decision 133).
+   * 092), or `likes:<the likes>` (093). The answers it can have changed are dropped
+   * (./answer-deps.ts: every one whose route said nothing), the read model keeps what the write
+   * cannot have changed (ReadModel.announced, decision 133), the likes in memory follow (134).
    */
   announced(payload: string): void {
     const colon = payload.indexOf(':');
     const table = colon < 0 ? payload : payload.slice(0, colon);
     const detail = colon < 0 ? undefined : payload.slice(colon + 1);
     const changes = table === 'nfts' && detail !== undefined ? parseNftChanges(detail) : undefined;
-    if (changes) {
-      this.dropAnswers(table, (e) => !e.nftList || changes.some((c) => touches(e.nftList!, c)));
-    } else if (NOT_NFTS.has(table)) this.dropAnswers(table, (e) => !e.nftList);
-    else this.dropAnswers(table);
+    const drops = dropsFor(table, changes);
+    this.dropAnswers(table, (e) => drops(e.deps));
     this.model.announced(table, changes);
     if (table === 'likes') this.likes.announced(detail);
   }
@@ -189,26 +184,6 @@ declare module 'fastify' {
      */
     writesCatalogue?: true;
   }
-}
-
-/** Whether a write to nfts changed an item of an NFT list page or can have moved its window. */
-function touches(list: NftListDeps, change: NftChange): boolean {
-  return list.ids.has(change.id) || list.touchedBy(change);
-}
-
-const nftLists = new WeakMap<FastifyRequest, NftListDeps>();
-
-/**
- * Marks `request`'s answer as exactly one NFT list page, `found` (nothing else read): served
- * from its window, it is kept through the writes that change neither its items nor its window
- * (decision 135); read otherwise (no `touchedBy`), it is dropped by every write as any answer.
- */
-export function keptThroughNftWrites(
-  request: FastifyRequest,
-  found: { rows: { id: number }[]; touchedBy?: ((change: NftChange) => boolean) | undefined },
-): void {
-  if (!found.touchedBy) return;
-  nftLists.set(request, { ids: new Set(found.rows.map((r) => r.id)), touchedBy: found.touchedBy });
 }
 
 /** What a cacheable read began with: the generation, its key and its reader's likeAddress. */
@@ -300,7 +275,7 @@ async function keep(
     return payload;
   }
   const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-  const entry: Entry = { body: payload, type, at: Date.now(), nftList: nftLists.get(request) };
+  const entry: Entry = { body: payload, type, at: Date.now(), deps: depsOf(request) };
   cache.set(state.key, state.generation, entry);
   land(cache, request, entry);
   let body = payload;

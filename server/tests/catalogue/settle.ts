@@ -15,3 +15,12 @@ export async function settle(app: App): Promise<void> {
     await new Promise((r) => setTimeout(r, 2));
   }
 }
+
+/**
+ * Until the node has heard every announcement committed so far, without sending one (decision
+ * 132): for tests of what a node keeps through writes, which a marker (an announcement the node
+ * does not know) would drop whole.
+ */
+export function heardAll(app: App): Promise<void> {
+  return app.answerCache.heard();
+}

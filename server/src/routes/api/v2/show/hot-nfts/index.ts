@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { keptThroughNftWrites } from '#server/plugins/answer-cache.ts';
+import { keptThroughWrites, nftListDeps } from '#server/plugins/answer-deps.ts';
 import { listTopLikedOnSale, nftsView } from '#server/repositories/nfts.ts';
 import { pageRequest } from '#server/repositories/paging.ts';
 import { FixedNftListQuery } from '#shared/schemas/catalogue.ts';
@@ -24,7 +24,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       const q = request.query;
       const page = pageRequest(q);
       const found = await listTopLikedOnSale(app.db, q, true, page);
-      keptThroughNftWrites(request, found);
+      keptThroughWrites(request, nftListDeps(found));
       return {
         data: await nftsView(app.db, found.rows, q.likeAddress),
         total: found.total,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '#server/errors.ts';
+import { keptThroughWrites, tablesDeps } from '#server/plugins/answer-deps.ts';
 import { collectionDetail } from '#server/repositories/collections.ts';
 import { CollectionDetailQuery } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
@@ -25,6 +26,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       const { chainId } = app.config;
       const collection = await collectionDetail(app.db, q.id, q.networkId, chainId, q.likeAddress);
       if (!collection) throw new AppError('NOT_FOUND');
+      keptThroughWrites(request, tablesDeps('collections'));
       return { data: collection };
     },
   );

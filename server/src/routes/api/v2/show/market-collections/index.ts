@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { keptThroughWrites, tablesDeps } from '#server/plugins/answer-deps.ts';
 import { collectionsView, listCollections } from '#server/repositories/collections.ts';
 import { pageRequest } from '#server/repositories/paging.ts';
 import { CollectionListQuery } from '#shared/schemas/catalogue.ts';
@@ -29,6 +30,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         q.sort ?? 'newest',
         page,
       );
+      keptThroughWrites(request, tablesDeps('collections'));
       return { data: await collectionsView(app.db, rows, q.likeAddress), total, ...page };
     },
   );

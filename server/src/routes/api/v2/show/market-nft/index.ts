@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { toDbAddress } from '#server/db/values.ts';
 import { AppError } from '#server/errors.ts';
+import { keptThroughWrites, nftDetailDeps } from '#server/plugins/answer-deps.ts';
 import { nftDetail } from '#server/repositories/nft-detail.ts';
 import { NftDetailQuery } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
@@ -25,6 +27,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
       const q = request.query;
       const detail = await nftDetail(app.db, q, app.config.chainId, q.likeAddress);
       if (!detail) throw new AppError('NOT_FOUND');
+      keptThroughWrites(request, nftDetailDeps(detail.item_id, toDbAddress(q.collectionAddr)));
       return { data: detail };
     },
   );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { keptThroughNftWrites } from '#server/plugins/answer-cache.ts';
+import { keptThroughWrites, nftListDeps } from '#server/plugins/answer-deps.ts';
 import { nftListPage } from '#server/repositories/nfts.ts';
 import { NftListQuery } from '#shared/schemas/catalogue.ts';
 import { errorResponses, ListOf } from '#shared/schemas/common.ts';
@@ -23,7 +23,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { answer, found } = await nftListPage(app.db, request.query);
-      keptThroughNftWrites(request, found);
+      keptThroughWrites(request, nftListDeps(found));
       return answer;
     },
   );

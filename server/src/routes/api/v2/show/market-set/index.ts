@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '#server/errors.ts';
+import { keptThroughWrites, tablesDeps } from '#server/plugins/answer-deps.ts';
 import { setDetail } from '#server/repositories/sets.ts';
 import { DetailByIdQuery } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
@@ -22,6 +23,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const set = await setDetail(app.db, request.query.id, request.query.likeAddress);
       if (!set) throw new AppError('NOT_FOUND');
+      keptThroughWrites(request, tablesDeps('sets', 'set_items'));
       return { data: set };
     },
   );

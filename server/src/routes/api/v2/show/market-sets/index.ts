@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { keptThroughWrites, tablesDeps } from '#server/plugins/answer-deps.ts';
 import { pageRequest } from '#server/repositories/paging.ts';
 import { parseStatuses } from '#server/repositories/query-params.ts';
 import { listSets, setsView } from '#server/repositories/sets.ts';
@@ -37,6 +38,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         q.sort ?? 'newest',
         page,
       );
+      keptThroughWrites(request, tablesDeps('sets', 'set_items'));
       return { data: await setsView(app.db, rows, q.likeAddress), total, ...page };
     },
   );
