@@ -63,7 +63,8 @@ export function nftDetailDeps(id: number, collectionAddress: string): AnswerDeps
 
 /**
  * An answer read from other catalogue tables only (decision 136): a collection or a list of them
- * (`collections`), a set or a list of them (`sets`, `set_items`).
+ * (`collections`), a set or a list of them (`sets`, `set_items`), a bundle or a list of them not
+ * narrowed by collection (`bundles`, `bundle_items`: the price is a sum over the items' prices).
  */
 export function tablesDeps(...tables: string[]): AnswerDeps {
   return { ids: new Set(), tables: new Set(tables), touchedBy: () => false };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '#server/errors.ts';
+import { keptThroughWrites, tablesDeps } from '#server/plugins/answer-deps.ts';
 import { bundleDetail } from '#server/repositories/bundles.ts';
 import { DetailByIdQuery } from '#shared/schemas/catalogue.ts';
 import { Data, errorResponses } from '#shared/schemas/common.ts';
@@ -23,6 +24,7 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const bundle = await bundleDetail(app.db, request.query.id, request.query.likeAddress);
       if (!bundle) throw new AppError('NOT_FOUND');
+      keptThroughWrites(request, tablesDeps('bundles', 'bundle_items'));
       return { data: bundle };
     },
   );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { keptThroughWrites, tablesDeps } from '#server/plugins/answer-deps.ts';
 import { bundlesView, listBundles } from '#server/repositories/bundles.ts';
 import { pageRequest } from '#server/repositories/paging.ts';
 import { parseStatuses } from '#server/repositories/query-params.ts';
@@ -36,6 +37,8 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         q.sort ?? 'newest',
         page,
       );
+      // narrowed by collection, the list reads its bundles' items' rows of nfts too: not said
+      if (!q.collectionAddr) keptThroughWrites(request, tablesDeps('bundles', 'bundle_items'));
       return { data: await bundlesView(app.db, rows, q.likeAddress), total, ...page };
     },
   );
