@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Installs what npm cannot give: Debian's chromium (browser journeys, Lighthouse) and
+# Installs what npm cannot give: Debian's chromium (Lighthouse, the icons) and its old headless
+# shell (the browser and PWA journeys, tests/browser.ts), and
 # postgresql (the suite also runs against a real PostgreSQL server). As root it installs them
 # with apt; otherwise it stops and names the packages.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 # fonts so that screenshots and Lighthouse render text the same on every machine
 [ -d /usr/share/fonts/truetype/dejavu ] || missing+=(fonts-dejavu-core)

@@ -19,7 +19,8 @@ let chain: JsonRpcProvider;
 let current: WalletUser | null = null;
 
 beforeAll(async () => {
-  j = await startJourney();
+  // The offer of system notifications needs a browser that can still ask (tests/browser.ts).
+  j = await startJourney({ fullBrowser: true });
   chain = new JsonRpcProvider(j.stack.rpcUrl, j.stack.chainId, {
     staticNetwork: true,
     cacheTimeout: -1,

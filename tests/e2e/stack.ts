@@ -33,13 +33,16 @@ export type Journey = {
  * `seed: false`: a stack without the demo catalogue (nothing copied, nothing seeded).
  * `chains: 'all'`: the test chain 97 too (scripts/lib/stack/networks.ts), every chain on
  * automine, started from the snapshot seeded on every network (tests/seed-snapshot.ts).
+ * `fullBrowser`: the whole Chromium instead of its headless shell (tests/browser.ts).
  */
 export async function startJourney({
   seed = true,
   chains = 'primary',
+  fullBrowser = false,
 }: {
   seed?: boolean;
   chains?: 'all' | 'primary';
+  fullBrowser?: boolean;
 } = {}): Promise<Journey> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vbc-web-journey-'));
   const serverLog = logCollector();
@@ -62,7 +65,7 @@ export async function startJourney({
   rememberSecrets(...stack.demo.wallets.map((w) => w.privateKey), ...ANVIL_KEYS, ANVIL_MNEMONIC);
   const webPort = await freePort();
   const web = await startWeb(stack.url, webPort);
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ full: fullBrowser });
   const sent = recordRequests(browser);
   return {
     stack,

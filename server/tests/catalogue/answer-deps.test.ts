@@ -8,7 +8,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { seededRandom } from '#scripts/lib/seeded-random.ts';
-import type { App } from '#server/app.ts';
 import { setLike } from '#server/repositories/likes.ts';
 import { describeBackends, ROUTE_BACKENDS } from '../helpers/test-app.ts';
 import { DEVNET, seedCatalogue, TESTNET } from './fixtures.ts';
