@@ -3,7 +3,7 @@
  * tests talk to a node (the server's twin is `chainProvider` in server/src/chain/provider.ts).
  * Methods ethers has no wrapper for (anvil's `evm_*`, `txpool_status`) go through its `send`.
  */
-import { JsonRpcProvider } from 'ethers';
+import { JsonRpcProvider, type TransactionReceipt } from 'ethers';
 
 export type RpcProviderOptions = {
   /** The chain id, when known: no chain-id probe (and no retry loop while the node is down). */
@@ -22,4 +22,24 @@ export function rpcProvider(rpcUrl: string, options: RpcProviderOptions = {}): J
     ...(options.chainId === undefined ? {} : { staticNetwork: true }),
     ...(options.unbatched ? { batchMaxCount: 1 } : {}),
   });
+}
+
+/**
+ * The receipt of a sent transaction, read until the node has it (at most `timeoutMs`). Not ethers'
+ * `waitForTransaction`: when the receipt is not there at its first read, that waits for a block
+ * after the one it saw, and on automine none may come (a transaction mined between its two reads
+ * left a server test waiting until its timeout on a loaded machine).
+ */
+export async function receiptOf(
+  provider: JsonRpcProvider,
+  hash: string,
+  timeoutMs = 30_000,
+): Promise<TransactionReceipt> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const receipt = await provider.getTransactionReceipt(hash);
+    if (receipt) return receipt;
+    if (Date.now() > deadline) throw new Error(`no receipt for ${hash} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

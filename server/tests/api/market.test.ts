@@ -1,5 +1,6 @@
 import { parseEther, Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { receiptOf } from '#contracts/devnet/rpc.ts';
 import { ERRORS, type ErrorCode } from '#server/errors.ts';
 import { startTestChain, type TestChain } from '../helpers/chain.ts';
 import { describeBackends, json, ROUTE_BACKENDS } from '../helpers/test-app.ts';
@@ -238,7 +239,7 @@ describeBackends(
       expect(res.statusCode).toBe(200);
       const body = json<{ success: boolean; data: string }>(res);
       expect(body.success).toBe(true);
-      const receipt = await chain.provider.waitForTransaction(body.data);
+      const receipt = await receiptOf(chain.provider, body.data);
       expect(receipt?.status).toBe(1);
       expect(await chain.provider.getBalance(recipient)).toBe(12345n);
 

@@ -11,6 +11,7 @@
 import { type Contract, Transaction } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
+import { receiptOf } from '#contracts/devnet/rpc.ts';
 import {
   hashOrder,
   marketplaceDomain,
@@ -250,7 +251,7 @@ describe('several API nodes on one PostgreSQL [postgres, processes]', () => {
       landed = true;
     }
     console.info(`purchase cut by SIGKILL: first send ${outcome}, landed ${landed}`);
-    const receipt = await chain.provider.waitForTransaction(txHash, 1, 10_000);
+    const receipt = await receiptOf(chain.provider, txHash, 10_000);
     expect(receipt?.status).toBe(1);
     const sold = await until('the purchase indexed', 20_000, async () => {
       const row = await nft();

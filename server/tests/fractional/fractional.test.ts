@@ -11,6 +11,7 @@
 import { Contract, type ContractTransactionResponse, id, type Wallet } from 'ethers';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FRACTIONAL_VAULT_ABI, FRACTIONAL_VAULT_FACTORY_ABI } from '#contracts/abi/index.ts';
+import { receiptOf } from '#contracts/devnet/rpc.ts';
 import { fractionalDomain, type ShareOrder, signShareOrder } from '#contracts/typed-data/shares.ts';
 import { vaultInterface } from '#server/chain/abi.ts';
 import { revertError } from '#server/chain/reverts.ts';
@@ -281,7 +282,7 @@ describeBackends(
       expect(revertError(pulled, 'fractional').code).toBe('NOT_ENOUGH_WRAPPER_BALANCE');
       const sent = await raw('cancel-data');
       expect(sent.statusCode).toBe(200);
-      await chain.provider.waitForTransaction(json<{ data: { txHash: string } }>(sent).data.txHash);
+      await receiptOf(chain.provider, json<{ data: { txHash: string } }>(sent).data.txHash);
       await sync();
       expect((await get<{ data: unknown[] }>(`${base()}/listings`)).data).toEqual([]);
       const row = await t.db

@@ -6,6 +6,7 @@
 import { parseEther, Wallet } from 'ethers';
 import { expect, it } from 'vitest';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
+import { receiptOf } from '#contracts/devnet/rpc.ts';
 import {
   hashOrder,
   ItemsKind,
@@ -269,7 +270,8 @@ describeBackends(
       // what is not locked may go
       const res = await send(wvbc.interface.encodeFunctionData('withdraw', [parseEther('1')]));
       expect(res.statusCode, res.body).toBe(200);
-      const receipt = await c.provider.waitForTransaction(
+      const receipt = await receiptOf(
+        c.provider,
         json<{ data: { txHash: string } }>(res).data.txHash,
       );
       expect(receipt?.status).toBe(1);

@@ -5,6 +5,7 @@
  */
 import { parseEther, Transaction, Wallet } from 'ethers';
 import { expect, it } from 'vitest';
+import { receiptOf } from '#contracts/devnet/rpc.ts';
 import { hashOrder, ItemsKind, SaleKind } from '#contracts/typed-data/index.ts';
 import { collectionAt, mined } from '#scripts/lib/marketplace.ts';
 import { describeBackends, json, ROUTE_BACKENDS } from '../helpers/test-app.ts';
@@ -569,7 +570,7 @@ describeBackends(
       const sent = json<{ data: { txHash: string; from: string } }>(res).data;
       expect(sent.from).toBe(buyer.address);
       expect(sent.txHash).toBe(Transaction.from(raw).hash);
-      const receipt = await c.provider.waitForTransaction(sent.txHash);
+      const receipt = await receiptOf(c.provider, sent.txHash);
       expect(receipt?.status).toBe(1);
       expect(await collectionAt(c.collection, c.provider).getFunction('ownerOf')(id)).toBe(
         buyer.address,
