@@ -29,11 +29,18 @@ export async function registerNotifications(
   const hub = new LiveHub(app.db);
   app.decorate('live', hub);
   let running: Promise<number> | null = null;
-  let again = false;
+  let next: Promise<number> | null = null;
+  /**
+   * One run at a time. A call during a run gets the run after it, shared by every such call: the
+   * run going may have read the pending mails before the caller's rows were written.
+   */
   const send = (): Promise<number> => {
     if (running) {
-      again = true;
-      return running;
+      next ??= running.then(() => {
+        next = null;
+        return send();
+      });
+      return next;
     }
     const { publicUrl, networks } = app.config;
     running = sendNotificationMails(app.db, app.mailer, publicUrl, networks, (error) =>
@@ -45,10 +52,6 @@ export async function registerNotifications(
       })
       .finally(() => {
         running = null;
-        if (again) {
-          again = false;
-          void send();
-        }
       });
     return running;
   };
