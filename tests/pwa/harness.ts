@@ -139,7 +139,7 @@ export async function phoneContext(
   });
   // Loads and `networkidle` waits: Playwright's 30 s is a wall-clock figure this suite missed
   // twice on 2026-11-28, beside the server suite on a machine twice as slow as the day before
-  // (a fresh stack's first page makes its thumbnails; decision 137). No assertion changes.
+  // (decision 137; the cause of the slow first load is not measured). No assertion changes.
   context.setDefaultNavigationTimeout(60_000);
   return context;
 }
