@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * The restore of a stored WalletConnect session (src/wallet/walletconnect.ts) with the SDK, its
  * storage check and the wallet connection replaced: a restore at start and the wallet panel's at

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * The connector layer (src/wallet/connectors): the EIP-1193 connector over a key-backed wallet
  * (signatures verified with ethers), EIP-6963 discovery, chain switch with 4902 → add chain,

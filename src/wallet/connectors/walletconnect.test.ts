@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import { LOCAL_PROJECT_ID } from '#shared/walletconnect.ts';
 import { loadWalletConnect, pairingExpiry } from './walletconnect.ts';
