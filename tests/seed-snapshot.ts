@@ -1,8 +1,9 @@
 /**
  * The demo catalogue seeded once (about 20 s of chain transactions and signed orders) into
  * test-results/seed-snapshot: the data folder of a stack that seeded it and stopped (anvil's
- * dumped chain state, the PGlite database, uploads, the deployment record). Each journey stack
- * starts on a copy of it, as `npm start` does on its second start, instead of seeding again.
+ * dumped chain state, the PGlite database, uploads and their thumbnails, the deployment record).
+ * Each journey stack starts on a copy of it, as `npm start` does on its second start, instead of
+ * seeding again.
  * Two of them: the devnet alone ('primary', most journeys) and every network ('all': the devnet
  * and the test chain 97, each seeded, in test-results/seed-snapshot-all).
  * The seed moves each chain's clock ahead of the wall clock (auctions claimed after their end);
@@ -12,12 +13,13 @@
  * With DATABASE_URL or RPC_URL set the stack's data is not in the folder: no snapshot (null).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { rpcProvider } from '#contracts/devnet/rpc.ts';
 import { newestMtime } from '#scripts/lib/stack/web-build.ts';
 import { type Stack, startStack } from '#scripts/lib/stack.ts';
+import { THUMB_WIDTHS } from '#shared/image-url.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** SEED_SNAPSHOT_DIR lets two test runs on one machine keep their own. */
@@ -106,6 +108,7 @@ async function makeSnapshot(chains: SnapshotChains): Promise<Stamp> {
         return [chainId, lead] as [number, number];
       }),
     );
+    await makeThumbnails(stack.url, dataDir, chains);
     // The stop dumps anvil's state into the folder.
     await stack.stop();
     if (!seed) throw new Error(`the demo seed failed: ${failure?.message ?? 'no report'}`);
@@ -121,6 +124,32 @@ async function makeSnapshot(chains: SnapshotChains): Promise<Stamp> {
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Every thumbnail of every upload, asked of the stack's server as a page would
+ * (server/src/plugins/thumbnails.ts keeps them in the folder): the stacks started on copies then
+ * make none, where each made those its pages showed (about 0.06 CPU-s each). Names are content
+ * hashes, so the other snapshot's thumbnails are copied first and only the rest are made.
+ */
+async function makeThumbnails(url: string, dataDir: string, chains: SnapshotChains) {
+  const uploads = path.join(dataDir, 'uploads');
+  if (!existsSync(uploads)) return;
+  const other = path.join(snapshotDir(chains === 'primary' ? 'all' : 'primary'), 'uploads/.thumbs');
+  if (existsSync(other)) await cp(other, path.join(uploads, '.thumbs'), { recursive: true });
+  const urls = (await readdir(uploads))
+    .filter((name) => !name.startsWith('.'))
+    .flatMap((name) => THUMB_WIDTHS.map((w) => `${url}/uploads/thumbs/${w}/${name}`));
+  // Two at a time: sharp uses both cores for one already.
+  const next = async (): Promise<void> => {
+    const u = urls.pop();
+    if (!u) return;
+    const response = await fetch(u);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${u}: ${response.status}`);
+    return next();
+  };
+  await Promise.all([next(), next()]);
 }
 
 /** The stack's nodes: the devnet's and each further network's. */
