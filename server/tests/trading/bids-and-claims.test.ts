@@ -274,7 +274,7 @@ describeBackends(
         c.provider,
         json<{ data: { txHash: string } }>(res).data.txHash,
       );
-      expect(receipt?.status).toBe(1);
+      expect(receipt.status).toBe(1);
       expect(await wvbc.getFunction('balanceOf')(frank.address)).toBe(parseEther('2'));
     });
 

@@ -136,11 +136,11 @@ describeBackends(
       );
       const sent = await viaGateway(frank, withdrawOne);
       expect(sent.success).toBe(true);
-      expect((await receiptOf(c.provider, sent.data!))?.status).toBe(1);
+      expect((await receiptOf(c.provider, sent.data!)).status).toBe(1);
       const deposit = await signed(frank, wvbc, '0x', parseEther('1'));
       const answer = await viaRpc(deposit);
       expect(answer.result).toBe(Transaction.from(deposit).hash);
-      expect((await receiptOf(c.provider, answer.result!))?.status).toBe(1);
+      expect((await receiptOf(c.provider, answer.result!)).status).toBe(1);
       expect(await token.getFunction('balanceOf')(frank.address)).toBe(parseEther('3'));
     });
 
@@ -199,7 +199,7 @@ describeBackends(
       expect((await viaRpc(ahead)).error?.data?.code).toBe('NONCE_NOT_NEXT');
       expect(await c.provider.getTransaction(Transaction.from(ahead).hash!)).toBeNull();
       const first = await viaRpc(await pay(next));
-      expect((await receiptOf(c.provider, first.result!))?.status).toBe(1);
+      expect((await receiptOf(c.provider, first.result!)).status).toBe(1);
       expect((await viaRpc(await pay(next))).error?.data?.code).toBe('NONCE_NOT_NEXT');
 
       // With blocks held back, a sender's waiting transactions stop at the cap.
