@@ -10,7 +10,8 @@
  * `node --cpu-prof` and leaves the profile there. After PostgreSQL it measures the embedded
  * default (PGlite in a data folder, 100 NFTs, 10 connections, p99 ≤ 100 ms); `--pglite` runs
  * only that (with --nfts and --connections applying to it), `--skip-pglite` leaves it out;
- * `--routes mixed,search` drives only the routes whose names hold one of those words.
+ * `--routes mixed,search` drives only the routes whose names hold one of those words;
+ * `--mix-only market-nfts?` keeps the mixed URLs whose path holds that text (one kind of them).
  * Each route runs twice: hot (the answer cache of decision 046 on, as users run it) and cold (a
  * server with ANSWER_CACHE=false), printed side by side; `--skip-cold` leaves the cold run out.
  * Beside the fixed URLs, the mixed workload (scripts/lib/bench-api/mixed.ts) sends a different
@@ -59,6 +60,7 @@ const { values: args } = parseArgs({
     'skip-pglite': { type: 'boolean', default: false },
     'skip-cold': { type: 'boolean', default: false },
     routes: { type: 'string' },
+    'mix-only': { type: 'string' },
   },
 });
 let PGLITE = args.pglite;
@@ -91,7 +93,10 @@ async function routes(run: RunSql, likes?: LikeWriter): Promise<Route[]> {
   )) as { a: string; t: string }[];
   const coll = (await run('select address as a from collections limit 1')) as { a: string }[];
   const v2 = '/api/v2/show';
-  const mixed = await mixedPaths(run, 60_000);
+  // `--mix-only market-nft?`: the mixed URLs of one kind alone (a part of the path), to see which
+  // kind costs what
+  const only = args['mix-only'];
+  const mixed = (await mixedPaths(run, 60_000)).filter((p) => !only || p.includes(only));
   // warmed on URLs no measured run sends (drive.ts: the caches are emptied before measuring)
   const warmPaths = mixed.slice(50_000);
   const ceiling = mixed.slice(0, CEILING_URLS);

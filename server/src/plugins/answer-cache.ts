@@ -33,8 +33,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Listen, Subscription } from '#server/db/listen.ts';
 import { LikesIndex } from '../repositories/likes-index.ts';
 import { parseNftChanges } from '../repositories/nft-changes.ts';
+import { nftRowSource } from '../repositories/nfts.ts';
 import type { Db } from '../repositories/paging.ts';
 import { attachReadModel, MAX_AGE_MS, ReadModel } from '../repositories/read-model.ts';
+import { ResidentNfts } from '../repositories/resident-nfts.ts';
 import { type AnswerDeps, depsOf, dropsFor } from './answer-deps.ts';
 import { etagOf, VALIDATED } from './etag.ts';
 import { type LikeSlots, likeSlots, overlayLikes, splitUrl } from './like-overlay.ts';
@@ -72,6 +74,8 @@ export class AnswerCache {
   readonly model = new ReadModel(this);
   /** Every like, for readers' `isLiked` (decision 134); kept in step by the likes announced. */
   readonly likes = new LikesIndex();
+  /** Every NFT row in the read model (decision 138), loaded again after each drop of them all. */
+  readonly nfts = new ResidentNfts(this.model);
   private bytes = 0;
   /** Bumped by every drop; a read stores its answer only if it is unchanged. */
   generation = 0;
@@ -336,23 +340,29 @@ export function registerAnswerCache(app: FastifyInstance, listen: Listen | undef
       onMessage: (payload) => cache.announced(payload),
       onDisconnect: () => {
         cache.listening = false;
+        cache.nfts.stop();
         cache.drop('disconnect');
         cache.likes.stop();
       },
       onReconnect: () => {
         cache.drop('reconnect');
         cache.listening = true;
-        void cache.likes.start(app.db, cache.heard);
+        startLoads();
       },
     });
     const listening = subscription;
     cache.heard = () => listening.sync();
     cache.listening = true;
-    // not awaited: the node serves at once, the overlay reading SQL until the likes are loaded
-    void cache.likes.start(app.db, cache.heard);
+    startLoads();
   });
+  // not awaited: the node serves at once, reading SQL until the likes and the rows are loaded
+  const startLoads = () => {
+    void cache.likes.start(app.db, cache.heard);
+    void cache.nfts.start(nftRowSource(app.db));
+  };
   app.addHook('preClose', async () => {
     cache.listening = false;
+    cache.nfts.stop();
     cache.likes.stop();
     await subscription?.stop();
   });

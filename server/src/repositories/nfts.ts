@@ -3,7 +3,7 @@
  * their wire form (isLiked for `likeAddress`). The detail is read in one statement: nft-detail.ts.
  */
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { ListSort, NftStatus } from '#shared/enums.ts';
+import { type ListSort, NFT_STATUSES, type NftStatus } from '#shared/enums.ts';
 import type { NftListQuery } from '#shared/schemas/catalogue.ts';
 import type { Nft } from '#shared/schemas/entities.ts';
 import { toNft } from '../db/mappers.ts';
@@ -24,6 +24,7 @@ import {
 } from './paging.ts';
 import { flag, isEveryStatus, parseStatuses } from './query-params.ts';
 import { windowedPage } from './read-model.ts';
+import type { NftRowSource } from './resident-nfts.ts';
 import { NFT_WIRE, type NftWireRow } from './wire-columns.ts';
 
 export interface NftFilters {
@@ -128,6 +129,22 @@ async function listNfts(
     (ids) => db.selectFrom('nfts').select(NFT_WIRE).where('nfts.id', 'in', ids).execute(),
   );
   return windowed ?? listNftsPage(db, filters, sort, page);
+}
+
+/** Every NFT row, counted and read in id order (./resident-nfts.ts loads them). */
+export function nftRowSource(db: Db): NftRowSource {
+  return {
+    count: async () =>
+      Number((await countByKeys(db, { statuses: [...NFT_STATUSES] }).executeTakeFirst())?.n ?? 0),
+    read: (afterId, limit) =>
+      db
+        .selectFrom('nfts')
+        .select(NFT_WIRE)
+        .where('nfts.id', '>', afterId)
+        .orderBy('nfts.id')
+        .limit(limit)
+        .execute(),
+  };
 }
 
 function countOf(db: Db, filters: NftFilters) {

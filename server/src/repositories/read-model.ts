@@ -10,11 +10,12 @@
  * It is exactly as fresh as the answer cache (server/src/plugins/answer-cache.ts), which owns it:
  * the same drops clear it, a read begun before a drop is not stored (the cache's generation),
  * nothing is served or stored while the cache is not listening (nor ever with ANSWER_CACHE=false),
- * and entries expire after the cache's MAX_AGE_MS.
+ * and entries expire after the cache's MAX_AGE_MS, except the NFT rows (./resident-nfts.ts).
  */
 import { type NftChange, NOT_NFTS } from './nft-changes.ts';
 import type { Db, PageRequest, PageResult } from './paging.ts';
 import { offsetOf } from './paging.ts';
+import { RESIDENT_NFT_ROWS } from './resident-nfts.ts';
 
 /** Entries also expire after this, for answers that move with the clock alone (an auction's end). */
 export const MAX_AGE_MS = 10_000;
@@ -42,11 +43,13 @@ export class BoundedMap<V> {
     private readonly maxEntries: number,
     private readonly maxBytes: number,
     private readonly sizeOf: (value: V) => number,
+    /** Entries older than this are not answered. */
+    private readonly maxAgeMs = MAX_AGE_MS,
   ) {}
 
   get(key: string, now: number): V | undefined {
     const entry = this.entries.get(key);
-    return entry && now - entry.at <= MAX_AGE_MS ? entry.value : undefined;
+    return entry && now - entry.at <= this.maxAgeMs ? entry.value : undefined;
   }
 
   set(key: string, value: V, at: number): void {
@@ -149,8 +152,17 @@ export class ReadModel {
     new BoundedMap<IdWindow>(1600, 13 * 2 ** 20, windowSize),
     new BoundedMap<IdWindow>(400, 3 * 2 ** 20, windowSize),
   );
+  /**
+   * NFT rows are resident (./resident-nfts.ts, decision 138): without an age, as many as
+   * RESIDENT_NFT_ROWS (about 1 KB each by rowSize); a write names those it changes.
+   */
   readonly rows = new SplitMap(
-    new BoundedMap<{ id: number }>(40_000, 38 * 2 ** 20, rowSize),
+    new BoundedMap<{ id: number }>(
+      RESIDENT_NFT_ROWS,
+      RESIDENT_NFT_ROWS * 2 ** 10,
+      rowSize,
+      Infinity,
+    ),
     new BoundedMap<{ id: number }>(10_000, 10 * 2 ** 20, rowSize),
   );
   /** Other state kept as fresh as the rest: an auction's bidding state (services/bid-memo.ts). */
@@ -163,14 +175,21 @@ export class ReadModel {
   /** Window reads and row reads (statements run), for the tests and the benchmark's profile. */
   windowReads = 0;
   rowReads = 0;
+  /** Called after each drop of everything (the resident NFT rows load again). */
+  afterClear: (() => void) | undefined;
 
   constructor(private readonly fresh: Freshness) {}
+
+  get freshness(): Freshness {
+    return this.fresh;
+  }
 
   /** Called by every drop of the answer cache that is not an announcement (below). */
   clear(): void {
     this.windows.clear();
     this.rows.clear();
     this.keepNftsOnly();
+    this.afterClear?.();
   }
 
   /**

@@ -8,7 +8,10 @@ describeBackends(
     it('answers health with the backend in use', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(200);
-      expect(json(res)).toEqual({ data: { ok: true, networks: [], database: t.backend } });
+      const nftRowsLoaded = t.app.answerCache.nfts.loaded;
+      expect(json(res)).toEqual({
+        data: { ok: true, networks: [], database: t.backend, nftRowsLoaded },
+      });
     });
 
     it('serves the 17 categories with stable keys, trailing slash or not', async () => {

@@ -28,7 +28,7 @@ import {
   type TradingChain,
   useTradingChain,
 } from '../trading/chain-fixture.ts';
-import { type Catalogue, seedCatalogue } from './fixtures.ts';
+import { aliceLikesN1, type Catalogue, seedCatalogue } from './fixtures.ts';
 import { settle } from './settle.ts';
 
 type Detail = {
@@ -90,13 +90,7 @@ describeBackends(
       const detail = `/api/v2/show/market-nft?collectionAddr=${cat.c1Address}&tokenId=1&likeAddress=${cat.alice.address}`;
       const before = json<Detail>({ body: await warm(t.app, detail) }).data;
       await warm(t.app, '/api/v2/show/market-nfts?sort=like&size=24');
-      const liked = await t.app.inject({
-        method: 'POST',
-        url: '/api/v2/user/like',
-        payload: { target: 'nft', id: cat.nfts.n1, address: cat.alice.address },
-        headers: cat.alice.auth,
-      });
-      expect(liked.statusCode, liked.body).toBe(200);
+      await aliceLikesN1(t, cat);
       const after = (await read<Detail>(t.app, detail)).data;
       expect(after.isLiked).toBe(!before.isLiked);
       expect(after.likeCount).toBe(before.likeCount + (before.isLiked ? -1 : 1));

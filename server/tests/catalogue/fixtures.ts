@@ -6,6 +6,7 @@
  * insertion order.
  */
 import { Wallet } from 'ethers';
+import { expect } from 'vitest';
 import { createSignedInUser, linkAddress, type SignedInUser } from '../helpers/accounts.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import {
@@ -486,4 +487,15 @@ export async function seedCatalogue(t: TestApp): Promise<Catalogue> {
     orders: o,
     keyOf: (id) => names.get(id) ?? `#${id}`,
   };
+}
+
+/** Alice likes n1 (or unlikes it, when she liked it) through the API; the answer must be 200. */
+export async function aliceLikesN1(t: Pick<TestApp, 'app'>, cat: Catalogue): Promise<void> {
+  const liked = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/user/like',
+    payload: { target: 'nft', id: cat.nfts.n1, address: cat.alice.address },
+    headers: cat.alice.auth,
+  });
+  expect(liked.statusCode, liked.body).toBe(200);
 }

@@ -19,7 +19,7 @@ import {
   type TradingChain,
   useTradingChain,
 } from '../trading/chain-fixture.ts';
-import { type Catalogue, seedCatalogue } from './fixtures.ts';
+import { aliceLikesN1, type Catalogue, seedCatalogue } from './fixtures.ts';
 import { settle } from './settle.ts';
 
 const ON = { backends: ALL_BACKENDS, env: { ANSWER_CACHE: 'true' } };
@@ -58,13 +58,7 @@ describeBackends(
       const cat: Catalogue = await seedCatalogue(t);
       const before = await keep(t.app, `${LIST}?sort=like&size=24`);
       const n1 = before.find((i) => i.item_id === cat.nfts.n1);
-      const liked = await t.app.inject({
-        method: 'POST',
-        url: '/api/v2/user/like',
-        payload: { target: 'nft', id: cat.nfts.n1, address: cat.alice.address },
-        headers: cat.alice.auth,
-      });
-      expect(liked.statusCode, liked.body).toBe(200);
+      await aliceLikesN1(t, cat);
       const after = await items(t.app, `${LIST}?sort=like&size=24&page=1`);
       expect(after.find((i) => i.item_id === cat.nfts.n1)?.likeCount).toBe(n1!.likeCount + 1);
       // the list is in the new order: most liked first

@@ -21,7 +21,8 @@ const NetworkHealth = Type.Object({
 });
 
 /**
- * GET /api/health: liveness + database reachability (load balancers, the start script), and each
+ * GET /api/health: liveness + database reachability (load balancers, the start script), whether
+ * the node's catalogue rows are loaded (`nftRowsLoaded`, the API benchmark waits on it), and each
  * indexed network's state: a network whose node is down says so here while the rest keeps serving
  * (`ok` stays true: one chain's node does not take the server out of a load balancer).
  */
@@ -37,6 +38,8 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
             Type.Object({
               ok: Type.Boolean(),
               database: Type.String(),
+              /** Whether this node holds every NFT row in memory (decision 138) since its last drop. */
+              nftRowsLoaded: Type.Boolean(),
               networks: Type.Array(NetworkHealth),
             }),
           ),
@@ -65,7 +68,8 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
           halted: s.halted,
         };
       });
-      return { data: { ok: true, database: app.dbBackend, networks } };
+      const nftRowsLoaded = app.answerCache.nfts.loaded;
+      return { data: { ok: true, database: app.dbBackend, nftRowsLoaded, networks } };
     },
   );
 };
