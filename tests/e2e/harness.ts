@@ -40,6 +40,17 @@ export async function startWeb(apiUrl: string, port: number): Promise<PreviewSer
 
 export type Watched = { page: Page; errors: string[] };
 
+/**
+ * The errors of a page that was offline for a moment, without those the cut itself causes: a
+ * request or chunk that failed then, and the browser's fetch of the worker's script (an install
+ * or update check, tried again online; the headless shell logs it, decision 137).
+ */
+export const besidesOffline = (errors: string[]) =>
+  errors.filter(
+    (e) =>
+      !/ERR_INTERNET_DISCONNECTED|Failed to fetch|error occurred when fetching the script/.test(e),
+  );
+
 /** Requests of a watched page still waiting for their answer, and when that number last changed. */
 const inFlight = new WeakMap<Page, { open: Set<Request>; changedAt: number }>();
 /** Long-lived by design (the live stream is a streamed fetch): never "finished", never waited for. */

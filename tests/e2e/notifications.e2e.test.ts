@@ -14,7 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanFolder } from '#scripts/lib/secrets-scan.ts';
 import { axeViolations } from './axe.ts';
 import { type Backend, type Journey, outbox, startJourney } from './backend.ts';
-import { rawKeysOn, screenshot, settled, WEB_OUT_DIR, watchedPage } from './harness.ts';
+import {
+  besidesOffline,
+  rawKeysOn,
+  screenshot,
+  settled,
+  WEB_OUT_DIR,
+  watchedPage,
+} from './harness.ts';
 
 let journey: Journey;
 let backend: Backend;
@@ -230,9 +237,7 @@ describe('notifications journey', () => {
     await screenshot(s.page, 'notification-bid-received-360-vi');
     await expectAccessible(s.page);
     expect(s.errors).toEqual([]);
-    expect(b.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e))).toEqual(
-      [],
-    );
+    expect(besidesOffline(b.errors)).toEqual([]);
     await s.context.close();
     await b.context.close();
   });

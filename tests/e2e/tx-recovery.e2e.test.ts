@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ANVIL_KEYS } from '#contracts/devnet/anvil.ts';
 import { axeViolations } from './axe.ts';
-import { rawKeysOn } from './harness.ts';
+import { besidesOffline, rawKeysOn } from './harness.ts';
 import { type Journey, startJourney } from './stack.ts';
 import {
   connectJourneyWallet,
@@ -95,8 +95,7 @@ async function dropAndReload(user: WalletUser): Promise<void> {
 }
 
 /** Console errors other than the ones the dropped connection causes. */
-const unexpectedErrors = (user: WalletUser) =>
-  user.errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e));
+const unexpectedErrors = (user: WalletUser) => besidesOffline(user.errors);
 
 describe('transaction recovery', () => {
   it('shows a transaction pending after a drop and a reload, then how it ended', async () => {
