@@ -58,8 +58,12 @@ export class ResidentNfts {
     this.pending = undefined;
   }
 
-  /** A load soon: now, or once RELOAD_GAP_MS has passed since the last one began. */
+  /**
+   * After a drop of every row: a load in progress ends (what it loaded before is gone), and a new
+   * one begins now or once RELOAD_GAP_MS has passed since the last one began.
+   */
   private reload(): void {
+    this.loads += 1;
     this.loaded = false;
     if (!this.source || this.pending) return;
     const wait = this.lastStart + this.reloadGapMs - Date.now();

@@ -88,6 +88,35 @@ describe('ResidentNfts', () => {
     resident.stop();
   });
 
+  it('ends a load when every row is dropped during it, and loads them all again', async () => {
+    const fresh = { generation: 0, listening: true };
+    const model = new ReadModel(fresh);
+    const resident = new ResidentNfts(model);
+    resident.reloadGapMs = 0;
+    let reads = 0;
+    const first = resident.start({
+      count: async () => 6_000,
+      read: async (after, limit) => {
+        reads += 1;
+        if (reads === 2) {
+          fresh.generation += 1; // a write that names no rows, heard during the second chunk
+          model.clear();
+        }
+        return Array.from({ length: Math.min(limit, 6_000 - after) }, (_, i) => ({
+          id: after + i + 1,
+        }));
+      },
+    });
+    await first;
+    expect(resident.loaded).toBe(false); // the first load did not claim rows it lost
+    const started = Date.now();
+    while (!resident.loaded && Date.now() - started < 2_000) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect([model.rows.nfts.size, resident.loaded]).toEqual([6_000, true]);
+    resident.stop();
+  });
+
   it('loads no table of more than RESIDENT_NFT_ROWS, and nothing while not listening', async () => {
     const rows = (n: number) => ({
       count: async () => n,
