@@ -187,6 +187,18 @@ function stepTimer() {
   return { timings, took };
 }
 
+/** A part of the stack slower than this to stop is named on stderr: a stop that hangs says where. */
+const SLOW_STOP_MS = 10_000;
+
+async function stopping(part: string, stop: Promise<unknown> | undefined): Promise<void> {
+  const slow = setTimeout(
+    () => console.error(`stack: ${part} still stopping after ${SLOW_STOP_MS / 1000} s`),
+    SLOW_STOP_MS,
+  );
+  await stop?.catch(() => undefined);
+  clearTimeout(slow);
+}
+
 /** Stops what has started, once: child processes, the server, the database, then anvil. */
 function stopper(parts: Parts): () => Promise<void> {
   let stopped = false;
@@ -194,10 +206,10 @@ function stopper(parts: Parts): () => Promise<void> {
     if (stopped) return;
     stopped = true;
     for (const child of parts.children) if (child.pid) process.kill(child.pid, 'SIGTERM');
-    await parts.app?.close().catch(() => undefined);
-    await parts.relay?.close().catch(() => undefined);
-    await parts.database?.close().catch(() => undefined);
-    await Promise.all(parts.anvils.map((anvil) => anvil.stop().catch(() => undefined)));
+    await stopping('the server', parts.app?.close());
+    await stopping('the relay', parts.relay?.close());
+    await stopping('the database', parts.database?.close());
+    await stopping('anvil', Promise.allSettled(parts.anvils.map((anvil) => anvil.stop())));
   };
 }
 

@@ -46,6 +46,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Run the chain indexer in this process (server/src/indexer). Default false. */
   indexer?: boolean | IndexerPluginOptions;
+  /** How long a close waits for requests and busy sockets (default IN_FLIGHT_WAIT_MS; tests). */
+  closeWaitMs?: number;
 }
 
 export type App = FastifyInstance;
@@ -111,6 +113,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<App> {
   await registerRoutes(app);
   if (options.webDir) await registerWebApp(app, options.webDir);
   // Last: its onClose hook runs first, so everything above closes after the running requests.
-  closeAfterRequests(app);
+  closeAfterRequests(app, options.closeWaitMs);
   return app;
 }

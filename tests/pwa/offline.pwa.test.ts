@@ -146,7 +146,9 @@ describe('server-rendered first screen', () => {
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+        // with its URL: "Failed to load resource" names none
+        if (m.type() === 'error' || m.type() === 'warning')
+          problems.push(`${m.text()} (${m.location().url})`);
       });
       page.on('pageerror', (e) => problems.push(e.message));
       const removed = await openAndHydrate(page, `${url}${route}`);

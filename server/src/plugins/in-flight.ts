@@ -10,11 +10,14 @@
  * A long-lived stream (the live events) is taken out of Fastify's hands with hijackStream below:
  * the close never waits for it, even when it never began (its client left first), and ends its
  * socket after the preClose hooks (the stream's own end, live-hub.ts) have run.
+ * A client that stops reading an answer (gone without a word, or a browser gone offline) keeps
+ * its socket busy, and the server's close waits for every busy socket: the close would wait for
+ * ever. So the sockets still open `waitMs` after the close began are cut.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-/** How long a close waits for them: a stuck request does not hold the close forever. */
+/** How long a close waits for them, and for the sockets still answering: neither holds it for ever. */
 export const IN_FLIGHT_WAIT_MS = 30_000;
 
 /** How often a close looks again whether the requests it waits for are answered. */
@@ -62,7 +65,12 @@ export function closeAfterRequests(app: FastifyInstance, waitMs = IN_FLIGHT_WAIT
     running.delete(reply.raw);
     done(null, payload);
   });
+  let deadline: ReturnType<typeof setTimeout> | undefined;
   app.addHook('preClose', async () => {
+    deadline = setTimeout(() => {
+      app.log.warn('closing: sockets still busy are cut');
+      app.server.closeAllConnections();
+    }, waitMs).unref();
     for (const response of running.keys())
       if (!response.headersSent) response.shouldKeepAlive = false;
     // Registered last, this runs after the streams' own preClose hooks (live-hub.ts ends its
@@ -86,5 +94,6 @@ export function closeAfterRequests(app: FastifyInstance, waitMs = IN_FLIGHT_WAIT
     }
     const left = unanswered();
     if (left.length > 0) app.log.warn({ running: left }, 'closing with requests still running');
+    clearTimeout(deadline);
   });
 }

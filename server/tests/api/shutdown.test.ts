@@ -6,7 +6,8 @@
  * slow route stands for any handler or onSend hook that queries late (the like overlay).
  * A live event stream (server/src/routes/api/v1/live/index.ts) never holds the close: an open
  * one is ended with its socket, one not begun yet is refused or dropped. A transaction held on
- * the app's one PGlite connection keeps a signed-in stream's handler from beginning.
+ * the app's one PGlite connection keeps a signed-in stream's handler from beginning. A socket
+ * still busy with an answer its client no longer reads is cut once the close has waited for it.
  */
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import type { IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
@@ -29,8 +31,11 @@ afterAll(async () => {
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
 });
 
-/** A listening app on its own PGlite with a route that waits for `open` before it queries. */
-async function slowApp() {
+/**
+ * A listening app on its own PGlite with a route that waits for `open` before it queries, and
+ * one whose answer never ends (a download its client stopped reading).
+ */
+async function slowApp(closeWaitMs?: number) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vbc-shutdown-'));
   folders.push(dataDir);
   const logged: { level: number; msg?: string; err?: { message?: string } }[] = [];
@@ -49,7 +54,7 @@ async function slowApp() {
     pgliteDir: path.join(dataDir, 'pglite'),
     pgliteTemplate: await pgliteMigratedTemplate(),
   });
-  const app: App = await buildApp({ config, database, logStream });
+  const app: App = await buildApp({ config, database, logStream, closeWaitMs });
   let entered!: () => void;
   const arrived = new Promise<void>((resolve) => {
     entered = resolve;
@@ -65,6 +70,11 @@ async function slowApp() {
     const { rows } = await sql<{ one: number }>`select 1 as one`.execute(app.db);
     answered.push(rows[0]);
     return rows[0];
+  });
+  app.get('/test/endless', async (_request, reply) => {
+    const body = new PassThrough();
+    body.write('x'.repeat(1024));
+    return reply.type('text/plain').send(body);
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
@@ -167,6 +177,21 @@ it('does not wait for a live stream whose client left before it began', async ()
   await new Promise((resolve) => left.request.once('close', resolve));
   await db.release();
   expect(await within(t.app.close(), 5_000)).toBe(true);
+  await t.database.close();
+  expect(errors(t.logged)).toEqual([]);
+});
+
+it('cuts a socket still busy with an answer once the close has waited its time', async () => {
+  const t = await slowApp(500);
+  const socket = connect({ port: t.port, host: '127.0.0.1' }, () =>
+    socket.write('GET /test/endless HTTP/1.1\r\nhost: x\r\n\r\n'),
+  );
+  socket.on('error', () => undefined);
+  await once(socket, 'data');
+  socket.pause(); // reads nothing more, and never ends the request's answer
+  const cut = once(socket, 'close');
+  expect(await within(t.app.close(), 10_000)).toBe(true);
+  expect(await within(cut, 1_000)).toBe(true);
   await t.database.close();
   expect(errors(t.logged)).toEqual([]);
 });
