@@ -39,7 +39,7 @@ import { attachReadModel, MAX_AGE_MS, ReadModel } from '../repositories/read-mod
 import { ResidentNfts } from '../repositories/resident-nfts.ts';
 import { type AnswerDeps, depsOf, dropsFor } from './answer-deps.ts';
 import { etagOf, VALIDATED } from './etag.ts';
-import { type LikeSlots, likeSlots, overlayLikes, splitUrl } from './like-overlay.ts';
+import { type LikeSlots, likeSlots, offeredSlots, overlayLikes, splitUrl } from './like-overlay.ts';
 
 const CATALOGUE_CHANNEL = 'vbc_catalogue';
 const MAX_ENTRIES = 4000;
@@ -279,7 +279,13 @@ async function keep(
     return payload;
   }
   const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-  const entry: Entry = { body: payload, type, at: Date.now(), deps: depsOf(request) };
+  const entry: Entry = {
+    body: payload,
+    type,
+    at: Date.now(),
+    deps: depsOf(request),
+    slots: offeredSlots(request),
+  };
   cache.set(state.key, state.generation, entry);
   land(cache, request, entry);
   let body = payload;

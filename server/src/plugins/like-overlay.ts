@@ -10,6 +10,7 @@
  */
 import { ADDRESS_PATTERN } from '#shared/patterns.ts';
 import type { LikesIndex } from '../repositories/likes-index.ts';
+import { SLOT } from '../repositories/nft-wire.ts';
 import type { Db } from '../repositories/paging.ts';
 
 type Target = 'NFT' | 'COLLECTION' | 'SET' | 'BUNDLE';
@@ -18,7 +19,6 @@ type Target = 'NFT' | 'COLLECTION' | 'SET' | 'BUNDLE';
 const OVERLAID =
   /^\/api\/v2\/show\/(market-nfts|market-nft|market-nfts-id|market-collections|market-collection|market-sets|market-set|market-bundles|market-bundle|market-bundle-nfts|hot-nfts|top-onsale|search)(\?|$)/;
 const ADDRESS = new RegExp(ADDRESS_PATTERN);
-const SLOT = '"isLiked":false';
 
 /** A cached answer cut at its `isLiked` values: parts.length === items.length + 1. */
 export interface LikeSlots {
@@ -115,9 +115,29 @@ export async function overlayLikes(
     const liked = new Set(rows.map((r) => `${r.target}:${r.target_id}`));
     likes = (item) => liked.has(`${item.target}:${item.id}`);
   }
+  return fillSlots(slots, (item) => likes(item) === true);
+}
+
+/** The answer with each item's `isLiked` as `liked` says. */
+export function fillSlots(slots: LikeSlots, liked: (item: LikeSlots['items'][number]) => boolean) {
+  const { parts, items } = slots;
   let out = parts[0] ?? '';
   items.forEach((item, i) => {
-    out += `"isLiked":${likes(item) === true}${parts[i + 1] ?? ''}`;
+    out += `"isLiked":${liked(item)}${parts[i + 1] ?? ''}`;
   });
   return out;
+}
+
+const offered = new WeakMap<object, LikeSlots>();
+
+/**
+ * The slots of the answer `request`'s route sends, when it built them as it wrote the answer
+ * (./nft-list-reply.ts): the answer cache then needs not parse the answer to find them.
+ */
+export function offerSlots(request: object, slots: LikeSlots): void {
+  offered.set(request, slots);
+}
+
+export function offeredSlots(request: object): LikeSlots | undefined {
+  return offered.get(request);
 }

@@ -55,9 +55,12 @@ export async function nftWindowPage(
     .selectFrom('nfts')
     .select(NFT_WIRE)
     .select([
+      // as text: split is several times quicker than pg's parse of an array of 2,400 ids
       sql<
-        number[] | null
-      >`case when nfts.id = (select ids[1] from a) then (select ids from a) end`.as('window_ids'),
+        string | null
+      >`case when nfts.id = (select ids[1] from a) then (select array_to_string(ids, ',') from a) end`.as(
+        'window_ids',
+      ),
       ...(q.totalQuery ? [q.totalQuery.as('list_total')] : []),
     ])
     .where(({ or }) =>
@@ -71,10 +74,10 @@ export async function nftWindowPage(
   let ids: number[] = [];
   let keyed: number | undefined;
   for (const { window_ids, list_total, ...row } of found as (NftWireRow & {
-    window_ids: number[] | null;
+    window_ids: string | null;
     list_total?: string | number;
   })[]) {
-    if (window_ids) ids = window_ids;
+    if (window_ids) ids = window_ids.split(',').map(Number);
     if (list_total !== undefined) keyed = Number(list_total);
     byId.set(row.id, row);
   }

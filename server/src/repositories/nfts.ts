@@ -14,6 +14,7 @@ import { likedIds } from './likes.ts';
 import { orderBySort } from './list-sort.ts';
 import { type NftChange, type NftListValues, touches } from './nft-changes.ts';
 import { nftWindowPage } from './nft-window.ts';
+import { type NftListRow, nftItemText } from './nft-wire.ts';
 import {
   type Db,
   offsetOf,
@@ -105,7 +106,7 @@ async function listNfts(
 ): Promise<NftPage> {
   const countKey = `nfts:${JSON.stringify(filters)}`;
   const matches = nftMatcher(filters);
-  const windowed = await windowedPage(
+  const windowed = await windowedPage<NftListRow>(
     db,
     {
       table: 'nfts',
@@ -144,6 +145,7 @@ export function nftRowSource(db: Db): NftRowSource {
         .orderBy('nfts.id')
         .limit(limit)
         .execute(),
+    keep: (row) => nftItemText(row as NftWireRow),
   };
 }
 
@@ -251,14 +253,11 @@ export async function nftsView(db: Db, rows: NftWire[], likeAddress?: string): P
  * A page of an NFT list; `touchedBy` when it was served from the list's window: which writes to
  * nfts can change it (./nft-changes.ts), beside its rows (decision 135).
  */
-export interface NftPage extends PageResult<NftWireRow> {
+export interface NftPage extends PageResult<NftListRow> {
   touchedBy?: ((change: NftChange) => boolean) | undefined;
 }
 
-/**
- * One page of NFTs for a list query: every status unless given, each filter only when present;
- * the answer, and the page it was built from.
- */
+/** One page of NFTs for a list query (every status unless given, each filter only when present). */
 export async function nftListPage(db: Db, q: NftListQuery) {
   const page = pageRequest(q);
   const found = await listNfts(
@@ -279,10 +278,5 @@ export async function nftListPage(db: Db, q: NftListQuery) {
     q.sort ?? 'newest',
     page,
   );
-  const answer = {
-    data: await nftsView(db, found.rows, q.likeAddress),
-    total: found.total,
-    ...page,
-  };
-  return { answer, found };
+  return { found, page };
 }

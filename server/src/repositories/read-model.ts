@@ -175,6 +175,11 @@ export class ReadModel {
   /** Window reads and row reads (statements run), for the tests and the benchmark's profile. */
   windowReads = 0;
   rowReads = 0;
+  /**
+   * Whether every NFT row was loaded (./resident-nfts.ts) and none dropped by a write since but
+   * those it named: an NFT window is then read without its page's rows, which are kept.
+   */
+  nftRowsResident = false;
   /** Called after each drop of everything (the resident NFT rows load again). */
   afterClear: (() => void) | undefined;
 
@@ -285,7 +290,10 @@ export class ReadModel {
     });
     if (this.fresh.listening && generation === this.fresh.generation) {
       this.windows.set(key, { ...got.window, touchedBy }, now);
-      for (const row of got.fetched) this.rows.set(`${table}:${row.id}`, row, now);
+      for (const row of got.fetched) {
+        const rowKey = `${table}:${row.id}`;
+        if (!this.rows.get(rowKey, now)) this.rows.set(rowKey, row, now); // as rowsOf prefers
+      }
     }
     return got;
   }
@@ -298,11 +306,13 @@ export class ReadModel {
     fresh: R[] = [],
   ): Promise<R[]> {
     const now = Date.now();
-    const found = new Map<number, R>(fresh.map((row) => [row.id, row]));
+    const given = new Map<number, R>(fresh.map((row) => [row.id, row]));
+    const found = new Map<number, R>();
     const missing: number[] = [];
     for (const id of ids) {
-      if (found.has(id)) continue;
-      const row = this.rows.get(`${table}:${id}`, now) as R | undefined;
+      // a kept row first: as fresh as one read with the window (a write drops it), and it may
+      // carry its item text (./nft-wire.ts)
+      const row = (this.rows.get(`${table}:${id}`, now) as R | undefined) ?? given.get(id);
       if (row) found.set(id, row);
       else missing.push(id);
     }
@@ -358,7 +368,13 @@ export async function windowedPage<R extends { id: number }>(
     : await model.window(
         key,
         list.table,
-        () => readWindow({ start, end, limit: WINDOW_IDS }),
+        // every NFT row kept: the window alone is read (its first row comes with it)
+        () =>
+          readWindow({
+            start,
+            end: list.table === 'nfts' && model.nftRowsResident ? start : end,
+            limit: WINDOW_IDS,
+          }),
         list.touchedBy,
       );
   const rows = await model.rowsOf(list.table, window.ids.slice(start, end), readRows, fetched);

@@ -23,10 +23,17 @@ const RETRIES = 5;
 /** The least time between the starts of two loads. */
 const RELOAD_GAP_MS = 30_000;
 
-/** Where the rows come from: how many there are, and those after `afterId` in id order. */
+/** Rows prepared between two turns of the event loop: a chunk does not hold requests back. */
+const PREPARE_SLICE = 250;
+
+/**
+ * Where the rows come from: how many there are, those after `afterId` in id order, and what of
+ * a row is kept (its item text, ./nft-wire.ts: made as it is loaded rather than on a request).
+ */
 export interface NftRowSource {
   count(): Promise<number>;
   read(afterId: number, limit: number): Promise<{ id: number }[]>;
+  keep?(row: { id: number }): { id: number };
 }
 
 export class ResidentNfts {
@@ -39,7 +46,14 @@ export class ResidentNfts {
   private pending: ReturnType<typeof setTimeout> | undefined;
   /** Loads run to their end, and whether the last one begun did (tests, the benchmark). */
   loadsDone = 0;
-  loaded = false;
+
+  get loaded(): boolean {
+    return this.model.nftRowsResident;
+  }
+
+  private set loaded(value: boolean) {
+    this.model.nftRowsResident = value;
+  }
 
   constructor(private readonly model: ReadModel) {
     model.afterClear = () => this.reload();
@@ -90,6 +104,11 @@ export class ResidentNfts {
       for (;;) {
         const generation = fresh.generation;
         const rows = await source.read(after, CHUNK);
+        for (let i = 0; source.keep && i < rows.length; i += PREPARE_SLICE) {
+          const end = Math.min(rows.length, i + PREPARE_SLICE);
+          for (let j = i; j < end; j++) rows[j] = source.keep(rows[j] as { id: number });
+          await new Promise(setImmediate);
+        }
         if (mine !== this.loads || !fresh.listening) return;
         if (generation !== fresh.generation) {
           if (++retries > RETRIES) return;

@@ -128,6 +128,9 @@ describeBackends(
         expect(again.headers.etag).toBe(first.headers.etag);
         const shared = await get(t, url);
         expect([url, shared.headers['x-cache'], shared.body]).toEqual([url, 'hit', anonymous]);
+        // the NFT lists write their slots as they write the answer (nft-list-reply.ts): the same
+        // cut as parsing it
+        expect([url, t.app.answerCache.get(url)?.slots]).toEqual([url, likeSlots(anonymous)]);
       }
       // alice liked an item of each kind: most answers hold a true to lay over
       expect(withALike).toBeGreaterThanOrEqual(8);

@@ -72,6 +72,22 @@ describeBackends(
         expect(second.body.total).toBe(13);
       });
 
+      it("writes each item as the NFT's detail does (its text is made apart: nft-wire.ts)", async () => {
+        const { body } = await nftKeys({ size: 24 });
+        expect(body.data.length).toBe(13);
+        for (const item of body.data) {
+          const res = await get('/api/v2/show/market-nft', {
+            collectionAddr: String(item.collectionAddr),
+            tokenId: String(item.tokenId),
+            networkId: Number(item.networkId),
+          });
+          const { collection, ownerUser, creatorUser, order, ...nft } = json<{ data: Item }>(
+            res,
+          ).data;
+          expect(item).toStrictEqual(nft);
+        }
+      });
+
       it('answers an NFT on the wire: checksummed addresses, wei strings, flags', async () => {
         const { body } = await nftKeys({ size: 24 });
         const n2 = body.data.find((n) => n.item_id === cat.nfts.n2)!;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { keptThroughWrites, nftListDeps } from '#server/plugins/answer-deps.ts';
-import { listTopLikedOnSale, nftsView } from '#server/repositories/nfts.ts';
+import { replyNftList } from '#server/plugins/nft-list-reply.ts';
+import { listTopLikedOnSale } from '#server/repositories/nfts.ts';
 import { pageRequest } from '#server/repositories/paging.ts';
 import { FixedNftListQuery } from '#shared/schemas/catalogue.ts';
 import { errorResponses, ListOf } from '#shared/schemas/common.ts';
@@ -20,16 +20,11 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListOf(Nft), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const page = pageRequest(q);
       const found = await listTopLikedOnSale(app.db, q, true, page);
-      keptThroughWrites(request, nftListDeps(found));
-      return {
-        data: await nftsView(app.db, found.rows, q.likeAddress),
-        total: found.total,
-        ...page,
-      };
+      return replyNftList(app.db, request, reply, found, page, q.likeAddress);
     },
   );
 };

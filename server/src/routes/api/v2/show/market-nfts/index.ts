@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { keptThroughWrites, nftListDeps } from '#server/plugins/answer-deps.ts';
+import { replyNftList } from '#server/plugins/nft-list-reply.ts';
 import { nftListPage } from '#server/repositories/nfts.ts';
 import { NftListQuery } from '#shared/schemas/catalogue.ts';
 import { errorResponses, ListOf } from '#shared/schemas/common.ts';
@@ -21,10 +21,9 @@ const plugin: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ListOf(Nft), ...errorResponses },
       },
     },
-    async (request) => {
-      const { answer, found } = await nftListPage(app.db, request.query);
-      keptThroughWrites(request, nftListDeps(found));
-      return answer;
+    async (request, reply) => {
+      const { found, page } = await nftListPage(app.db, request.query);
+      return replyNftList(app.db, request, reply, found, page, request.query.likeAddress);
     },
   );
 };
