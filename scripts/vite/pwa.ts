@@ -52,12 +52,25 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
     runtimeCaching: [
       {
+        // Whom a user follows and who follows them: what the reader's own follow changes, so a
+        // slow answer is waited for (a copy kept from before would undo the follow on screen);
+        // kept for offline reading all the same. The same cache as the catalogue's below.
+        urlPattern: ({ url, sameOrigin }) =>
+          sameOrigin && /^\/api\/v2\/user\/(followers|following)$/.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'api-catalogue',
+          expiration: { maxEntries: 400, maxAgeSeconds: 7 * 24 * 60 * 60 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
         // Catalogue reads (lists, details and their tabs, drops and a drop; never account or order
         // data, nor what an address holds of a drop). The
         // function is copied into sw.js, so the pattern is written inline.
         urlPattern: ({ url, sameOrigin }) =>
           sameOrigin &&
-          /^\/api\/(v2\/show\/|v2\/user$|v2\/user\/(followers|following)$|v2\/bid\/bid(-set)?\/|v2\/activity$|v1\/nft\/|v1\/ETHnetworks\/gets$|v1\/drops$|v1\/drops\/\d+\/\d+$|v2\/fractional(\/|$))/.test(
+          /^\/api\/(v2\/show\/|v2\/user$|v2\/bid\/bid(-set)?\/|v2\/activity$|v1\/nft\/|v1\/ETHnetworks\/gets$|v1\/drops$|v1\/drops\/\d+\/\d+$|v2\/fractional(\/|$))/.test(
             url.pathname,
           ),
         handler: 'NetworkFirst',

@@ -183,11 +183,8 @@ export class ReadModel {
   /** Called after each drop of everything (the resident NFT rows load again). */
   afterClear: (() => void) | undefined;
 
-  constructor(private readonly fresh: Freshness) {}
-
-  get freshness(): Freshness {
-    return this.fresh;
-  }
+  /** The answer cache's generation and listening state (what the resident rows' load reads too). */
+  constructor(readonly fresh: Freshness) {}
 
   /** Called by every drop of the answer cache that is not an announcement (below). */
   clear(): void {

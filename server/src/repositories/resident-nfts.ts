@@ -93,7 +93,7 @@ export class ResidentNfts {
   private async load(): Promise<void> {
     const mine = ++this.loads;
     const source = this.source;
-    const fresh = this.model.freshness;
+    const fresh = this.model.fresh;
     if (!source) return;
     this.lastStart = Date.now();
     this.loaded = false;
