@@ -7,6 +7,13 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 import { SSR_DIR } from './ssr-build.ts';
 
+/** The API reads kept for offline use (src/pwa/clean-store.ts clears the cache by this name). */
+const API_CACHE = {
+  cacheName: 'api-catalogue',
+  expiration: { maxEntries: 400, maxAgeSeconds: 7 * 24 * 60 * 60 },
+  cacheableResponse: { statuses: [200] },
+};
+
 export const pwaOptions: Partial<VitePWAOptions> = {
   strategies: 'generateSW',
   registerType: 'prompt', // a new version waits for the user's "Reload" (src/pwa/register.ts)
@@ -58,11 +65,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
         urlPattern: ({ url, sameOrigin }) =>
           sameOrigin && /^\/api\/v2\/user\/(followers|following)$/.test(url.pathname),
         handler: 'NetworkFirst',
-        options: {
-          cacheName: 'api-catalogue',
-          expiration: { maxEntries: 400, maxAgeSeconds: 7 * 24 * 60 * 60 },
-          cacheableResponse: { statuses: [200] },
-        },
+        options: API_CACHE,
       },
       {
         // Catalogue reads (lists, details and their tabs, drops and a drop; never account or order
@@ -74,12 +77,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
             url.pathname,
           ),
         handler: 'NetworkFirst',
-        options: {
-          cacheName: 'api-catalogue',
-          networkTimeoutSeconds: 3,
-          expiration: { maxEntries: 400, maxAgeSeconds: 7 * 24 * 60 * 60 },
-          cacheableResponse: { statuses: [200] },
-        },
+        options: { ...API_CACHE, networkTimeoutSeconds: 3 },
       },
       {
         urlPattern: ({ request }) => request.destination === 'image',
