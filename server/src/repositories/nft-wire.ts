@@ -32,6 +32,7 @@ export function nftItemParts(row: NftListRow): [string, string] {
     const text = JSON.stringify(toNft(row));
     // a quote inside a JSON string is escaped, so SLOT occurs once: as the key and its value
     const at = text.indexOf(SLOT);
+    if (at < 0) throw new Error(`no isLiked in the item of NFT ${row.id}`);
     parts = [text.slice(0, at), text.slice(at + SLOT.length)];
     cut[PARTS] = parts;
   }
